@@ -19,6 +19,9 @@ const FEATURES_SHOWN = 10;
 const featureName = (feature: { readonly path: string; readonly app?: string }): string =>
   feature.app ? `${feature.app} › ${feature.path}` : feature.path;
 
+/** The inbox's feedbacks of a feature, whatever their status, as the chart counts their reports. */
+const inboxOf = (feature: { readonly id: string }): string => `/inbox?status=all&featureId=${encodeURIComponent(feature.id)}`;
+
 const fill = (text: string, values: Record<string, number>): string => text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ""));
 
 /** The trends of an app, or of every app together: reports per day by kind, by feature, and the features growing this week, all readable without JavaScript. */
@@ -56,14 +59,16 @@ async function trendsPage(services: Services, visitor: Visitor, request: Request
     shownDays,
     series,
   );
-  const features = t.byFeature.slice(0, FEATURES_SHOWN).map((f) => ({ label: f.feature ? featureName(f.feature) : w.noFeature, value: f.total }));
+  const features = t.byFeature
+    .slice(0, FEATURES_SHOWN)
+    .map((f) => ({ label: f.feature ? featureName(f.feature) : w.noFeature, value: f.total, ...(f.feature && { href: inboxOf(f.feature) }) }));
   const growing =
     t.growing.length === 0
       ? html`<p class="muted">${w.growingNone}</p>`
       : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.feature}</th><th scope="col" class="num">${w.thisWeek}</th><th scope="col" class="num">${w.lastWeek}</th><th scope="col" class="num">${w.change}</th></tr></thead>
 <tbody>${t.growing.map(
           (g) =>
-            html`<tr><td class="title">${featureName(g.feature)}</td><td class="num" data-label="${w.thisWeek}">${g.thisWeek}</td><td class="num" data-label="${w.lastWeek}">${g.lastWeek}</td><td class="num" data-label="${w.change}">+${g.thisWeek - g.lastWeek}</td></tr>`,
+            html`<tr><td class="title"><a href="${inboxOf(g.feature)}">${featureName(g.feature)}</a></td><td class="num" data-label="${w.thisWeek}">${g.thisWeek}</td><td class="num" data-label="${w.lastWeek}">${g.lastWeek}</td><td class="num" data-label="${w.change}">+${g.thisWeek - g.lastWeek}</td></tr>`,
         )}</tbody></table></div>`;
   const figures = html`<details><summary>${w.figures}</summary><div class="scroll"><table class="figures"><thead><tr><th scope="col">${w.date}</th>${KINDS.map((k) => html`<th scope="col" class="num">${valueName(lang, k)}</th>`)}</tr></thead>
 <tbody>${shownDays.map((date, i) => html`<tr><td class="nowrap">${date}</td>${KINDS.map((k) => html`<td class="num">${t.byKind[k][i]}</td>`)}</tr>`).reverse()}</tbody></table></div></details>`;

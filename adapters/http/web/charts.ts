@@ -39,11 +39,14 @@ export function stackedBars(
 <figcaption>${series.map((s) => html`<span class="legend"><svg width="12" height="12" aria-hidden="true"><rect class="${s.className}" width="12" height="12"></rect></svg> ${s.name}</span>`)}</figcaption></figure>`;
 }
 
-/** Horizontal bars, one per labelled value, largest first: the labels and values are text, the bars drawn beside them. */
-export function horizontalBars(title: string, rows: ReadonlyArray<{ readonly label: string; readonly value: number }>): Html {
+/**
+ * Horizontal bars, one per labelled value, largest first: the labels and values are text, the bars
+ * drawn beside them; a label with an `href` leads to what it counts.
+ */
+export function horizontalBars(title: string, rows: ReadonlyArray<{ readonly label: string; readonly value: number; readonly href?: string }>): Html {
   const max = Math.max(1, ...rows.map((r) => r.value));
   return html`<ul class="hbars" aria-label="${title}">${rows.map(
     (r) =>
-      html`<li><span class="hbar-label">${r.label}</span><svg viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true"><rect class="bar" width="${((r.value / max) * 100).toFixed(1)}" height="10"></rect></svg><span class="num">${r.value}</span></li>`,
+      html`<li><span class="hbar-label">${r.href ? html`<a href="${r.href}">${r.label}</a>` : r.label}</span><svg viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true"><rect class="bar" width="${((r.value / max) * 100).toFixed(1)}" height="10"></rect></svg><span class="num">${r.value}</span></li>`,
   )}</ul>`;
 }

@@ -62,12 +62,14 @@ describe("the trends page", () => {
 });
 
 describe("the trends page of an organization with several apps", () => {
-  /** The trends page as the demo's reader sees it at `query`. */
-  const page = async (query = "") => {
+  /** A page as the demo's reader sees it. */
+  const read = async (path: string) => {
     const user = await http.services.store.findUserByEmail(http.demo.users.reader.email);
     const { secret } = await startSession(http.services, user!.id);
-    return (await http.request("GET", `/trends${query}`, { headers: { cookie: `${SESSION_COOKIE}=${secret}` } })).body as string;
+    return (await http.request("GET", path, { headers: { cookie: `${SESSION_COOKIE}=${secret}` } })).body as string;
   };
+  /** The trends page as the demo's reader sees it at `query`. */
+  const page = (query = "") => read(`/trends${query}`);
   /** How many reports the chart of reports per day says it holds. */
   const total = (html: string) => Number(/<desc id="per-day-desc">(\d+) reports in/.exec(html)?.[1]);
 
@@ -95,6 +97,16 @@ describe("the trends page of an organization with several apps", () => {
   test("among all apps, a feature is named after its app", async () => {
     const key = (await report("problem", "Paying by card fails at the last step")).body.ticketId;
     await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin, body: { featureId: http.demo.featureId } });
-    expect(await page()).toMatch(/<span class="hbar-label">Demo app › [^<]+<\/span>/);
+    expect(await page()).toMatch(/<span class="hbar-label"><a href="[^"]*">Demo app › [^<]+<\/a><\/span>/);
+  });
+
+  test("a feature of the chart leads to the inbox's feedbacks of that feature, whatever their status; reports with no feature lead nowhere", async () => {
+    const key = (await report("problem", "The receipt e-mail never arrives after paying")).body.ticketId;
+    await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin, body: { featureId: http.demo.featureId } });
+    const shown = await page();
+    const href = `/inbox?status=all&amp;featureId=${http.demo.featureId}`;
+    expect(shown).toContain(`<span class="hbar-label"><a href="${href}">`);
+    expect(shown).toMatch(/<span class="hbar-label">No feature<\/span>/);
+    expect(await read(href.replace("&amp;", "&"))).toContain(`>${key}</a>`);
   });
 });
