@@ -27,11 +27,14 @@ export const prefixesOf = (word: SearchWord): readonly string[] => (typeof word 
  * "invoice" too, and "crashing" "crash". A hyphenated word is met by its joined form, which a text
  * holds whether it wrote the hyphen or not (foldedWords), or by all its parts, as before: "sign-in" is
  * "signin" or "sign", and "signin" or "in". So "e-mail" finds "email", and "sign-in" still finds "sign in".
+ * A part of one letter is left to the joined form: "e-mail" is "email", not any word starting with "e".
  */
 export function searchWords(text: string): SearchWord[] {
   const words = (text.toLowerCase().match(RUNS) ?? []).flatMap((run): SearchWord[] => {
     const { parts, joined } = spellings(run);
-    return joined ? parts.map((part) => [sharedStart(joined), sharedStart(part)]) : parts.map(sharedStart);
+    // A part of one letter would be met by any word starting with it ("e" by "export"): such a part
+    // is met by the joined form alone, which a text holds however it wrote the word.
+    return joined ? parts.map((part) => (part.length > 1 ? [sharedStart(joined), sharedStart(part)] : sharedStart(joined))) : parts.map(sharedStart);
   });
   return words.slice(0, 32);
 }
