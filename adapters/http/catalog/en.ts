@@ -51,6 +51,10 @@ export const EN = {
       taggedList: "Feedbacks tagged {tag}",
       formExpired: "This form has expired. Please try again.",
       otherSite: "This form can only be sent from its own page.",
+      /** Fields held back from a save: someone else changed `{fields}` (their labels) since the page was shown; the rest was saved, or nothing else was changed. */
+      heldPartly:
+        "Saved, except {fields}: someone else changed it since this page was shown. The form shows their value; change it again to replace it.",
+      heldAll: "Not saved: someone else changed {fields} since this page was shown. The form shows their value; change it again to replace it.",
       /** Where a report came from, after "Report via". */
       sources: { api: "API", form: "the hosted form", widget: "the widget", agent: "an agent", slack: "Slack", portal: "the portal" },
     },
@@ -672,10 +676,6 @@ export const EN = {
       triageSaved: "Triage saved.",
       triageUnchanged: "Nothing changed: the triage was saved as it was.",
       triageMoved: "Not saved: the feedback you were editing was merged into this one meanwhile. Check the triage here before you change it.",
-      /** Fields held back from a save: someone else changed `{fields}` (their labels) since the page was shown; the rest was saved, or nothing else was changed. */
-      heldPartly:
-        "Saved, except {fields}: someone else changed it since this page was shown. The form shows their value; change it again to replace it.",
-      heldAll: "Not saved: someone else changed {fields} since this page was shown. The form shows their value; change it again to replace it.",
       companies: "Who is asking",
       noCompanies: "No report named its company.",
       perMonth: "a month",

@@ -46,6 +46,11 @@ export const FR: Catalog = {
       taggedList: "Retours avec l'étiquette {tag}",
       formExpired: "Ce formulaire a expiré. Veuillez réessayer.",
       otherSite: "Ce formulaire ne peut être envoyé que depuis sa propre page.",
+      /** Fields held back from a save: someone else changed `{fields}` (their labels) since the page was shown; the rest was saved, or nothing else was changed. */
+      heldPartly:
+        "Enregistré, sauf {fields}\u202f: quelqu'un d'autre l'a modifié depuis l'affichage de cette page. Le formulaire montre sa valeur\u202f; modifiez-la de nouveau pour la remplacer.",
+      heldAll:
+        "Rien n'est enregistré\u202f: quelqu'un d'autre a modifié {fields} depuis l'affichage de cette page. Le formulaire montre sa valeur\u202f; modifiez-la de nouveau pour la remplacer.",
       sources: { api: "l'API", form: "le formulaire hébergé", widget: "le widget", agent: "un agent", slack: "Slack", portal: "le portail" },
     },
     layout: {
@@ -624,10 +629,6 @@ export const FR: Catalog = {
       triageUnchanged: "Rien n'a changé\u202f: le tri a été enregistré tel quel.",
       triageMoved:
         "Rien n'est enregistré\u202f: le retour que vous modifiiez a été fusionné dans celui-ci entre-temps. Vérifiez le tri ici avant de le modifier.",
-      heldPartly:
-        "Enregistré, sauf {fields}\u202f: quelqu'un d'autre l'a modifié depuis l'affichage de cette page. Le formulaire montre sa valeur\u202f; modifiez-la de nouveau pour la remplacer.",
-      heldAll:
-        "Rien n'est enregistré\u202f: quelqu'un d'autre a modifié {fields} depuis l'affichage de cette page. Le formulaire montre sa valeur\u202f; modifiez-la de nouveau pour la remplacer.",
       companies: "Qui le demande",
       noCompanies: "Aucun signalement n'a nommé son entreprise.",
       perMonth: "par mois",

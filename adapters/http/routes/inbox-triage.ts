@@ -15,6 +15,7 @@ import { html, redirect } from "../html.ts";
 import { validator } from "../validate.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
 import { type BulkDraft, heldFields, type TriageDraft, type TriageField, triageRefusal } from "../web/triage-panel.ts";
+import { changedFields, overtaken, sameText, shownFields } from "../web/shown-fields.ts";
 import { getFeedback } from "../../../core/feedback/get-feedback.ts";
 import { feedbackPage, inboxPage, listPlace } from "./inbox.ts";
 import { singleValued } from "./feedbacks.ts";
@@ -43,32 +44,19 @@ const tagList = (typed: string): string[] =>
 const formFields = (read: (name: TriageField) => string): TriageDraft["fields"] =>
   Object.fromEntries(FORM_FIELDS.map((name) => [name, read(name)])) as TriageDraft["fields"];
 
-/** Whether two values of a field say the same: tags whatever their spacing, the rest whatever their spaces (a text input drops line breaks). */
-const sameField = (name: TriageField, a: string, b: string): boolean => {
-  const words = (text: string) => text.replace(/\s+/g, " ").trim();
-  return name === "tags" ? tagList(a).join(",") === tagList(b).join(",") : words(a) === words(b);
-};
+/** Whether two values of a field say the same: tags whatever their spacing, the rest whatever their spaces. */
+const sameField = (name: TriageField, a: string, b: string): boolean =>
+  name === "tags" ? tagList(a).join(",") === tagList(b).join(",") : sameText(name, a, b);
 
 /**
  * The fields a save writes: those changed from what the page showed, so what someone else set
  * meanwhile stays. A form sent without it writes them all, but an owner left empty (an owner who
  * left the organization stays until someone else is picked).
  */
-function changedFields(typed: TriageDraft["fields"], was: TriageDraft["fields"] | null): TriageField[] {
+function fieldsToWrite(typed: TriageDraft["fields"], was: TriageDraft["fields"] | null): TriageField[] {
   if (!was) return FORM_FIELDS.filter((name) => name !== "owner" || orNull(typed.owner) !== null);
-  return FORM_FIELDS.filter((name) => !sameField(name, typed[name], was[name]));
+  return changedFields(FORM_FIELDS, typed, was, sameField);
 }
-
-/**
- * The fields changed on the page that someone else changed since it was shown, to something else
- * than what was typed: they are held back, and the form then shows their value.
- */
-const overtaken = (
-  names: readonly TriageField[],
-  typed: TriageDraft["fields"],
-  was: TriageDraft["fields"],
-  now: TriageDraft["fields"],
-): TriageField[] => names.filter((name) => !sameField(name, now[name], was[name]) && !sameField(name, now[name], typed[name]));
 
 /** The update the API takes for the fields named: empty text is null (no owner, no date, no severity, no feature). */
 function updateOf(typed: TriageDraft["fields"], names: readonly TriageField[]): Record<string, unknown> {
@@ -113,8 +101,8 @@ export function inboxTriageRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const typed = formFields((name) => field(name));
           // What the page showed, sent beside each field (`kindWas` is never empty when sent).
-          const was = field("kindWas") ? formFields((name) => field(`${name}Was`)) : null;
-          const names = changedFields(typed, was);
+          const was = shownFields(FORM_FIELDS, field, "kind");
+          const names = fieldsToWrite(typed, was);
           const back = (key: string, saved: string) => redirect(`/inbox/${encodeURIComponent(key)}?triaged${saved}#triage`);
           if (names.length === 0) return back(params.key, "=unchanged");
           const update = updateOf(typed, names);
@@ -131,7 +119,7 @@ export function inboxTriageRoutes(services: Services) {
           const now = was ? await getFeedback(services, visitor.grant, params.key) : null;
           // Merged into another since the page was shown: nothing is written to the one it joined.
           if (now?.ok && now.value.key !== params.key) return back(now.value.key, "=moved");
-          const held = now?.ok ? overtaken(names, typed, was!, heldFields(now.value)) : [];
+          const held = now?.ok ? overtaken(names, typed, was!, heldFields(now.value), sameField) : [];
           const writing = names.filter((name) => !held.includes(name));
           const place = await listPlace(services, visitor, cookie, params.key);
           const updated = writing.length > 0 ? await updateFeedback(services, visitor.grant, params.key, updateOf(typed, writing)) : null;

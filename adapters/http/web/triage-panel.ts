@@ -14,6 +14,7 @@ import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
 import { describeFieldProblem, describeProblem, textFor } from "../catalog/text.ts";
 import { type Html, html } from "../html.ts";
 import { tagChips, tagColors } from "./tag-chips.ts";
+import { shownInputs } from "./shown-fields.ts";
 import type { Visitor } from "./visitor.ts";
 import { formatNumber, valueName, wordsFor } from "./words.ts";
 
@@ -92,7 +93,8 @@ function savedNotice(language: Language, saved: TriageSaved): Html {
   if (saved.kind === "moved") return html`<p class="error" role="alert">${w.triageMoved}</p>`;
   if (!("held" in saved)) return html`<p class="notice" role="status">${saved.kind === "saved" ? w.triageSaved : w.triageUnchanged}</p>`;
   const labels = fieldLabels(language);
-  const text = (saved.kind === "partly" ? w.heldPartly : w.heldAll).replace("{fields}", saved.held.map((f) => labels[f]).join(", "));
+  const common = wordsFor(language, "common");
+  const text = (saved.kind === "partly" ? common.heldPartly : common.heldAll).replace("{fields}", saved.held.map((f) => labels[f]).join(", "));
   return html`<p class="error" role="alert">${text}</p>`;
 }
 
@@ -161,7 +163,7 @@ export async function triageSection(
   const shown = draft?.fields ?? held;
   // What the feedback held when the form was shown: only the fields changed from it are written, so
   // saving leaves alone what someone else (or the assistant) set meanwhile.
-  const was = Object.entries(draft?.was ?? held).map(([name, value]) => html`<input type="hidden" name="${name}Was" value="${value}">`);
+  const was = shownInputs(draft?.was ?? held);
   const marked = (name: string) =>
     draft?.at !== name
       ? ""
