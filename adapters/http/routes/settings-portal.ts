@@ -66,21 +66,33 @@ const ssoState = (w: ReturnType<typeof portalTeamWords>, portal: Portal): Html =
     ? html`<p role="note"><strong>${w.ssoLost}</strong></p>`
     : html`<p class="muted">${portal.ssoSecretSet ? w.ssoSet : w.ssoNone}</p>`;
 
+/**
+ * Where the service sends no e-mail, people sign in to the portal by single sign-on alone: what
+ * it still lacks (its address, its secret or both), the thing to do, is said in bold; once it has both, that it is ready.
+ */
+function ssoOnly(w: ReturnType<typeof portalTeamWords>, portal: Portal): Html {
+  const missing = portal.signInUrl ? (portal.ssoSecretSet ? null : "secret") : portal.ssoSecretSet ? "address" : "both";
+  return missing
+    ? html`<p role="note">${w.noEmail} <strong>${w.ssoMissing[missing]}</strong></p>`
+    : html`<p class="muted">${w.noEmail} ${w.ssoReady}</p>`;
+}
+
 async function portalPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
   const w = portalTeamWords(visitor.language);
   const read = await getPortal(services, visitor.grant);
   if (!read.ok) return refusedPage(visitor, PATH, w.portal, read, w.whoMay);
   const portal = read.value;
+  // The secret is shown once, where the redirect after creating it lands (`#secret`).
   const sso = html`<h2>${w.sso}</h2><p>${w.ssoIntro.replace("{address}", portal.url)}</p>
-${notice.secret ? html`<p class="notice" role="status">${w.ssoShown}</p><pre class="secret">${notice.secret}</pre>` : ssoState(w, portal)}
+${notice.secret ? html`<div class="notice" role="status" id="secret"><p>${w.ssoShown}</p><pre class="secret">${notice.secret}</pre></div>` : ssoState(w, portal)}
 ${postButton(visitor, `${PATH}/sso-secret`, portal.ssoSecretSet ? w.ssoRotate : w.ssoCreate)}`;
   return settingsPage(
     visitor,
     PATH,
     w.portal,
     html`<p>${w.settingsIntro}</p>${portal.enabled ? html`<p><a href="${portal.url}">${w.openPortal}</a></p>` : ""}
-${services.notifier.delivers ? "" : html`<p role="note"><strong>${w.noEmail}</strong></p>`}
 ${notice.saved ? html`<p class="notice" role="status">${w.saved}</p>` : ""}${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
+${services.notifier.delivers ? "" : ssoOnly(w, portal)}
 ${form(visitor, { ...portal, ...notice.typed })}${sso}`,
     notice.status ?? 200,
   );
@@ -146,14 +158,20 @@ export function settingsPortalRoutes(services: Services) {
           const w = portalTeamWords(visitor.language);
           const read = await getPortal(services, visitor.grant);
           // Rotating refuses at once the tokens signed with the current secret: it is asked once more.
-          const ask = { action: `${PATH}/sso-secret`, question: w.ssoConfirmRotate, label: w.ssoRotate, back: PATH };
+          const ask = {
+            action: `${PATH}/sso-secret`,
+            question: w.ssoConfirmRotate,
+            detail: html`<p>${w.ssoRotateHint}</p>`,
+            label: w.ssoRotate,
+            back: PATH,
+          };
           const asking = read.ok && read.value.ssoSecretSet ? unconfirmed(visitor, field, ask) : null;
           if (asking) return asking;
           const rotated = await rotateSsoSecret(services, visitor.grant);
           if (!rotated.ok) return refused(visitor, rotated);
-          // Shown once, by the page the POST redirects to: a reload makes no new secret.
+          // Shown once, by the page the POST redirects to (a reload makes no new secret), at the secret itself: it is at the page's end.
           await flash(services, cookie, { kind: "secret", label: w.ssoShown, value: rotated.value.ssoSecret });
-          return redirect(PATH);
+          return redirect(`${PATH}#secret`);
         }),
       { detail: { hide: true } },
     );

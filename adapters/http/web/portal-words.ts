@@ -48,7 +48,15 @@ const EN = {
   settingsIntro:
     "A public page where the people who use your apps see what others asked, and follow it to the roadmap. Only feedbacks you publish appear.",
   noEmail:
-    "This service does not send e-mail (SMTP_URL is not set): people cannot sign in to the portal by an e-mail link, only through your own sign-in (single sign-on): give its address below and create the secret.",
+    "This service does not send e-mail (SMTP_URL is not set): people cannot sign in to the portal by an e-mail link, only through your own sign-in (single sign-on).",
+  /** After noEmail: what single sign-on still lacks. */
+  ssoMissing: {
+    both: "Give its address below and create the secret.",
+    address: "Give its address below: the secret exists.",
+    secret: "Its address is set: create the secret below.",
+  },
+  /** After noEmail, once single sign-on has its address and its secret. */
+  ssoReady: "It is ready: its address and its secret are set.",
   enabled: "Portal on",
   slug: "Address",
   slugHint: "Lower-case letters, digits and hyphens.",
@@ -61,7 +69,7 @@ const EN = {
   brandColorEmpty: "Or leave it empty for the default colour.",
   signInUrl: "Your sign-in page (single sign-on)",
   signInUrlHint:
-    "Where the portal's Sign in sends people: a page of your app that signs them in, then sends them to {address}/sso with a token and the return_to it was given. https; empty for none.",
+    "Where the portal's Sign in sends people: a page of your app that signs them in, then sends them to {address}/sso with a token and the return_to it was given. https (http only on localhost, 127.x.x.x or [::1], for development); empty for none.",
   signInUrlEmpty: "Or leave it empty for none.",
   signInUrlNoSecret: "The portal sends people there once a single sign-on secret exists (below).",
   statusLabels: "Public labels of the statuses",
@@ -77,8 +85,8 @@ const EN = {
     "The secret can no longer be read: it was sealed with a key this service no longer has. Until you create a new one and give it to your server, the portal sends no one to your sign-in page and refuses every token.",
   ssoCreate: "Create the secret",
   ssoRotate: "Rotate the secret",
-  ssoConfirmRotate:
-    "Rotate the single sign-on secret? Tokens signed with the current one are refused at once, until your server signs with the new one.",
+  ssoConfirmRotate: "Rotate the single sign-on secret?",
+  ssoRotateHint: "Tokens signed with the current one are refused at once, until your server signs with the new one.",
   ssoShown: "The new secret, shown this once. Copy it to your server's configuration:",
   openPortal: "Open the portal",
 };
@@ -129,7 +137,13 @@ const FR: typeof EN = {
   settingsIntro:
     "Une page publique où les personnes qui utilisent vos applications voient ce que d'autres ont demandé, et le suivent jusqu'à la feuille de route. Seuls les retours que vous publiez y paraissent.",
   noEmail:
-    "Ce service n'envoie pas d'e-mails (SMTP_URL n'est pas défini)\u202f: on ne peut pas se connecter au portail par un lien envoyé par e-mail, seulement par votre propre connexion (authentification unique)\u202f: donnez son adresse ci-dessous et créez le secret.",
+    "Ce service n'envoie pas d'e-mails (SMTP_URL n'est pas défini)\u202f: on ne peut pas se connecter au portail par un lien envoyé par e-mail, seulement par votre propre connexion (authentification unique).",
+  ssoMissing: {
+    both: "Donnez son adresse ci-dessous et créez le secret.",
+    address: "Donnez son adresse ci-dessous\u202f: le secret existe.",
+    secret: "Son adresse est donnée\u202f: créez le secret ci-dessous.",
+  },
+  ssoReady: "Elle est prête\u202f: son adresse et son secret sont en place.",
   enabled: "Portail ouvert",
   slug: "Adresse",
   slugHint: "Lettres minuscules, chiffres et tirets.",
@@ -138,12 +152,12 @@ const FR: typeof EN = {
   postingModes: { off: "Fermée", review: "Les messages attendent dans «\u202fÀ examiner\u202f»", open: "Les messages sont publiés aussitôt" },
   indexing: "Laisser les moteurs de recherche l'indexer",
   brandColor: "Couleur de la marque",
-  brandColorHint: "#rrggbb\u202f; vide pour celle par défaut.",
-  brandColorEmpty: "Ou laissez-le vide pour la couleur par défaut.",
+  brandColorHint: "#rrvvbb\u202f; vide pour celle par défaut.",
+  brandColorEmpty: "Ou laissez le champ vide pour la couleur par défaut.",
   signInUrl: "Votre page de connexion (authentification unique)",
   signInUrlHint:
-    "Là où «\u202fSe connecter\u202f» du portail envoie les personnes\u202f: une page de votre application qui les connecte, puis les renvoie vers {address}/sso avec un jeton et le return_to reçu. https\u202f; vide pour aucune.",
-  signInUrlEmpty: "Ou laissez-le vide pour n'en avoir aucune.",
+    "Là où «\u202fSe connecter\u202f» du portail envoie les personnes\u202f: une page de votre application qui les connecte, puis les renvoie vers {address}/sso avec un jeton et le return_to reçu. https (http seulement sur localhost, 127.x.x.x ou [::1], pour le développement)\u202f; vide pour aucune.",
+  signInUrlEmpty: "Ou laissez le champ vide pour n'en avoir aucune.",
   signInUrlNoSecret: "Le portail y enverra les personnes dès qu'un secret d'authentification unique existera (ci-dessous).",
   statusLabels: "Libellés publics des statuts",
   statusLabelHint: "Vide pour celui par défaut.",
@@ -158,8 +172,8 @@ const FR: typeof EN = {
     "Le secret ne peut plus être lu\u202f: il a été scellé avec une clé que ce service n'a plus. Tant que vous n'en créez pas un nouveau, donné à votre serveur, le portail n'envoie personne vers votre page de connexion et refuse tous les jetons.",
   ssoCreate: "Créer le secret",
   ssoRotate: "Renouveler le secret",
-  ssoConfirmRotate:
-    "Renouveler le secret d'authentification unique\u202f? Les jetons signés avec l'actuel sont refusés aussitôt, jusqu'à ce que votre serveur signe avec le nouveau.",
+  ssoConfirmRotate: "Renouveler le secret d'authentification unique\u202f?",
+  ssoRotateHint: "Les jetons signés avec l'actuel sont refusés aussitôt, jusqu'à ce que votre serveur signe avec le nouveau.",
   ssoShown: "Le nouveau secret, montré cette seule fois. Copiez-le dans la configuration de votre serveur\u202f:",
   openPortal: "Ouvrir le portail",
 };

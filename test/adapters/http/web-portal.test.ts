@@ -152,7 +152,7 @@ describe("the portal in the team's web application", () => {
     expect(page).toContain("Public portal");
     // No SMTP_URL here: the Admin is told people can sign in only through the organization's own sign-in, and what it needs.
     expect(page).toContain(
-      "This service does not send e-mail (SMTP_URL is not set): people cannot sign in to the portal by an e-mail link, only through your own sign-in (single sign-on): give its address below and create the secret.",
+      "This service does not send e-mail (SMTP_URL is not set): people cannot sign in to the portal by an e-mail link, only through your own sign-in (single sign-on). <strong>Give its address below and create the secret.</strong>",
     );
     const saved = await admin.submit(
       formTo(page, "/settings/portal"),
@@ -185,13 +185,13 @@ describe("the portal in the team's web application", () => {
     );
     // Created at once, the secret is shown once by the page the POST redirects to: a reload makes none.
     const created = await admin.submit(formTo(page, "/settings/portal/sso-secret"), {}, undefined, { origin: OWN });
-    expect([created.status, created.headers.get("location")]).toEqual([303, "/settings/portal"]);
+    expect([created.status, created.headers.get("location")]).toEqual([303, "/settings/portal#secret"]);
     const first = /<pre class="secret">(psso_[\w-]+)<\/pre>/.exec(await (await admin.fetch("/settings/portal")).text())![1];
     const after = await (await admin.fetch("/settings/portal")).text();
     expect(after).not.toContain("psso_");
     // Rotating one that exists is asked once more, since it refuses the current tokens at once.
     const asked = await admin.submit(formTo(after, "/settings/portal/sso-secret"), {}, undefined, { origin: OWN });
-    expect(await asked.text()).toContain("<h1>Rotate the single sign-on secret? Tokens signed with the current one are refused at once");
+    expect(await asked.text()).toContain("<h1>Rotate the single sign-on secret?</h1><p>Tokens signed with the current one are refused at once");
     expect(await (await admin.fetch("/settings/portal")).text()).not.toContain("psso_");
     await admin.submit(formTo(after, "/settings/portal/sso-secret"), { confirm: "yes" }, undefined, { origin: OWN });
     const second = /<pre class="secret">(psso_[\w-]+)<\/pre>/.exec(await (await admin.fetch("/settings/portal")).text())![1];

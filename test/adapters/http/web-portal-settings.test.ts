@@ -1,0 +1,64 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { inProcess, type InProcess, signedInAs } from "../../support/in-process.ts";
+import type { FormBrowser } from "../../support/browser.ts";
+
+const PATH = "/settings/portal";
+let http: InProcess;
+let admin: FormBrowser;
+beforeEach(async () => {
+  http = await inProcess();
+  admin = await signedInAs(http, "admin", PATH);
+});
+afterEach(() => http.close());
+
+const page = async (browser = admin) => (await browser.fetch(PATH)).text();
+/** The Admin, whose browser asks for French. */
+const french = () => signedInAs(http, "admin", PATH, { "accept-language": "fr" });
+const put = (body: Record<string, unknown>) => http.request("PUT", "/v1/portal", { token: http.demo.tokens.admin, body });
+/** What the page's notes say in bold: the thing to do. */
+const toDo = (shown: string) => [...shown.matchAll(/<p role="note">[^<]*<strong>([^<]*)<\/strong><\/p>/g)].map((m) => m[1]);
+
+describe("Settings → Portal, where the service sends no e-mail", () => {
+  test("the notice says what single sign-on still lacks — its address and its secret, one of them — and once it has both, that it is ready", async () => {
+    const lead =
+      "This service does not send e-mail (SMTP_URL is not set): people cannot sign in to the portal by an e-mail link, only through your own sign-in (single sign-on).";
+    expect(await page()).toContain(`<p role="note">${lead} <strong>Give its address below and create the secret.</strong></p>`);
+    await put({ signInUrl: "https://app.acme.example/login" });
+    expect(toDo(await page())).toEqual(["Its address is set: create the secret below."]);
+    await http.request("POST", "/v1/portal/sso-secret", { token: http.demo.tokens.admin });
+    const ready = await page();
+    expect(toDo(ready)).toEqual([]);
+    expect(ready).toContain(`<p class="muted">${lead} It is ready: its address and its secret are set.</p>`);
+    await put({ signInUrl: null });
+    expect(toDo(await page())).toEqual(["Give its address below: the secret exists."]);
+  });
+});
+
+describe("Settings → Portal's single sign-on secret", () => {
+  test("creating the secret lands on it, at the page's end, shown this once", async () => {
+    const created = await admin.sendForm(await page(), `${PATH}/sso-secret`);
+    expect([created.status, created.headers.get("location")]).toEqual([303, `${PATH}#secret`]);
+    expect(await page()).toMatch(
+      /<div class="notice" role="status" id="secret"><p>The new secret, shown this once\. Copy it to your server&#39;s configuration:<\/p><pre class="secret">psso_[\w-]+<\/pre><\/div>/,
+    );
+  });
+
+  test("rotating asks once more: the question as the heading, what it does as a paragraph", async () => {
+    await http.request("POST", "/v1/portal/sso-secret", { token: http.demo.tokens.admin });
+    const browser = await french();
+    const asked = await (await browser.sendForm(await page(browser), `${PATH}/sso-secret`)).text();
+    expect(asked).toContain(
+      "<h1>Renouveler le secret d&#39;authentification unique\u202f?</h1><p>Les jetons signés avec l&#39;actuel sont refusés aussitôt, jusqu&#39;à ce que votre serveur signe avec le nouveau.</p>",
+    );
+  });
+});
+
+describe("Settings → Portal in French", () => {
+  test("the colour is written #rrvvbb in its hint and its refusal, whose way out names the field", async () => {
+    const browser = await french();
+    const shown = await page(browser);
+    expect(shown).toContain('<p class="muted" id="portal-brand-hint">#rrvvbb\u202f; vide pour celle par défaut.</p>');
+    const refused = await browser.sendForm(shown, PATH, { brandColor: "rouge" });
+    expect(await refused.text()).toContain("une couleur écrite #rrvvbb (comme #4f46e5). Ou laissez le champ vide pour la couleur par défaut.</p>");
+  });
+});
