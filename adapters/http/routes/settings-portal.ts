@@ -4,7 +4,7 @@ import { getPortal } from "../../../core/portal/get-portal.ts";
 import { rotateSsoSecret } from "../../../core/portal/rotate-sso-secret.ts";
 import { setPortal } from "../../../core/portal/set-portal.ts";
 import { DEFAULT_STATUS_LABELS } from "../../../core/portal/status-labels.ts";
-import { STATUSES } from "../../../core/schemas/feedback.ts";
+import { type Status, STATUSES } from "../../../core/schemas/feedback.ts";
 import {
   PORTAL_TITLE_MAX_LENGTH,
   POSTING_MODES,
@@ -19,43 +19,134 @@ import { type Html, html, redirect } from "../html.ts";
 import { validator } from "../validate.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { portalTeamWords } from "../web/portal-words.ts";
-import { valueName } from "../web/words.ts";
+import { valueName, wordsFor } from "../web/words.ts";
 import { postButton, refusal, refusedPage, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import { flash, takeSecret } from "../web/flash.ts";
 import type { Visitor } from "../web/visitor.ts";
+import { changedFields, type FormFields, overtaken, shownFields, shownInputs } from "../web/shown-fields.ts";
 
 const update = validator(PortalUpdate);
 const PATH = "/settings/portal";
 
+/** The form's fields: each status label is one, so that two people naming two statuses both stand. */
+const FORM_FIELDS = [
+  "enabled",
+  "slug",
+  "title",
+  "posting",
+  "indexing",
+  "brandColor",
+  "signInUrl",
+  ...STATUSES.map((s) => `label-${s}` as const),
+] as const;
+type PortalField = (typeof FORM_FIELDS)[number];
+const isPortalField = (name: string): name is PortalField => (FORM_FIELDS as readonly string[]).includes(name);
+const labelField = (status: Status): PortalField => `label-${status}`;
+
+/** What the form shows of the portal, field by field. */
+const shownOf = (portal: Portal): FormFields<PortalField> => ({
+  enabled: portal.enabled ? "yes" : "",
+  slug: portal.slug,
+  title: portal.title,
+  posting: portal.posting,
+  indexing: portal.indexing ? "yes" : "",
+  brandColor: portal.brandColor ?? "",
+  signInUrl: portal.signInUrl ?? "",
+  ...(Object.fromEntries(STATUSES.map((s) => [labelField(s), portal.statusLabels[s] ?? ""])) as Record<`label-${Status}`, string>),
+});
+
+/** The form's fields as sent, as the portal stores them: the texts trimmed (the title by the use case), the slug and the colour in lower case. */
+function typedFields(field: (name: string) => string): FormFields<PortalField> {
+  const typed = Object.fromEntries(FORM_FIELDS.map((name) => [name, name === "title" ? field(name) : field(name).trim()])) as Record<
+    PortalField,
+    string
+  >;
+  return { ...typed, slug: typed.slug.toLowerCase(), brandColor: typed.brandColor.toLowerCase(), posting: typed.posting || "review" };
+}
+
+/**
+ * The update the API takes for the fields named (empty is null for the colour and the sign-in
+ * page); the labels are one setting, so those not named keep the value stored (`labels`).
+ */
+function updateOf(typed: FormFields<PortalField>, names: readonly PortalField[], labels: Portal["statusLabels"]): Record<string, unknown> {
+  const value = (name: PortalField) =>
+    name === "enabled" || name === "indexing"
+      ? typed[name] === "yes"
+      : name === "brandColor" || name === "signInUrl"
+        ? typed[name] || null
+        : typed[name];
+  const settings = names.filter((name) => !name.startsWith("label-")).map((name) => [name, value(name)]);
+  if (!names.some((name) => name.startsWith("label-"))) return Object.fromEntries(settings);
+  const label = (s: Status) => (names.includes(labelField(s)) ? typed[labelField(s)] : (labels[s] ?? ""));
+  const statusLabels = Object.fromEntries(STATUSES.map((s) => [s, label(s)]).filter(([, text]) => text));
+  return { ...Object.fromEntries(settings), statusLabels };
+}
+
+/** What the last save did: saved, or held back fields someone else changed since the page was shown, writing the others (`partly`) or nothing. */
+type LastSave = { readonly kind: "saved" } | { readonly kind: "partly" | "held"; readonly held: readonly PortalField[] };
+
+/** The last save, from the address it came back to: `?saved`, or `?saved=partly&held=title,label-fixed` (`held`: nothing written). */
+function lastSave(params: URLSearchParams): LastSave | undefined {
+  const value = params.get("saved");
+  if (value === null) return undefined;
+  const held = (params.get("held") ?? "").split(",").filter(isPortalField);
+  return (value === "partly" || value === "held") && held.length > 0 ? { kind: value, held } : { kind: "saved" };
+}
+
+/** A form refused: its fields as typed, and what the page first showed, so that a second save still writes only what was changed. */
+interface Draft {
+  readonly fields: FormFields<PortalField>;
+  readonly was: FormFields<PortalField>;
+}
+
 interface Notice {
-  readonly saved?: boolean;
+  readonly saved?: LastSave;
   readonly error?: string;
   readonly status?: number;
   readonly secret?: string;
-  /** A refused change's texts as typed, shown in the form instead of the stored ones. */
-  readonly typed?: Pick<Portal, "slug" | "title" | "brandColor" | "signInUrl">;
+  readonly draft?: Draft;
 }
 
-function form(visitor: Visitor, portal: Portal): Html {
+/** The form's fields by their labels, a status label by its status. */
+function fieldLabels(visitor: Visitor): Record<PortalField, string> {
+  const w = portalTeamWords(visitor.language);
+  const labels = STATUSES.map((s) => [labelField(s), w.statusLabelOf.replace("{status}", valueName(visitor.language, s))]);
+  const { enabled, slug, title, posting, indexing, brandColor, signInUrl } = w;
+  return { enabled, slug, title, posting, indexing, brandColor, signInUrl, ...Object.fromEntries(labels) };
+}
+
+/** The notice of the last save: a status, or an alert naming the fields held back. */
+function savedNotice(visitor: Visitor, saved: LastSave): Html {
+  if (saved.kind === "saved") return html`<p class="notice" role="status">${portalTeamWords(visitor.language).saved}</p>`;
+  const common = wordsFor(visitor.language, "common");
+  const labels = fieldLabels(visitor);
+  const text = (saved.kind === "partly" ? common.heldPartly : common.heldAll).replace("{fields}", saved.held.map((f) => labels[f]).join(", "));
+  return html`<p class="error" role="alert">${text}</p>`;
+}
+
+function form(visitor: Visitor, portal: Portal, draft?: Draft): Html {
   const w = portalTeamWords(visitor.language);
   const defaults = DEFAULT_STATUS_LABELS[visitor.language];
+  // Refused, the form shows what was typed; else what the portal holds. Beside it, what the page
+  // first showed: only the fields changed from it are written, so another Admin's save stands.
+  const shown = draft?.fields ?? shownOf(portal);
   const checked = (on: boolean) => (on ? html` checked` : "");
-  return html`<form method="post" action="${PATH}" class="narrow"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label><input type="checkbox" name="enabled" value="yes"${checked(portal.enabled)}> ${w.enabled}</label>
-<label for="portal-slug">${w.slug}</label><input id="portal-slug" name="slug" value="${portal.slug}" required maxlength="40" pattern="[a-z0-9](?:[a-z0-9\\-]{0,38}[a-z0-9])?" aria-describedby="portal-slug-hint">
+  return html`<form method="post" action="${PATH}" class="narrow"><input type="hidden" name="csrf" value="${visitor.csrf}">${shownInputs(draft?.was ?? shownOf(portal))}
+<label><input type="checkbox" name="enabled" value="yes"${checked(shown.enabled === "yes")}> ${w.enabled}</label>
+<label for="portal-slug">${w.slug}</label><input id="portal-slug" name="slug" value="${shown.slug}" required maxlength="40" pattern="[a-z0-9](?:[a-z0-9\\-]{0,38}[a-z0-9])?" aria-describedby="portal-slug-hint">
 <p class="muted" id="portal-slug-hint">${portal.url.slice(0, portal.url.length - portal.slug.length)}… — ${w.slugHint}</p>
-<label for="portal-title">${w.title}</label><input id="portal-title" name="title" value="${portal.title}" required maxlength="${PORTAL_TITLE_MAX_LENGTH}">
+<label for="portal-title">${w.title}</label><input id="portal-title" name="title" value="${shown.title}" required maxlength="${PORTAL_TITLE_MAX_LENGTH}">
 <fieldset><legend>${w.posting}</legend>${POSTING_MODES.map(
-    (m) => html`<label class="choice"><input type="radio" name="posting" value="${m}"${checked(portal.posting === m)}> ${w.postingModes[m]}</label>`,
+    (m) => html`<label class="choice"><input type="radio" name="posting" value="${m}"${checked(shown.posting === m)}> ${w.postingModes[m]}</label>`,
   )}</fieldset>
-<label><input type="checkbox" name="indexing" value="yes"${checked(portal.indexing)}> ${w.indexing}</label>
-<label for="portal-brand">${w.brandColor}</label><input id="portal-brand" name="brandColor" value="${portal.brandColor ?? ""}" maxlength="7" placeholder="#4f46e5" aria-describedby="portal-brand-hint">
+<label><input type="checkbox" name="indexing" value="yes"${checked(shown.indexing === "yes")}> ${w.indexing}</label>
+<label for="portal-brand">${w.brandColor}</label><input id="portal-brand" name="brandColor" value="${shown.brandColor}" maxlength="7" placeholder="#4f46e5" aria-describedby="portal-brand-hint">
 <p class="muted" id="portal-brand-hint">${w.brandColorHint}</p>
 <fieldset><legend>${w.statusLabels}</legend><p class="muted">${w.statusLabelHint}</p>${STATUSES.map(
     (s) =>
-      html`<label for="label-${s}">${valueName(visitor.language, s)}</label><input id="label-${s}" name="label-${s}" value="${portal.statusLabels[s] ?? ""}" maxlength="${STATUS_LABEL_MAX_LENGTH}" placeholder="${defaults[s]}">`,
+      html`<label for="label-${s}">${valueName(visitor.language, s)}</label><input id="label-${s}" name="label-${s}" value="${shown[labelField(s)]}" maxlength="${STATUS_LABEL_MAX_LENGTH}" placeholder="${defaults[s]}">`,
   )}</fieldset>
-<label for="portal-sign-in">${w.signInUrl}</label><input id="portal-sign-in" name="signInUrl" type="url" value="${portal.signInUrl ?? ""}" maxlength="${SIGN_IN_URL_MAX_LENGTH}" placeholder="https://app.example.com/login" aria-describedby="portal-sign-in-hint">
+<label for="portal-sign-in">${w.signInUrl}</label><input id="portal-sign-in" name="signInUrl" type="url" value="${shown.signInUrl}" maxlength="${SIGN_IN_URL_MAX_LENGTH}" placeholder="https://app.example.com/login" aria-describedby="portal-sign-in-hint">
 <p class="muted" id="portal-sign-in-hint">${w.signInUrlHint.replace("{address}", portal.url)}${portal.signInUrl && !portal.ssoSecretSet ? html` <strong>${w.signInUrlNoSecret}</strong>` : ""}</p>
 <button type="submit">${w.save}</button></form>`;
 }
@@ -91,21 +182,21 @@ ${postButton(visitor, `${PATH}/sso-secret`, portal.ssoSecretSet ? w.ssoRotate : 
     PATH,
     w.portal,
     html`<p>${w.settingsIntro}</p>${portal.enabled ? html`<p><a href="${portal.url}">${w.openPortal}</a></p>` : ""}
-${notice.saved ? html`<p class="notice" role="status">${w.saved}</p>` : ""}${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
+${notice.saved ? savedNotice(visitor, notice.saved) : ""}${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
 ${services.notifier.delivers ? "" : ssoOnly(w, portal)}
-${form(visitor, { ...portal, ...notice.typed })}${sso}`,
+${form(visitor, portal, notice.draft)}${sso}`,
     notice.status ?? 200,
   );
 }
 
 /** The portal's settings page (Admin): turning it on, its address, title, posting, indexing, colour, labels, the organization's sign-in page and the SSO secret. */
 export function settingsPortalRoutes(services: Services) {
-  const refused = (visitor: Visitor, failure: Failure, typed?: Notice["typed"]) => {
-    // A field refused is said by its label, in words; the texts typed stay in the form.
-    const w = portalTeamWords(visitor.language);
-    const labels: Readonly<Record<string, string>> = { slug: w.slug, title: w.title, brandColor: w.brandColor, signInUrl: w.signInUrl };
+  const refused = (visitor: Visitor, failure: Failure, draft?: Draft) => {
+    // A field refused is said by its label, in words; what was typed stays in the form.
+    const labels = fieldLabels(visitor);
     const known = failure.problem !== undefined && Object.hasOwn(labels, failure.problem.field);
     // The form takes an empty field where the API takes null: a colour or an address refused is said with that way out.
+    const w = portalTeamWords(visitor.language);
     const problems = textFor(visitor.language).problems;
     const said =
       failure.problem?.field === "brandColor"
@@ -114,7 +205,7 @@ export function settingsPortalRoutes(services: Services) {
           ? `${problems.says(w.signInUrl, problems.expected(problems.signInUrl))} ${w.signInUrlEmpty}`
           : known && describeFieldProblem(failure.problem!, visitor.language, labels);
     const notice = said ? { error: said, status: 400 } : refusal(visitor, failure);
-    return portalPage(services, visitor, { ...notice, ...(typed && { typed }) });
+    return portalPage(services, visitor, { ...notice, ...(draft && { draft }) });
   };
   return new Elysia({ name: "routes/settings-portal" })
     .get(
@@ -122,7 +213,7 @@ export function settingsPortalRoutes(services: Services) {
       ({ request, cookie }) =>
         asMember(services, { request, cookie }, async (visitor) =>
           portalPage(services, visitor, {
-            saved: new URL(request.url).searchParams.has("saved"),
+            saved: lastSave(new URL(request.url).searchParams),
             secret: (await takeSecret(services, cookie))?.value,
           }),
         ),
@@ -132,22 +223,23 @@ export function settingsPortalRoutes(services: Services) {
       PATH,
       ({ request, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
-          const brandColor = field("brandColor").trim();
-          const signInUrl = field("signInUrl").trim();
-          const asked = {
-            enabled: field("enabled") === "yes",
-            slug: field("slug").trim().toLowerCase(),
-            title: field("title"),
-            posting: field("posting") || "review",
-            indexing: field("indexing") === "yes",
-            brandColor: brandColor || null,
-            signInUrl: signInUrl || null,
-            statusLabels: Object.fromEntries(STATUSES.map((s) => [s, field(`label-${s}`).trim()]).filter(([, label]) => label)),
-          };
-          const typed = { slug: asked.slug, title: asked.title, brandColor: asked.brandColor, signInUrl: asked.signInUrl };
-          if (!update.check(asked)) return refused(visitor, update.refuse("invalid_body", asked), typed);
-          const saved = await setPortal(services, visitor.grant, asked);
-          return saved.ok ? redirect(`${PATH}?saved`) : refused(visitor, saved, typed);
+          const typed = typedFields(field);
+          // What the page showed, sent beside each field (`postingWas` is never empty when sent).
+          const was = shownFields(FORM_FIELDS, field, "posting");
+          const read = await getPortal(services, visitor.grant);
+          if (!read.ok) return refused(visitor, read);
+          const now = shownOf(read.value);
+          // Only the fields changed on the page are written; a change refused is said before any is held back.
+          const names = was ? changedFields(FORM_FIELDS, typed, was) : FORM_FIELDS;
+          const asked = updateOf(typed, names, read.value.statusLabels);
+          const draft = { fields: typed, was: was ?? now };
+          if (!update.check(asked)) return refused(visitor, update.refuse("invalid_body", asked), draft);
+          // A field someone else changed since the page was shown, to something else than typed, is held back.
+          const held = was ? overtaken(names, typed, was, now) : [];
+          const writing = names.filter((name) => !held.includes(name));
+          const saved = writing.length > 0 ? await setPortal(services, visitor.grant, updateOf(typed, writing, read.value.statusLabels)) : null;
+          if (saved && !saved.ok) return refused(visitor, saved, draft);
+          return redirect(`${PATH}?saved${held.length === 0 ? "" : `=${writing.length > 0 ? "partly" : "held"}&held=${held.join(",")}`}`);
         }),
       { detail: { hide: true } },
     )

@@ -74,6 +74,8 @@ const EN = {
   signInUrlNoSecret: "The portal sends people there once a single sign-on secret exists (below).",
   statusLabels: "Public labels of the statuses",
   statusLabelHint: "Empty for the default.",
+  /** A status's label, named in a notice. */
+  statusLabelOf: "Public label of “{status}”",
   save: "Save",
   saved: "Portal settings saved.",
   sso: "Single sign-on",
@@ -161,6 +163,7 @@ const FR: typeof EN = {
   signInUrlNoSecret: "Le portail y enverra les personnes dès qu'un secret d'authentification unique existera (ci-dessous).",
   statusLabels: "Libellés publics des statuts",
   statusLabelHint: "Vide pour celui par défaut.",
+  statusLabelOf: "Libellé public de «\u202f{status}\u202f»",
   save: "Enregistrer",
   saved: "Réglages du portail enregistrés.",
   sso: "Authentification unique",

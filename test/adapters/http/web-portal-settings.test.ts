@@ -14,9 +14,50 @@ afterEach(() => http.close());
 const page = async (browser = admin) => (await browser.fetch(PATH)).text();
 /** The Admin, whose browser asks for French. */
 const french = () => signedInAs(http, "admin", PATH, { "accept-language": "fr" });
+const settings = async () => (await http.request("GET", "/v1/portal", { token: http.demo.tokens.admin })).body;
 const put = (body: Record<string, unknown>) => http.request("PUT", "/v1/portal", { token: http.demo.tokens.admin, body });
 /** What the page's notes say in bold: the thing to do. */
 const toDo = (shown: string) => [...shown.matchAll(/<p role="note">[^<]*<strong>([^<]*)<\/strong><\/p>/g)].map((m) => m[1]);
+
+describe("Settings → Portal writes only the fields changed on the page", () => {
+  test("two saves from pages shown before either both stand: each writes the fields changed on its page, each status label its own", async () => {
+    const [first, second] = [await page(), await page()];
+    const a = await admin.sendForm(first, PATH, { title: "Acme ideas", "label-prioritized": "Next up" });
+    expect([a.status, a.headers.get("location")]).toEqual([303, `${PATH}?saved`]);
+    const b = await admin.sendForm(second, PATH, { brandColor: "#0E7490", "label-fixed": "Shipped" });
+    expect([b.status, b.headers.get("location")]).toEqual([303, `${PATH}?saved`]);
+    expect(await settings()).toMatchObject({
+      title: "Acme ideas",
+      brandColor: "#0e7490",
+      statusLabels: { prioritized: "Next up", fixed: "Shipped" },
+    });
+  });
+
+  test("a field changed on the page that someone else changed since it was shown is held back and named; the rest is saved, and the form shows their value", async () => {
+    const shown = await page();
+    await put({ title: "Acme ideas", statusLabels: { fixed: "Shipped" } });
+    const partly = await admin.sendForm(shown, PATH, { title: "Acme board", indexing: "yes", "label-fixed": "Done" });
+    expect([partly.status, partly.headers.get("location")]).toEqual([303, `${PATH}?saved=partly&held=title,label-fixed`]);
+    expect(await settings()).toMatchObject({ title: "Acme ideas", indexing: true, statusLabels: { fixed: "Shipped" } });
+    const told = await (await admin.fetch(partly.headers.get("location")!)).text();
+    expect(told).toContain(
+      '<p class="error" role="alert">Saved, except Title, Public label of “Fixed”: someone else changed it since this page was shown. The form shows their value; change it again to replace it.</p>',
+    );
+    expect(told).toContain('name="title" value="Acme ideas"');
+    expect(told).toContain('name="label-fixed" value="Shipped"');
+  });
+
+  test("a save whose every change someone else overtook writes nothing and says so", async () => {
+    const shown = await page();
+    await put({ brandColor: "#0e7490" });
+    const held = await admin.sendForm(shown, PATH, { brandColor: "#b91c1c" });
+    expect(held.headers.get("location")).toBe(`${PATH}?saved=held&held=brandColor`);
+    expect((await settings()).brandColor).toBe("#0e7490");
+    expect(await (await (await french()).fetch(held.headers.get("location")!)).text()).toContain(
+      "Rien n&#39;est enregistré\u202f: quelqu&#39;un d&#39;autre a modifié Couleur de la marque depuis l&#39;affichage de cette page.",
+    );
+  });
+});
 
 describe("Settings → Portal, where the service sends no e-mail", () => {
   test("the notice says what single sign-on still lacks — its address and its secret, one of them — and once it has both, that it is ready", async () => {
