@@ -51,7 +51,7 @@ import { capturedContext, diagnosticOf } from "../web/captured-context.ts";
 import { groupingNotice, groupingPanel } from "../web/grouping-panel.ts";
 import { KEYBOARD_SCRIPT_PATH, keyboardScript } from "../web/keyboard.ts";
 import type { WidgetScripts } from "./widget-assets.ts";
-import { formatDay, formatNumber, formatShortDay, formatTime, sourceName, valueName, type Words, wordsFor } from "../web/words.ts";
+import { formatDueDay, formatNumber, formatTime, sourceName, valueName, type Words, wordsFor } from "../web/words.ts";
 import { isOverdue } from "../../../core/triage/overdue.ts";
 import { timeAgo } from "../web/relative-time.ts";
 import { commentForm, heldComments, portalNotice, portalPanel } from "../web/portal-panel.ts";
@@ -325,7 +325,7 @@ function dueFact(
 function rowFacts(language: Visitor["language"], feedback: FeedbackSummary, names: ReadonlyMap<string, string>, now: number): Html | "" {
   const w = wordsFor(language, "inbox");
   const owner = feedback.owner ? wordsFor(language, "feedback").ownedBy.replace("{owner}", names.get(feedback.owner) ?? feedback.owner) : "";
-  const day = feedback.dueAt && formatShortDay(language, feedback.dueAt, now);
+  const day = feedback.dueAt && formatDueDay(language, feedback.dueAt, now);
   const due = day ? dueFact(language, feedback, now, day, w.dueOn) : "";
   const spend = feedback.revenue ? w.monthlySpend.replace("{amount}", formatNumber(language, feedback.revenue)) : "";
   const facts = dotted([owner, due, spend]);
@@ -394,7 +394,7 @@ function ownerAndDue(
   now: number,
 ): Html | "" {
   const w = wordsFor(language, "feedback");
-  const day = feedback.dueAt && formatDay(language, feedback.dueAt, "medium");
+  const day = feedback.dueAt && formatDueDay(language, feedback.dueAt, now);
   const due = day ? dueFact(language, feedback, now, day, w.dueOn) : "";
   return dotted([feedback.owner ? w.ownedBy.replace("{owner}", names.get(feedback.owner) ?? feedback.owner) : "", due]);
 }

@@ -16,7 +16,7 @@ import { type Html, html } from "../html.ts";
 import { tagChips, tagColors } from "./tag-chips.ts";
 import { shownInputs } from "./shown-fields.ts";
 import type { Visitor } from "./visitor.ts";
-import { formatNumber, valueName, wordsFor } from "./words.ts";
+import { formatDueDay, formatNumber, valueName, wordsFor } from "./words.ts";
 
 const selected = (yes: boolean): Html | string => (yes ? html` selected` : "");
 
@@ -148,7 +148,7 @@ export async function triageSection(
   if (!canUpdate) {
     return html`<h2>${w.triage}</h2><dl>
 <dt>${w.owner}</dt><dd>${feedback.owner ?? w.noOwner}</dd>
-<dt>${w.dueAt}</dt><dd>${dayOf(feedback.dueAt) || "—"}</dd>
+<dt>${w.dueAt}</dt><dd>${feedback.dueAt ? formatDueDay(lang, feedback.dueAt, services.clock()) : "—"}</dd>
 <dt>${w.tags}</dt><dd>${tags.length > 0 ? tagChips(lang, tags, colors, tagList) : "—"}</dd>
 </dl>`;
   }

@@ -40,6 +40,10 @@ export function formatter<T>(key: string, make: () => T): T {
   return made;
 }
 
+/** A part of a date as the language writes it: French says the first of a month as an ordinal (1er juin), which Intl does not. */
+const said = (language: Language, part: Intl.DateTimeFormatPart): string =>
+  language === "fr" && part.type === "day" && part.value === "1" ? "1er" : part.value;
+
 /**
  * A moment on the team's pages, to the minute: 25 Nov 2026, 14:05 UTC. Its day and its time each
  * hold together (no-break spaces): a narrow cell breaks it after the comma, never inside "25 Nov".
@@ -47,23 +51,28 @@ export function formatter<T>(key: string, make: () => T): T {
 export const formatTime = (language: Language, at: number): string =>
   formatter(`time ${language}`, () => new Intl.DateTimeFormat(locale(language), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }))
     .formatToParts(at)
-    .map((part) => (part.type === "literal" && part.value === " " ? "\u00a0" : part.value))
+    .map((part) => (part.type === "literal" && part.value === " " ? "\u00a0" : said(language, part)))
     .join("")
     .concat("\u00a0UTC");
 
 /** A day, without its time: 25 November 2026 on the public pages; 25 Nov 2026 (`medium`) in the trends' narrow columns. */
 export const formatDay = (language: Language, at: number | string, style: "long" | "medium" = "long"): string =>
-  formatter(`day ${language} ${style}`, () => new Intl.DateTimeFormat(locale(language), { dateStyle: style, timeZone: "UTC" })).format(new Date(at));
+  formatter(`day ${language} ${style}`, () => new Intl.DateTimeFormat(locale(language), { dateStyle: style, timeZone: "UTC" }))
+    .formatToParts(new Date(at))
+    .map((part) => said(language, part))
+    .join("");
 
 /**
- * A day in few characters, for a list's rows: 15 Dec, and 15 Dec 2027 when it is not in the year
- * of `now`; it holds together (no-break spaces).
+ * A due date, as an inbox row and a feedback's page say it: 15 Dec, and 15 Dec 2027 when it is not
+ * in the year of `now` (the service's clock); it holds together (no-break spaces).
  */
-export function formatShortDay(language: Language, at: number | string, now: number): string {
+export function formatDueDay(language: Language, at: number | string, now: number): string {
   const sameYear = new Date(at).getUTCFullYear() === new Date(now).getUTCFullYear();
   const options: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", ...(!sameYear && { year: "numeric" }), timeZone: "UTC" };
-  return formatter(`short day ${language} ${sameYear}`, () => new Intl.DateTimeFormat(locale(language), options))
-    .format(new Date(at))
+  return formatter(`due day ${language} ${sameYear}`, () => new Intl.DateTimeFormat(locale(language), options))
+    .formatToParts(new Date(at))
+    .map((part) => said(language, part))
+    .join("")
     .replaceAll(" ", "\u00a0");
 }
 

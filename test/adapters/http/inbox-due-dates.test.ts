@@ -49,7 +49,7 @@ describe("the inbox's rows say when each feedback is due", () => {
   test("the feedback's own page marks it overdue as its row does", async () => {
     const key = await dueOn("Due dates: the export button is greyed out", "2027-03-01");
     const page = await (await (await signedInAs(http, "member")).fetch(`/inbox/${key}`)).text();
-    expect(page).toContain('Owner: Demo member · <strong class="overdue">Overdue (due 1 Mar 2027)</strong>');
+    expect(page).toContain('Owner: Demo member · <strong class="overdue">Overdue (due 1\u00a0Mar)</strong>');
   });
 
   test("a delivered or dismissed feedback past its due day is late no more", async () => {
@@ -73,6 +73,36 @@ describe("the inbox's rows say when each feedback is due", () => {
     expect(await underTitle(late, "fr")).toBe(
       'Responsable\u202f: Demo member · <strong class="overdue">En retard (échéance le 2\u00a0mars)</strong>',
     );
+  });
+});
+
+/** What a feedback's page says beside its key (owner, due date), and what its triage panel says of the due date to a Reader. */
+async function onItsPage(key: string, language = "en"): Promise<{ heading: string; readerPanel: string }> {
+  const read = async (role: "member" | "reader") =>
+    (await (await signedInAs(http, role)).fetch(`/inbox/${key}`, { headers: { "accept-language": language } })).text();
+  const heading = /<span class="muted">· <span[^>]*>[^<]*<\/span> · (.*?)<\/span><\/p>/.exec(await read("member"))?.[1] ?? "(none)";
+  const readerPanel = /<dt>(?:Due date|Échéance)<\/dt><dd>(.*?)<\/dd>/.exec(await read("reader"))?.[1] ?? "(none)";
+  return { heading, readerPanel };
+}
+
+describe("a feedback's page says its due date as its row does", () => {
+  test("the day and month, the year only outside the year of the service's clock", async () => {
+    const soon = await dueOn("Due dates: the receipt e-mail has no logo", "2027-03-12");
+    const later = await dueOn("Due dates: the sitemap lists drafts", "2028-01-05");
+    expect(await onItsPage(soon)).toEqual({ heading: "Owner: Demo member · Due: 12\u00a0Mar", readerPanel: "12\u00a0Mar" });
+    expect(await onItsPage(later)).toEqual({ heading: "Owner: Demo member · Due: 5\u00a0Jan\u00a02028", readerPanel: "5\u00a0Jan\u00a02028" });
+  });
+
+  test("in French, the first of a month is the 1er, on the page as in its row", async () => {
+    const key = await dueOn("Due dates: le reçu arrive en double", "2027-06-01");
+    expect(await onItsPage(key, "fr")).toEqual({
+      heading: "Responsable\u202f: Demo member · Échéance\u202f: 1er\u00a0juin",
+      readerPanel: "1er\u00a0juin",
+    });
+    expect(await underTitle(key, "fr")).toBe("Responsable\u202f: Demo member · Échéance le 1er\u00a0juin");
+    // The activity says the day it was given with its year, the same way.
+    const page = await (await (await signedInAs(http, "member")).fetch(`/inbox/${key}`, { headers: { "accept-language": "fr" } })).text();
+    expect(page).toContain("Échéance\u202f: — → 1er juin 2027");
   });
 });
 

@@ -158,8 +158,10 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect(row).toMatch(
       /<span class="muted owner-due">Owner: Demo member · (Due 15\u00a0Dec|<strong class="overdue">Overdue \(due 15\u00a0Dec(\u00a02026)?\))/,
     );
-    expect(await page(reader, `/inbox/${key}`)).toContain(
-      `<span class="muted">· <span class="nowrap">${key}</span> · Owner: Demo member · Due: 15 Dec 2026</span>`,
+    expect(await page(reader, `/inbox/${key}`)).toMatch(
+      new RegExp(
+        `<span class="muted">· <span class="nowrap">${key}</span> · Owner: Demo member · (Due: 15\u00a0Dec|<strong class="overdue">Overdue \\(due 15\u00a0Dec(\u00a02026)?\\))`,
+      ),
     );
     expect(await page(admin, `/inbox/${key}`)).toContain('<option value="member@demo.test" selected>Demo member</option>');
   });
