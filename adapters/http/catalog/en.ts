@@ -125,8 +125,11 @@ export const EN = {
       /** Among its details: the changelog entries that ship it. */
       shippedIn: "Changelog",
       draftEntry: "draft",
-      /** Beside the way to the status form, on a phone, where both come after the activity. */
-      toTriage: "Owner, severity, tags",
+      /**
+       * Beside the way to the status form, on a phone, where both come after the activity: the triage
+       * form's first fields, in its order; short enough for one line at 390 px in French too.
+       */
+      toTriage: "Owner, due date, severity",
       comment: "Note for the team, not shown on the portal (optional; when dismissing, say why)",
       readOnly: "As a Reader you can read everything here and change nothing.",
       /** Beside the way back: the feedbacks before and after this one in the inbox list last shown (j and k go there too). */

@@ -114,7 +114,7 @@ export const FR: Catalog = {
       changeStatus: "Changer le statut",
       shippedIn: "Nouveautés",
       draftEntry: "brouillon",
-      toTriage: "Responsable, gravité, étiquettes",
+      toTriage: "Responsable, échéance, gravité",
       comment: "Note pour l'équipe, jamais montrée sur le portail (facultative\u202f; pour l'écarter, dites pourquoi)",
       readOnly: "En tant que lecteur, vous voyez tout mais ne pouvez rien modifier.",
       keyboardHint: "Clavier\u202f: j et k mènent au retour suivant et précédent de la liste, s au statut.",

@@ -183,9 +183,11 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
 
   test("a feedback's page leads at its top to the status and triage forms, which a phone shows after the activity; a Reader has no such link", async () => {
     const key = await report("Jump links: the coupon field hides the total");
-    const links = '<p class="to-actions"><a href="#status">Change the status ↓</a><a href="#triage">Owner, severity, tags ↓</a></p>';
+    const links = '<p class="to-actions"><a href="#status">Change the status ↓</a><a href="#triage">Owner, due date, severity ↓</a></p>';
     const shown = await page(admin, `/inbox/${key}`);
     expect([shown.includes(links), shown.includes('<h2 id="status">'), shown.includes('<h2 id="triage">')]).toEqual([true, true, true]);
+    const french = await (await admin.fetch(`/inbox/${key}`, { headers: { "accept-language": "fr" } })).text();
+    expect(french).toContain('<a href="#triage">Responsable, échéance, gravité ↓</a>');
     expect(await page(reader, `/inbox/${key}`)).not.toContain('class="to-actions"');
     // The filters besides the search are folded on a phone, and open there when one is in use, saying how many.
     expect(await page(reader, "/inbox")).toContain('<details class="more-filters"><summary>Filters</summary>');
