@@ -11,13 +11,15 @@ import { updateFeedback } from "../../../core/triage/update-feedback.ts";
 import { textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { exportResponse } from "../export-file.ts";
+import type { CookieJar } from "../cookies.ts";
 import { html, redirect } from "../html.ts";
+import { flash } from "../web/flash.ts";
 import { validator } from "../validate.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
 import { type BulkDraft, heldFields, type TriageDraft, type TriageField, triageRefusal } from "../web/triage-panel.ts";
 import { changedFields, overtaken, sameText, shownFields } from "../web/shown-fields.ts";
 import { getFeedback } from "../../../core/feedback/get-feedback.ts";
-import { feedbackPage, inboxPage, listPlace } from "./inbox.ts";
+import { feedbackPage, listPlace } from "./inbox.ts";
 import { singleValued } from "./feedbacks.ts";
 
 const updateForm = validator(FeedbackUpdate);
@@ -73,6 +75,16 @@ const values = (body: unknown, name: string): string[] => {
 
 /** Where a bulk change goes back to: the inbox as it was filtered, never another site. */
 const backTo = (back: string): string => (/^\/inbox(\?|$)/.test(back) ? back : "/inbox");
+
+/**
+ * Keeps a refused bulk change for the inbox it is sent back to: as ticked and typed, or, where a
+ * cookie cannot hold that much (a long comment, a crafted list of keys), without the texts typed,
+ * then without the ticks; why it was refused is said in any case.
+ */
+async function keepRefused(services: Services, jar: CookieJar, draft: BulkDraft): Promise<void> {
+  const untyped = { ...draft, fields: { ...draft.fields, comment: "", addTag: "", removeTag: "" } };
+  for (const kept of [draft, untyped, { ...untyped, keys: [] }]) if (await flash(services, jar, { kind: "bulk", draft: kept })) return;
+}
 
 /**
  * The inbox's bulk change: the change to each ticked feedback with the comment (as the API's bulk
@@ -160,13 +172,13 @@ export function inboxTriageRoutes(services: Services) {
             ...(adding.length > 0 && { addTags: adding }),
             ...(removing.length > 0 && { removeTags: removing }),
           } as BulkRequest["set"];
-          // Refused before anything changes, the list comes back with what was ticked and typed.
+          // Refused before anything changes, the list comes back (post-redirect-get, so a reload posts
+          // nothing again) saying why, with what was ticked and typed.
           const typed = { status, comment: field("comment"), owner, dueAt: field("dueAt"), noDue: noDue ? "yes" : "" };
-          const refuse = (refusal: BulkDraft["refusal"]) =>
-            inboxPage(services, visitor, new URL(back, services.baseUrl), {
-              status: 400,
-              bulk: { refusal, keys, fields: { ...typed, addTag: field("addTag"), removeTag: field("removeTag") } },
-            });
+          const refuse = async (refusal: BulkDraft["refusal"]) => {
+            await keepRefused(services, cookie, { refusal, keys, fields: { ...typed, addTag: field("addTag"), removeTag: field("removeTag") } });
+            return redirect(back);
+          };
           if (keys.length === 0 || (Object.keys(change).length === 0 && !comment)) return refuse("none");
           if (due && noDue) return refuse("dueBoth");
           if (due && dueTime(due) === undefined) return refuse("dueDate");

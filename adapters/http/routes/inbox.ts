@@ -84,6 +84,7 @@ import { VoteRequest } from "../../../core/schemas/votes.ts";
 import { listVoters } from "../../../core/votes/list-voters.ts";
 import { relayVote } from "../../../core/votes/relay-vote.ts";
 import { can } from "../../../core/authorization.ts";
+import { takeBulkDraft } from "../web/flash.ts";
 
 const statusForm = validator(StatusChange);
 const voteForm = validator(VoteRequest);
@@ -192,7 +193,7 @@ function viewsPanel(visitor: Visitor, views: readonly SavedView[], current: stri
 <button type="submit" class="secondary">${w.saveView}</button></form></details></section>`;
 }
 
-export async function inboxPage(
+async function inboxPage(
   services: Services,
   visitor: Visitor,
   url: URL,
@@ -608,7 +609,9 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
             return redirect(rest.size > 0 ? `/inbox?${rest}` : "/inbox");
           }
           keepList(services, cookie, url);
-          return inboxPage(services, visitor, url);
+          // A bulk change refused comes back here (post-redirect-get), with what was ticked and typed.
+          const bulk = await takeBulkDraft(services, cookie);
+          return inboxPage(services, visitor, url, bulk ? { bulk } : {});
         }),
       {
         detail: { hide: true },

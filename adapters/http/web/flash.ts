@@ -1,21 +1,33 @@
 import type { Services } from "../../../core/services.ts";
 import { type CookieJar, readCookie, writeCookie } from "../cookies.ts";
 import { isSecure } from "../web-session.ts";
+import type { BulkDraft } from "./triage-panel.ts";
 
 const FLASH_COOKIE = "retour_flash";
 const FLASH_SECONDS = 60;
+/** A browser keeps a cookie of at most 4,096 bytes, its name (`__Host-retour_flash`) included: a sealed flash longer than this would be dropped. */
+const FLASH_ROOM = 4_000;
 
-/** What the page a form's POST redirects to shows once: a secret under its label, or a line saying what was done. */
-type Flash = { readonly kind: "secret"; readonly label: string; readonly value: string } | { readonly kind: "notice"; readonly text: string };
+/**
+ * What the page a form's POST redirects to shows once: a secret under its label, a line saying what
+ * was done, or the inbox's bulk change refused, with what was ticked and typed.
+ */
+type Flash =
+  | { readonly kind: "secret"; readonly label: string; readonly value: string }
+  | { readonly kind: "notice"; readonly text: string }
+  | { readonly kind: "bulk"; readonly draft: BulkDraft };
 
 /**
  * Keeps a secret, or what a POST did, for the next page only. A POST that creates or removes
  * redirects (so a reload never does it again); the flash waits in a sealed, HttpOnly cookie for a
- * minute at most and is removed as soon as a page shows it.
+ * minute at most and is removed as soon as a page shows it. False, and nothing kept, when it is
+ * longer than a browser keeps a cookie.
  */
-export async function flash(services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar, shown: Flash): Promise<void> {
+export async function flash(services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar, shown: Flash): Promise<boolean> {
   const sealed = await services.secrets.seal(JSON.stringify(shown));
+  if (sealed.length > FLASH_ROOM) return false;
   writeCookie(jar, FLASH_COOKIE, sealed, { secure: isSecure(services), maxAgeSeconds: FLASH_SECONDS });
+  return true;
 }
 
 /**
@@ -46,3 +58,7 @@ export const takeSecret = (services: Pick<Services, "secrets" | "baseUrl">, jar:
 /** The line saying what the POST did. */
 export const takeNotice = async (services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar): Promise<string | undefined> =>
   (await takeFlash(services, jar, "notice"))?.text;
+
+/** The inbox's bulk change refused, kept for the inbox it was sent back to. */
+export const takeBulkDraft = async (services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar): Promise<BulkDraft | undefined> =>
+  (await takeFlash(services, jar, "bulk"))?.draft;

@@ -36,6 +36,13 @@ async function post(browser: FormBrowser, path: string, from: string, fields: Ar
   return browser.fetch(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN }, body });
 }
 
+/** A refused bulk change: sent back to the inbox it came from (post-redirect-get); the page it lands on, as the browser then shows it. */
+async function landed(browser: FormBrowser, refused: Response): Promise<{ location: string | null; shown: string }> {
+  expect(refused.status).toBe(303);
+  const location = refused.headers.get("location");
+  return { location, shown: await page(browser, location ?? "/inbox") };
+}
+
 describe("the feedback page edits the triage in place, without JavaScript", () => {
   test("the form sets owner, due date, severity, kind, feature, title and tags; the page says it was saved", async () => {
     const key = await report("The invoice PDF is empty on Safari");
@@ -451,8 +458,7 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       expect([read.status, read.owner, read.tags]).toEqual(["prioritized", "admin@demo.test", ["dark-mode"]]);
     }
     const nothing = await post(admin, "/inbox/bulk", "/inbox", [["status", "fixed"]]);
-    expect(nothing.status).toBe(400);
-    expect(await nothing.text()).toContain("Select at least one feedback, and a change.");
+    expect((await landed(admin, nothing)).shown).toContain("Select at least one feedback, and a change.");
     const elsewhere = await post(admin, "/inbox/bulk", "/inbox", [
       ["keys", a],
       ["status", "fixed"],
@@ -526,8 +532,7 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       ["keys", key],
       ["addTag", "x".repeat(41)],
     ]);
-    expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("Nothing was changed: a tag is at most 40 characters, a comment at most 5,000.");
+    expect((await landed(admin, refused)).shown).toContain("Nothing was changed: a tag is at most 40 characters, a comment at most 5,000.");
     expect((await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.tags).toEqual(["kudos", "team"]);
   });
 
@@ -539,12 +544,43 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       ["comment", "Fixed in 2.4 with the new legend"],
       ["addTag", "y".repeat(41)],
     ]);
-    expect(refused.status).toBe(400);
-    const shown = await refused.text();
+    const { shown } = await landed(admin, refused);
     expect(shown).toContain(`value="${key}" form="bulk" aria-label="Select ${key}" checked>`);
     expect(shown).toContain('<option value="fixed" selected>');
     expect(shown).toContain('name="comment" value="Fixed in 2.4 with the new legend"');
     expect(shown).toMatch(new RegExp(`name="addTag" maxlength="\\d+" value="${"y".repeat(41)}"`));
+  });
+
+  test("a refused bulk change sends the browser back to the list it came from, which says why once: a reload posts nothing again", async () => {
+    const key = await report("Bulk back: the invoice list forgets its page");
+    const back = "/inbox?status=all&sort=reports";
+    const refused = await post(admin, "/inbox/bulk", back, [
+      ["keys", key],
+      ["dueAt", "2026-12-15"],
+      ["noDue", "yes"],
+      ["back", back],
+    ]);
+    const { location, shown } = await landed(admin, refused);
+    expect(location).toBe(back);
+    expect(shown).toContain('<p class="error" role="alert">Nothing was changed: give a new due date, or remove it, not both.</p>');
+    expect(shown).toContain(`value="${key}" form="bulk" aria-label="Select ${key}" checked>`);
+    // Said once: the same list again (a reload) is the list alone.
+    const again = await page(admin, back);
+    expect([again.includes("not both"), again.includes(`aria-label="Select ${key}" checked>`)]).toEqual([false, false]);
+  });
+
+  test("a refused bulk change too long for a cookie to keep is still said, the rows still ticked, its long text not kept", async () => {
+    const key = await report("Bulk back: the release notes are cut off");
+    const refused = await post(admin, "/inbox/bulk", "/inbox", [
+      ["keys", key],
+      ["status", "fixed"],
+      ["comment", "é".repeat(5_001)],
+    ]);
+    for (const cookie of refused.headers.getSetCookie()) expect(cookie.length).toBeLessThan(4_096);
+    const { shown } = await landed(admin, refused);
+    expect(shown).toContain("Nothing was changed: a tag is at most 40 characters, a comment at most 5,000.");
+    expect(shown).toContain(`value="${key}" form="bulk" aria-label="Select ${key}" checked>`);
+    expect([shown.includes('<option value="fixed" selected>'), shown.includes('name="comment" value=""')]).toEqual([true, true]);
   });
 
   test("the bulk form sets a due date on each ticked feedback, or removes it, through the same bulk change as the API", async () => {
@@ -586,15 +622,15 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       [[["dueAt", "2026-2-3"]], "Nothing was changed: the new due date is no day of the calendar (write it as 2026-12-15)."],
     ] as const) {
       const refused = await post(admin, "/inbox/bulk", "/inbox", [["keys", key], ...fields.map(([n, v]) => [n, v] as [string, string])]);
-      const shown = await refused.text();
+      const { shown } = await landed(admin, refused);
       const dueField = /<input id="bulk-due" name="dueAt" type="date" value="([^"]*)">/.exec(shown)?.[1];
       const removing = shown.includes('name="noDue" value="yes" checked>');
-      refusals.push([refused.status, shown.includes(`<p class="error" role="alert">${said.replace("'", "&#39;")}</p>`), dueField, removing]);
+      refusals.push([shown.includes(`<p class="error" role="alert">${said.replace("'", "&#39;")}</p>`), dueField, removing]);
     }
     expect(refusals).toEqual([
-      [400, true, "2026-12-15", true],
-      [400, true, "2026-02-30", false],
-      [400, true, "2026-2-3", false],
+      [true, "2026-12-15", true],
+      [true, "2026-02-30", false],
+      [true, "2026-2-3", false],
     ]);
     const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
     expect([read.status, read.dueAt]).toEqual(["triage", undefined]);
