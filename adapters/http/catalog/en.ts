@@ -851,7 +851,7 @@ export const EN = {
     "feedbacks:write": {
       name: "Update",
       description:
-        "Change feedbacks (status, owner, tags, title), comment on them, merge and unmerge them, and publish changelog entries, which e-mail the people who follow what they ship",
+        "Change feedbacks (status, owner, due date, severity, kind, feature, title, tags), comment on them, merge and unmerge them, and publish changelog entries, which e-mail the people who follow what they ship",
     },
   },
   /** The `error` of `{error, code}`, by code. */

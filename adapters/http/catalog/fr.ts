@@ -798,7 +798,7 @@ export const FR: Catalog = {
     "feedbacks:write": {
       name: "Modifier",
       description:
-        "Modifier les retours (statut, responsable, étiquettes, titre), les commenter, les fusionner et les séparer, et publier des nouveautés, qui écrivent aux personnes qui suivent ce qu'elles livrent",
+        "Modifier les retours (statut, responsable, échéance, gravité, type, fonctionnalité, titre, étiquettes), les commenter, les fusionner et les séparer, et publier des nouveautés, qui écrivent aux personnes qui suivent ce qu'elles livrent",
     },
   },
   errors: {

@@ -209,6 +209,20 @@ describe("authorization requests", () => {
     expect(consent).toContain("<p>Organisation\u202f: <strong>Demo</strong></p>");
   });
 
+  test("the consent screen names every field Update lets an agent change, as update_feedback_status and update_feedback take them, in English and French", async () => {
+    const client = (await register()).body;
+    const said = async (language: string) => {
+      const browser = new FormBrowser(server.url, { "accept-language": language }, server.handle);
+      await signIn(browser, server.demo.users.member.email, server.demo.users.member.password);
+      const consent = await (
+        await browser.fetch(authorizeUrl(client.client_id, { code_challenge: "a".repeat(43), code_challenge_method: "S256" }))
+      ).text();
+      return /<li><strong>(?:Update|Modifier)<\/strong>[^<]*?\(([^)]*)\)/.exec(consent)?.[1];
+    };
+    expect(await said("en")).toBe("status, owner, due date, severity, kind, feature, title, tags");
+    expect(await said("fr")).toBe("statut, responsable, échéance, gravité, type, fonctionnalité, titre, étiquettes");
+  });
+
   test("another resource than this service's is invalid_target", async () => {
     const client = (await register()).body;
     const res = await new FormBrowser(server.url, {}, server.handle).fetch(
