@@ -1,7 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { authorize } from "../authorization.ts";
 import { ok, type Result } from "../errors.ts";
-import { DUE_FILTERS, keepsNothing, type ListFilterDeps, listFilter } from "../feedback/list-filter.ts";
+import { keepsNothing, type ListFilterDeps, type ListQuery, listFilter } from "../feedback/list-filter.ts";
 import { positionOf } from "../feedback/order.ts";
 import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
 import type { Grant } from "../model.ts";
@@ -16,13 +16,6 @@ const { limit: _limit, cursor: _cursor, ...LIST_FILTERS } = FeedbackListQuery.pr
 /** GET /v1/feedbacks/export: the list's filters and order, without paging, and the format. */
 export const ExportQuery = Type.Object({ ...LIST_FILTERS, format: Type.Optional(literals(EXPORT_FORMATS)) }, { additionalProperties: false });
 export type ExportQuery = Static<typeof ExportQuery>;
-
-/** The inbox's export: the API's, and the inbox's own filter by due date (list-filter.ts). */
-export const InboxExportQuery = Type.Object(
-  { ...ExportQuery.properties, due: Type.Optional(literals(DUE_FILTERS)) },
-  { additionalProperties: false },
-);
-type InboxExportQuery = Static<typeof InboxExportQuery>;
 
 /** The columns of a CSV export, in order: its header row. */
 export const EXPORT_COLUMNS = [
@@ -70,10 +63,11 @@ export const EXPORT_PAGE_SIZE = 500;
 type ExportDeps = SummariesDeps & ListFilterDeps & { readonly store: SummariesDeps["store"] & Pick<FeedbackStore, "listFeedbacks"> };
 
 /**
- * Every feedback the list's filters keep, in its order, page after page from a keyset position
- * over the store: the export holds one page at a time, whatever the number of feedbacks.
+ * Every feedback the list's filters keep (the API's, or the inbox's with its filter by due date),
+ * in its order, page after page from a keyset position over the store: the export holds one page
+ * at a time, whatever the number of feedbacks; a cursor is no part of it.
  */
-export async function exportFeedbacks(deps: ExportDeps, grant: Grant, query: InboxExportQuery): Promise<Result<AsyncIterable<FeedbackSummary[]>>> {
+export async function exportFeedbacks(deps: ExportDeps, grant: Grant, query: ListQuery): Promise<Result<AsyncIterable<FeedbackSummary[]>>> {
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const filtered = await listFilter(deps, grant, query);

@@ -6,7 +6,7 @@ import type { Grant } from "../../../core/model.ts";
 import { bulkUpdate } from "../../../core/triage/bulk-update.ts";
 import { bulkNote } from "../../../core/triage/bulk-note.ts";
 import { dueTime } from "../../../core/triage/due-date.ts";
-import { exportFeedbacks, InboxExportQuery } from "../../../core/triage/export-feedbacks.ts";
+import { exportFeedbacks } from "../../../core/triage/export-feedbacks.ts";
 import { updateFeedback } from "../../../core/triage/update-feedback.ts";
 import { textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
@@ -19,12 +19,10 @@ import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
 import { type BulkDraft, heldFields, type TriageDraft, type TriageField, triageRefusal } from "../web/triage-panel.ts";
 import { changedFields, overtaken, sameText, shownFields } from "../web/shown-fields.ts";
 import { getFeedback } from "../../../core/feedback/get-feedback.ts";
-import { feedbackPage, listPlace } from "./inbox.ts";
-import { singleValued } from "./feedbacks.ts";
+import { feedbackPage, inboxQuery, listPlace } from "./inbox.ts";
 
 const updateForm = validator(FeedbackUpdate);
 const bulkForm = validator(BulkRequest);
-const exportQuery = validator(InboxExportQuery);
 
 /** The keys a bulk change names among those it left as they were. */
 const BULK_FAILURES_SHOWN = 20;
@@ -214,14 +212,15 @@ export function inboxTriageRoutes(services: Services) {
       "/inbox/export",
       ({ request, cookie }) =>
         asMember(services, { request, cookie }, async (visitor) => {
-          const query = singleValued(new URL(request.url).searchParams);
-          const refused = (message: string, status: number) =>
-            appPage(visitor, "/inbox", message, html`<h1>${message}</h1><p><a href="/inbox">←</a></p>`, status);
-          const converted = query.ok ? exportQuery.fromQuery(query.value) : null;
-          if (!exportQuery.check(converted)) return refused(textFor(visitor.language).errors.invalid_query, 400);
-          const exported = await exportFeedbacks(services, visitor.grant, converted);
-          if (!exported.ok) return refused(textFor(visitor.language).errors[exported.code], STATUS_OF[exported.code]);
-          return exportResponse(exported.value, converted.format ?? "csv", services.clock());
+          const params = new URL(request.url).searchParams;
+          // The filters read as the inbox reads them, an unknown value left out as it is there: the
+          // export holds what the page it was linked from listed, its address edited by hand or not.
+          const exported = await exportFeedbacks(services, visitor.grant, inboxQuery(params));
+          if (!exported.ok) {
+            const message = textFor(visitor.language).errors[exported.code];
+            return appPage(visitor, "/inbox", message, html`<h1>${message}</h1><p><a href="/inbox">←</a></p>`, STATUS_OF[exported.code]);
+          }
+          return exportResponse(exported.value, params.get("format") === "jsonl" ? "jsonl" : "csv", services.clock());
         }),
       { detail: { hide: true } },
     );

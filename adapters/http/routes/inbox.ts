@@ -96,9 +96,9 @@ const TO_REVIEW = { published: false, source: "portal" } as const;
 
 /**
  * The inbox filters held in the address with the API's names, and its own `due`, so that a view can
- * be shared; unknown values are ignored.
+ * be shared; unknown values are ignored, on the list and in its export alike.
  */
-function inboxQuery(params: URLSearchParams): ListQuery {
+export function inboxQuery(params: URLSearchParams): ListQuery {
   const one = <T extends string>(name: string, allowed: readonly T[]): T | undefined => {
     const value = params.get(name);
     return allowed.find((a) => a === value);
