@@ -438,7 +438,7 @@ export const EN = {
       /** Where the application is sent back to after it is allowed: what tells two of one name apart. */
       sentBackTo: "Sent back to",
       /** A loopback address: an application listening on the computer it was connected from (on this port, when it names one). */
-      localApp: (port: string) => (port ? `Local app, port\u00a0${port}` : "Local app"),
+      localApp: (port: string) => (port ? `Local app on port\u00a0${port}` : "Local app"),
       person: "Person",
       can: "Can",
       noAgents: "No agent is connected.",

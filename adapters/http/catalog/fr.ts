@@ -397,7 +397,7 @@ export const FR: Catalog = {
     agents: {
       application: "Application",
       sentBackTo: "Renvoyé vers",
-      localApp: (port: string) => (port ? `Application locale, port\u00a0${port}` : "Application locale"),
+      localApp: (port: string) => (port ? `Application locale sur le port\u00a0${port}` : "Application locale"),
       person: "Personne",
       can: "Peut",
       noAgents: "Aucun agent n'est connecté.",

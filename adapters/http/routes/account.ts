@@ -9,7 +9,7 @@ import type { Language } from "../../../core/language.ts";
 import { textFor } from "../catalog/text.ts";
 import type { AgentView } from "../../../core/store/oauth.ts";
 import type { WebRequest } from "../cookies.ts";
-import { html, page, redirect } from "../html.ts";
+import { type Html, html, page, redirect } from "../html.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
 import { closeSession, csrfToken, csrfValid, openSession } from "../web-session.ts";
 import { flash, takeNotice } from "../web/flash.ts";
@@ -38,19 +38,32 @@ const describeScopes = (agent: AgentView, language: Language): string =>
     .join(", ");
 
 /**
- * Where an agent's application is sent back to, which tells apart two agents of one name (two
- * machines' "Claude"): a site's host, or, for an application listening on the computer it was
- * connected from (a loopback address), its port there.
+ * One address an agent's application is sent back to, as people tell it: a site by its host; an
+ * application listening on the computer it was connected from (a loopback address) by its port
+ * there, when it names one; an application of a scheme of its own by that scheme and its host
+ * (cursor://anysphere.cursor-retrieval), or the scheme alone where it has none (com.example.app:).
  */
-const sentBackTo = (agent: AgentView, w: Words<"agents">): string =>
-  [
-    ...new Set(
-      agent.redirectUris.map((uri) => {
-        const url = new URL(uri);
-        return isLoopback(url) ? w.localApp(url.port) : url.host;
-      }),
-    ),
-  ].join(", ");
+function placeOf(uri: string, w: Words<"agents">): string {
+  if (!URL.canParse(uri)) return uri;
+  const url = new URL(uri);
+  if (url.protocol !== "http:" && url.protocol !== "https:") return url.host ? `${url.protocol}//${url.host}` : url.protocol;
+  return isLoopback(url) ? w.localApp(url.port) : url.host;
+}
+
+/**
+ * A place that may wrap after its scheme's "//" and after each dot of its host: unbroken, a long one
+ * (com.example.editor:) pushed the table past a laptop's width in French.
+ */
+const breakable = (place: string): Html => html`${place.split(/(?<=\/\/|\.)/).map((part, i) => (i > 0 ? html`<wbr>${part}` : part))}`;
+
+/**
+ * Where an agent's application is sent back to, which tells apart two agents of one name (two
+ * machines' "Claude"): each place said once, a dot between them.
+ */
+function sentBackTo(agent: AgentView, w: Words<"agents">): Html {
+  const places = [...new Set(agent.redirectUris.map((uri) => placeOf(uri, w)))];
+  return html`${places.map((place, i) => html`${i > 0 ? " · " : ""}${breakable(place)}`)}`;
+}
 
 /** Sign-in pages and the Agents settings page. */
 export function accountRoutes(services: Services, clientAddress: (request: Request) => string) {

@@ -569,13 +569,44 @@ describe("agents and membership", () => {
     const sentBack = async (language: string) =>
       [
         ...(await (await browser.fetch("/settings/agents", { headers: { "accept-language": language } })).text()).matchAll(
-          /<tr><td[^>]*>Claude<\/td><td data-label="([^"]+)">([^<]*)<\/td>/g,
+          /<tr><td[^>]*>Claude<\/td><td data-label="([^"]+)">(.*?)<\/td>/g,
         ),
       ]
-        .map((row) => `${row[1]}: ${row[2]}`)
+        .map((row) => `${row[1]}: ${row[2]!.replaceAll("<wbr>", "")}`)
         .sort();
-    expect(await sentBack("en")).toEqual(["Sent back to: Local app, port\u00a053412", "Sent back to: claude.example"]);
-    expect(await sentBack("fr")).toEqual(["Renvoyé vers: Application locale, port\u00a053412", "Renvoyé vers: claude.example"]);
+    expect(await sentBack("en")).toEqual(["Sent back to: Local app on port\u00a053412", "Sent back to: claude.example"]);
+    expect(await sentBack("fr")).toEqual(["Renvoyé vers: Application locale sur le port\u00a053412", "Renvoyé vers: claude.example"]);
+  });
+
+  test("the Agents page says each place an agent is sent back to once, a dot between them: a local app with or without its port, a site, an application's own scheme", async () => {
+    await server.cli("user", "create", "many-addresses@demo.test", "--password", "many-addresses-pass", "--org", "DEMO", "--role", "member");
+    const person = { email: "many-addresses@demo.test", password: "many-addresses-pass" };
+    const local = "http://127.0.0.1:33418/callback";
+    // Registered in the store itself: registration takes no address of an application's own scheme (yet).
+    const clientId = "client-of-many-addresses";
+    const redirectUris = [
+      local,
+      "https://vscode.dev/redirect",
+      "http://localhost/callback",
+      "http://127.0.0.1:33418/again",
+      "cursor://anysphere.cursor-retrieval/oauth/callback",
+      "com.example.editor:/oauth",
+      // No address at all: said as it was stored, rather than a page that fails.
+      "http://[::1",
+    ];
+    await server.services.store.createClient({ id: clientId, name: "Code editor", redirectUris, createdAt: server.services.clock() });
+    const browser = new FormBrowser(server.url, { "x-test-client-address": "192.0.2.54" }, server.handle);
+    await signIn(browser, person.email, person.password);
+    await connect(person, { redirect_uri: local }, { clientId, browser });
+    const sentBack = async (language: string) =>
+      /<tr><td[^>]*>Code editor<\/td><td data-label="[^"]+">(.*?)<\/td>/.exec(
+        await (await browser.fetch("/settings/agents", { headers: { "accept-language": language } })).text(),
+      )?.[1];
+    // Each may wrap after a "//" or a dot (<wbr>), where a long one would push the table past a laptop's width.
+    const places = async (language: string) => (await sentBack(language))?.replaceAll("<wbr>", "");
+    const others = "cursor://anysphere.cursor-retrieval · com.example.editor: · http://[::1";
+    expect(await places("en")).toBe(`Local app on port\u00a033418 · vscode.dev · Local app · ${others}`);
+    expect(await places("fr")).toBe(`Application locale sur le port\u00a033418 · vscode.dev · Application locale · ${others}`);
   });
 
   test("a Reader can grant only Read", async () => {
