@@ -197,16 +197,24 @@ const dueTest = (due: NonNullable<FeedbackFilter["due"]>): SearchCondition =>
       : { sql: "f.due_at < ?", params: [due.before] };
 
 /**
- * A due date filter as a list's condition, told to the planner as one nearly every feedback passes:
- * the store reads the due dates' index itself when the filter keeps few (dueSource) and walks the
- * order's index when it keeps many, where the planner, which has no statistics, took the condition
- * for a narrow one and read the due dates' index, or from a page's position every status's rows, to
- * sort every feedback they hold.
+ * A list's condition told to the planner as one nearly every feedback passes (a due date, an owner or
+ * none, published or not): the store reads the rows of such a filter itself when it keeps few
+ * (narrowest) and walks the order's index when it keeps many, where the planner, which has no
+ * statistics, took the condition for a narrow one and read the due dates' index, or from a page's
+ * position every listed status's rows, to sort every feedback they hold (the second page of the
+ * unassigned: 830 ms at a million feedbacks, of those not published: 1.1 s).
  */
-const dueCondition = (due: NonNullable<FeedbackFilter["due"]>): SearchCondition => {
-  const { sql, params } = dueTest(due);
-  return { sql: `likelihood(${sql}, 1.0)`, params };
-};
+const nearlyAlways = ({ sql, params }: SearchCondition): SearchCondition => ({ sql: `likelihood(${sql}, 1.0)`, params });
+
+/** What the owner filter keeps: the feedbacks of one owner, or those of none. */
+const ownerTest = (owner: string | null): SearchCondition =>
+  owner === null ? { sql: "f.owner IS NULL", params: [] } : { sql: "f.owner = ?", params: [owner] };
+
+/** What the portal filter keeps: the feedbacks published there, or those not. */
+const publishedTest = (published: boolean): SearchCondition => ({
+  sql: `${published ? "" : "NOT "}EXISTS (SELECT 1 FROM publications p WHERE p.feedback_id = f.id)`,
+  params: [],
+});
 
 /** A filter's due dates when it keeps only feedbacks that have one (any, or one before a time): those their index holds. */
 const datedBy = (filter: Pick<FeedbackFilter, "due">): "set" | { readonly before: number } | undefined =>
@@ -267,25 +275,25 @@ function listConditions(
     where.push(column === "app_id" ? `f.app_number = ${appNumberOf("?")}` : `f.${column} = ?`);
     params.push(value);
   }
-  if (filter.owner === null) where.push("f.owner IS NULL");
-  else if (filter.owner !== undefined) {
-    where.push("f.owner = ?");
-    params.push(filter.owner);
-  }
   if (filter.tag !== undefined) {
     where.push("f.tags IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(f.tags) WHERE value = ?)");
     params.push(filter.tag);
   }
-  if (filter.due !== undefined) {
-    const due = dueCondition(filter.due);
-    where.push(due.sql);
-    params.push(...due.params);
+  const tests = [
+    filter.owner !== undefined && ownerTest(filter.owner),
+    filter.due !== undefined && dueTest(filter.due),
+    filter.published !== undefined && publishedTest(filter.published),
+  ];
+  for (const test of tests) {
+    if (!test) continue;
+    const { sql, params: values } = nearlyAlways(test);
+    where.push(sql);
+    params.push(...values);
   }
   if (condition) {
     where.push(condition.sql);
     params.push(...condition.params);
   }
-  if (filter.published !== undefined) where.push(`${filter.published ? "" : "NOT "}EXISTS (SELECT 1 FROM publications p WHERE p.feedback_id = f.id)`);
   if (filter.source === "portal") where.push(POSTED);
   else if (filter.source !== undefined) {
     where.push("EXISTS (SELECT 1 FROM reports r WHERE r.feedback_ref = f.ref AND r.source = ?)");

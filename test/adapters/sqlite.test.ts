@@ -233,6 +233,15 @@ describe("sqlite list plans", () => {
       { statuses: ["triage", "fixed"], due: { before: 5 } },
       { statuses: STATUSES, due: "set" },
       { statuses: STATUSES, due: "none" },
+      { statuses: ["triage"], owner: null },
+      { statuses: STATUSES, owner: null },
+      { statuses: STATUSES, owner: "ann@x.io" },
+      { statuses: ["triage", "fixed"], published: false },
+      { statuses: STATUSES, published: true },
+      { statuses: STATUSES, tag: "mobile" },
+      { statuses: STATUSES, source: "api" },
+      { statuses: STATUSES, source: "form" },
+      { statuses: ["triage"], owner: null, published: false, kind: "idea", due: "none" },
     ];
     const plans = FEEDBACK_ORDERS.flatMap((order) =>
       filters.flatMap((filter) =>
