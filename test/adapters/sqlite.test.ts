@@ -409,7 +409,7 @@ describe("sqlite search plans, every filter and order", () => {
     await store.close();
   });
 
-  test("a list reads the feedbacks one of its filters keeps when it keeps few (a severity, a tag, the published), the fewest of them; else it walks the order's index", async () => {
+  test("a list reads the feedbacks one of its filters keeps when it keeps few (a severity, a tag, the published, an owner's), the fewest of them; else it walks the order's index", async () => {
     const { store, records, path } = await varied();
     // One in forty is published, one in eight tagged "mobile", one in three has severity P1 (varied).
     for (const [i, f] of records.entries()) {
@@ -430,7 +430,8 @@ describe("sqlite search plans, every filter and order", () => {
     expect(from({ kind: "idea", appId: "app2" }, 1_000)).toBe("feedbacks f INDEXED BY feedbacks_by_app");
     // The index of the equality that holds fewest, whatever the others: app2 holds one in five, P1 one in three.
     expect(from({ severity: "P1", appId: "app2" }, 1_000)).toBe("feedbacks f INDEXED BY feedbacks_by_app");
-    expect(from({ owner: "ann@x.io" }, 1_000)).toBeUndefined();
+    // No feedback has an owner here: the owner's, none, are the fewest.
+    expect(from({ owner: "ann@x.io", severity: "P1" }, 1_000)).toBe("feedbacks f INDEXED BY feedbacks_by_owner");
     // The index named is one a query with that filter reads, in any order, from the first page, a later one, or read back.
     for (const order of FEEDBACK_ORDERS) {
       for (const [after, back] of [
@@ -498,6 +499,30 @@ describe("sqlite search plans, every filter and order", () => {
           plain[status] = (plain[status] ?? 0) + 1;
         }
         expect({ due, filter, counts: await store.countByStatus("org", { ...others, due }) }).toEqual({ due, filter, counts: plain });
+      }
+    }
+    await store.close();
+  });
+
+  test("the feedbacks of an owner, few (read from the owners' index) or many (the order's index walked), of no one, and of an owner who has none: every page as a plain filter would give them", async () => {
+    const { store, records, path } = await varied();
+    // Ann owns one in forty, Bob one in three.
+    const ownerOf = (i: number) => (i % 40 === 0 ? "ann@x.io" : i % 3 === 0 ? "bob@x.io" : null);
+    for (const [i, f] of records.entries()) {
+      const owner = ownerOf(i);
+      if (owner) await store.setTriageFields("org", f.id, { owner }, [], [], 1);
+    }
+    const db = new Database(path, { readonly: true });
+    expect(narrowest(db, "org", { statuses: STATUSES, owner: "ann@x.io" }, 42)?.from).toBe("feedbacks f INDEXED BY feedbacks_by_owner");
+    expect(narrowest(db, "org", { statuses: STATUSES, owner: "bob@x.io" }, 42)).toBeUndefined();
+    db.close();
+    for (const owner of ["ann@x.io", "bob@x.io", null, "nobody@x.io"]) {
+      const kept = records.filter((_, i) => ownerOf(i) === owner);
+      for (const filter of [{ statuses: STATUSES }, { statuses: ["prioritized"], kind: "idea" }] as FeedbackFilter[]) {
+        for (const order of FEEDBACK_ORDERS) {
+          const ids = await everyPage(store, "org", { ...filter, owner }, order, 9);
+          expect({ owner, filter, order, ids }).toEqual({ owner, filter, order, ids: plainly(kept, filter, order) });
+        }
       }
     }
     await store.close();
