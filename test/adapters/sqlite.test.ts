@@ -3,7 +3,7 @@ import { Database, type SQLQueryBindings } from "bun:sqlite";
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
-import { countQuery, FEEDBACK_BY_KEY_OR_ID, listQuery, narrowest } from "../../adapters/sqlite/feedbacks.ts";
+import { countQuery, FEEDBACK_BY_KEY_OR_ID, listQuery, narrowest, postsSource } from "../../adapters/sqlite/feedbacks.ts";
 import { ENTRIES_LINKING } from "../../adapters/sqlite/changelog.ts";
 import { newDoc } from "../../adapters/sqlite/search.ts";
 import { reportGroupingText } from "../../core/grouping/compare.ts";
@@ -528,6 +528,36 @@ describe("sqlite search plans, every filter and order", () => {
     await store.close();
   });
 
+  test("the portal's posts, few (read from their index and sorted) or many (the order's index walked), all or to review: every page in every order as a plain filter would give them", async () => {
+    const { store, records, path } = await varied();
+    const posted = new Set<string>();
+    const published = new Set(records.filter((_, i) => i % 6 === 0).map((f) => f.id));
+    for (const id of published) await store.publish({ feedbackId: id, orgId: "org", title: id, description: null, publishedAt: 1, words: id });
+    // A second connection moves reports to the portal's source, as a report from there would have come.
+    const db = new Database(path);
+    for (const share of [40, 3]) {
+      // First one in forty is posted (few: read from their index), then one in three (many).
+      for (const [i, f] of records.entries()) {
+        if (i % share !== 0 || posted.has(f.id)) continue;
+        db.query("UPDATE reports SET source = 'portal' WHERE id = ?").run(`r-${f.id}`);
+        posted.add(f.id);
+      }
+      expect(postsSource(db, "org", STATUSES, 42).from).toBe(share === 40 ? "feedbacks f INDEXED BY feedbacks_posted_recent" : "feedbacks f");
+      for (const review of [false, true]) {
+        const kept = records.filter((f) => posted.has(f.id) && !(review && published.has(f.id)));
+        for (const filter of [{ statuses: STATUSES }, { statuses: ["prioritized"], kind: "idea" }] as FeedbackFilter[]) {
+          for (const order of FEEDBACK_ORDERS) {
+            const asked = { ...filter, source: "portal", ...(review && { published: false }) };
+            const ids = await everyPage(store, "org", asked, order, 9);
+            expect({ share, review, filter, order, ids }).toEqual({ share, review, filter, order, ids: plainly(kept, filter, order) });
+          }
+        }
+      }
+    }
+    db.close();
+    await store.close();
+  });
+
   test("the feedbacks of an owner and the unassigned ones are counted as a plain count would, with the other filters", async () => {
     const { store, records } = await varied();
     const owners = ["ann@x.io", "bob@x.io", undefined, undefined, undefined] as const;
@@ -846,6 +876,34 @@ describe("sqlite portal posts", () => {
         .map((r) => r.detail);
       expect(plan[0]).toStartWith("SEARCH f USING INDEX feedbacks_posted_recent (org_number=?");
       expect(plan.filter((step) => step.includes("TEMP B-TREE"))).toEqual([]);
+    }
+    db.close();
+  });
+
+  test("a page of the portal's posts in another order, when they are many, walks that order's index from the page's position, with no sort", () => {
+    const db = new Database(newStoreFile());
+    const review = { statuses: statusesOf("open"), source: "portal", published: false } as const;
+    const walked = { from: "feedbacks f", condition: null };
+    for (const order of FEEDBACK_ORDERS.filter((o) => o !== "activity")) {
+      for (const [after, back] of [
+        [null, false],
+        [{ id: "f-9", value: 9 }, false],
+        [{ id: "f-9", value: 9 }, true],
+      ] as const) {
+        const { sql, params } = listQuery("org", review, after, 21, order, walked, back);
+        const plan = db
+          .query<{ detail: string }, SQLQueryBindings[]>(`EXPLAIN QUERY PLAN ${sql}`)
+          .all(...params)
+          .map((r) => r.detail);
+        const index = { reports: "reports", severity: "urgency", votes: "votes", revenue: "revenue" }[order];
+        expect({ order, after, back, plan: plan[0] }).toEqual({
+          order,
+          after,
+          back,
+          plan: `SEARCH f USING INDEX feedbacks_by_${index} (org_number=?${after ? ` AND (${index},id)${back ? ">" : "<"}(?,?)` : ""})`,
+        });
+        expect(plan.filter((step) => step.includes("TEMP B-TREE"))).toEqual([]);
+      }
     }
     db.close();
   });
