@@ -346,7 +346,7 @@ function countedByStatus(db: Database, orgId: string, filter: Omit<FeedbackFilte
 }
 
 /** The query of the counts per status of a filter, read from `source` (countedFrom, given a search's words expanded). */
-export function countQuery(orgId: string, filter: Omit<FeedbackFilter, "statuses">, source = countedFrom(filter) ?? FEEDBACKS) {
+export function countQuery(orgId: string, filter: Omit<FeedbackFilter, "statuses">, source = countedFrom(orgId, filter) ?? FEEDBACKS) {
   const { where, params } = listConditions(orgId, { ...filter, statuses: STATUSES }, null, "activity", source);
   return { sql: `SELECT f.status, count(*) AS n FROM ${source.from} WHERE ${where} GROUP BY f.status`, params };
 }
@@ -360,9 +360,18 @@ const narrowable = (filter: Omit<FeedbackFilter, "statuses">): boolean =>
   rareSource(filter.source) ||
   datedBy(filter) !== undefined;
 
-/** Where the counts of a filter read its feedbacks from, when one index holds exactly them; else narrowest's. */
-function countedFrom(filter: Omit<FeedbackFilter, "statuses">, words?: readonly ExpandedWord[]): ListSource | undefined {
-  if (words) return { from: FEEDBACKS.from, condition: holdsWords(words) };
+/**
+ * Where the counts of a filter read its feedbacks from, when one index holds exactly them; else
+ * narrowest's. A search's are its full-text matches, whose feedbacks are then tested against the
+ * other filters, where testing the words of every feedback took 62 ms at 100,000 feedbacks for a
+ * word in one in thirty (with no owner; 9 ms from the matches), and as long for a word in all.
+ */
+export function countedFrom(orgId: string, filter: Omit<FeedbackFilter, "statuses">, words?: readonly ExpandedWord[]): ListSource | undefined {
+  if (words)
+    return {
+      from: FROM_MATCHES,
+      condition: { sql: "feedback_search MATCH ?", params: [matchQuery(orgId, { ...filter, statuses: STATUSES }, words)] },
+    };
   if (filter.source === "portal") return COUNTED_FROM_PORTAL;
   if (typeof filter.owner === "string") return BY_OWNER;
   // The due dates' index, unless another filter has rows of its own that may hold fewer (narrowest weighs them).
@@ -426,7 +435,7 @@ function countedAside(db: Database, orgId: string, filter: Omit<FeedbackFilter, 
 async function countedByReading(db: Database, orgId: string, filter: Omit<FeedbackFilter, "statuses">): Promise<Partial<Record<Status, number>>> {
   const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
   if (words === null) return {};
-  const source = countedFrom(filter, words) ?? narrowest(db, orgId, { ...filter, statuses: STATUSES }, Number.POSITIVE_INFINITY) ?? FEEDBACKS;
+  const source = countedFrom(orgId, filter, words) ?? narrowest(db, orgId, { ...filter, statuses: STATUSES }, Number.POSITIVE_INFINITY) ?? FEEDBACKS;
   const { sql, params } = countQuery(orgId, filter, source);
   return perStatus(db, sql, params);
 }

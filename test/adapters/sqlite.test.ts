@@ -3,7 +3,7 @@ import { Database, type SQLQueryBindings } from "bun:sqlite";
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
-import { countQuery, FEEDBACK_BY_KEY_OR_ID, listQuery, narrowest, postsSource } from "../../adapters/sqlite/feedbacks.ts";
+import { countedFrom, countQuery, FEEDBACK_BY_KEY_OR_ID, listQuery, narrowest, postsSource } from "../../adapters/sqlite/feedbacks.ts";
 import { ENTRIES_LINKING } from "../../adapters/sqlite/changelog.ts";
 import { newDoc } from "../../adapters/sqlite/search.ts";
 import { reportGroupingText } from "../../core/grouping/compare.ts";
@@ -567,7 +567,14 @@ describe("sqlite search plans, every filter and order", () => {
       if (owner) await store.setTriageFields("org", f.id, { owner }, [], [], 1);
     }
     for (const owner of ["ann@x.io", null] as const) {
-      for (const filter of [{}, { kind: "idea" }, { severity: "P1" }, { appId: "app2" }] as const) {
+      for (const filter of [
+        {},
+        { kind: "idea" },
+        { severity: "P1" },
+        { appId: "app2" },
+        { words: ["alpha"] },
+        { words: ["bet"], kind: "idea" },
+      ] as const) {
         const plain: Record<string, number> = {};
         for (const [i, f] of records.entries()) {
           if ((ownerOf(i) ?? null) !== owner || !plainly([f], { statuses: STATUSES, ...filter }, "activity").length) continue;
@@ -850,6 +857,29 @@ describe("sqlite portal posts", () => {
         .all(...params)
         .map((r) => r.detail);
       expect(plan[0]).toStartWith(`SEARCH f USING COVERING INDEX feedbacks_by_due (org_number=? AND due_at${due === "set" ? ">" : "<"}?)`);
+    }
+    db.close();
+  });
+
+  test("a search's counts with a filter the counters do not hold read its full-text matches, not every feedback", () => {
+    const db = new Database(newStoreFile());
+    for (const filter of [
+      { owner: null },
+      { owner: "ann@x.io" },
+      { tag: "mobile" },
+      { published: false },
+      { due: "none" },
+      { source: "form" },
+    ] as const) {
+      const { sql, params } = countQuery("org", filter, countedFrom("org", filter, [{ words: ["checkout"] }]));
+      const plan = db
+        .query<{ detail: string }, SQLQueryBindings[]>(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(...params)
+        .map((r) => r.detail);
+      expect({ filter, plan: plan.slice(0, 3) }).toEqual({
+        filter,
+        plan: ["SCAN s VIRTUAL TABLE INDEX 0:M1", "SEARCH w USING INTEGER PRIMARY KEY (rowid=?)", "SEARCH f USING INTEGER PRIMARY KEY (rowid=?)"],
+      });
     }
     db.close();
   });
