@@ -871,7 +871,7 @@ describe("sqlite portal posts", () => {
       { due: "none" },
       { source: "form" },
     ] as const) {
-      const { sql, params } = countQuery("org", filter, countedFrom("org", filter, [{ words: ["checkout"] }]));
+      const { sql, params } = countQuery("org", filter, countedFrom("org", filter, [[{ words: ["checkout"] }]]));
       const plan = db
         .query<{ detail: string }, SQLQueryBindings[]>(`EXPLAIN QUERY PLAN ${sql}`)
         .all(...params)
