@@ -51,10 +51,13 @@ export const EN = {
       taggedList: "Feedbacks tagged {tag}",
       formExpired: "This form has expired. Please try again.",
       otherSite: "This form can only be sent from its own page.",
-      /** Fields held back from a save: someone else changed `{fields}` (their labels) since the page was shown; the rest was saved, or nothing else was changed. */
-      heldPartly:
-        "Saved, except {fields}: someone else changed it since this page was shown. The form shows their value; change it again to replace it.",
-      heldAll: "Not saved: someone else changed {fields} since this page was shown. The form shows their value; change it again to replace it.",
+      /** Fields held back from a save: someone else changed `fields` (their labels; `one`: a single field) since the page was shown; the rest was saved, or nothing else was changed. */
+      heldPartly: (fields: string, one: boolean) =>
+        one
+          ? `Saved, except ${fields}: someone else changed it since this page was shown. The form shows their value; change it again to replace it.`
+          : `Saved, except ${fields}: someone else changed them since this page was shown. The form shows their values; change them again to replace them.`,
+      heldAll: (fields: string, one: boolean) =>
+        `Not saved: someone else changed ${fields} since this page was shown. ${one ? "The form shows their value; change it again to replace it." : "The form shows their values; change them again to replace them."}`,
       /** Where a report came from, after "Report via". */
       sources: { api: "API", form: "the hosted form", widget: "the widget", agent: "an agent", slack: "Slack", portal: "the portal" },
     },

@@ -47,10 +47,12 @@ export const FR: Catalog = {
       formExpired: "Ce formulaire a expiré. Veuillez réessayer.",
       otherSite: "Ce formulaire ne peut être envoyé que depuis sa propre page.",
       /** Fields held back from a save: someone else changed `{fields}` (their labels) since the page was shown; the rest was saved, or nothing else was changed. */
-      heldPartly:
-        "Enregistré, sauf {fields}\u202f: quelqu'un d'autre l'a modifié depuis l'affichage de cette page. Le formulaire montre sa valeur\u202f; modifiez-la de nouveau pour la remplacer.",
-      heldAll:
-        "Rien n'est enregistré\u202f: quelqu'un d'autre a modifié {fields} depuis l'affichage de cette page. Le formulaire montre sa valeur\u202f; modifiez-la de nouveau pour la remplacer.",
+      heldPartly: (fields: string, one: boolean) =>
+        one
+          ? `Enregistré, sauf ${fields}\u202f: quelqu'un d'autre l'a modifié depuis l'affichage de cette page. Le formulaire montre sa valeur\u202f; modifiez-la de nouveau pour la remplacer.`
+          : `Enregistré, sauf ${fields}\u202f: quelqu'un d'autre les a modifiés depuis l'affichage de cette page. Le formulaire montre leurs valeurs\u202f; modifiez-les de nouveau pour les remplacer.`,
+      heldAll: (fields: string, one: boolean) =>
+        `Rien n'est enregistré\u202f: quelqu'un d'autre a modifié ${fields} depuis l'affichage de cette page. ${one ? "Le formulaire montre sa valeur\u202f; modifiez-la de nouveau pour la remplacer." : "Le formulaire montre leurs valeurs\u202f; modifiez-les de nouveau pour les remplacer."}`,
       sources: { api: "l'API", form: "le formulaire hébergé", widget: "le widget", agent: "un agent", slack: "Slack", portal: "le portail" },
     },
     layout: {

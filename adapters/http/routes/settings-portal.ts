@@ -23,7 +23,7 @@ import { valueName, wordsFor } from "../web/words.ts";
 import { postButton, refusal, refusedPage, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import { flash, takeSecret } from "../web/flash.ts";
 import type { Visitor } from "../web/visitor.ts";
-import { changedFields, type FormFields, overtaken, shownFields, shownInputs } from "../web/shown-fields.ts";
+import { changedFields, type FormFields, heldText, overtaken, shownFields, shownInputs } from "../web/shown-fields.ts";
 
 const update = validator(PortalUpdate);
 const PATH = "/settings/portal";
@@ -120,7 +120,11 @@ function savedNotice(visitor: Visitor, saved: LastSave): Html {
   if (saved.kind === "saved") return html`<p class="notice" role="status">${portalTeamWords(visitor.language).saved}</p>`;
   const common = wordsFor(visitor.language, "common");
   const labels = fieldLabels(visitor);
-  const text = (saved.kind === "partly" ? common.heldPartly : common.heldAll).replace("{fields}", saved.held.map((f) => labels[f]).join(", "));
+  const text = heldText(
+    common,
+    saved.kind === "partly",
+    saved.held.map((f) => labels[f]),
+  );
   return html`<p class="error" role="alert">${text}</p>`;
 }
 

@@ -47,3 +47,12 @@ export const overtaken = <F extends string>(
   now: FormFields<F>,
   same: Same<F> = sameText,
 ): F[] => changed.filter((name) => !same(name, now[name], shown[name]) && !same(name, now[name], typed[name]));
+
+/** What a save that held back fields says, naming them by their labels, in the number they are. */
+export function heldText(
+  words: { heldPartly: (fields: string, one: boolean) => string; heldAll: (fields: string, one: boolean) => string },
+  partly: boolean,
+  labels: readonly string[],
+): string {
+  return (partly ? words.heldPartly : words.heldAll)(labels.join(", "), labels.length === 1);
+}

@@ -14,7 +14,7 @@ import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
 import { describeFieldProblem, describeProblem, textFor } from "../catalog/text.ts";
 import { type Html, html } from "../html.ts";
 import { tagChips, tagColors } from "./tag-chips.ts";
-import { shownInputs } from "./shown-fields.ts";
+import { heldText, shownInputs } from "./shown-fields.ts";
 import type { Visitor } from "./visitor.ts";
 import { formatDueDay, formatNumber, valueName, wordsFor } from "./words.ts";
 
@@ -94,7 +94,11 @@ function savedNotice(language: Language, saved: TriageSaved): Html {
   if (!("held" in saved)) return html`<p class="notice" role="status">${saved.kind === "saved" ? w.triageSaved : w.triageUnchanged}</p>`;
   const labels = fieldLabels(language);
   const common = wordsFor(language, "common");
-  const text = (saved.kind === "partly" ? common.heldPartly : common.heldAll).replace("{fields}", saved.held.map((f) => labels[f]).join(", "));
+  const text = heldText(
+    common,
+    saved.kind === "partly",
+    saved.held.map((f) => labels[f]),
+  );
   return html`<p class="error" role="alert">${text}</p>`;
 }
 

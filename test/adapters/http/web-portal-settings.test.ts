@@ -41,7 +41,7 @@ describe("Settings → Portal writes only the fields changed on the page", () =>
     expect(await settings()).toMatchObject({ title: "Acme ideas", indexing: true, statusLabels: { fixed: "Shipped" } });
     const told = await (await admin.fetch(partly.headers.get("location")!)).text();
     expect(told).toContain(
-      '<p class="error" role="alert">Saved, except Title, Public label of “Fixed”: someone else changed it since this page was shown. The form shows their value; change it again to replace it.</p>',
+      '<p class="error" role="alert">Saved, except Title, Public label of “Fixed”: someone else changed them since this page was shown. The form shows their values; change them again to replace them.</p>',
     );
     expect(told).toContain('name="title" value="Acme ideas"');
     expect(told).toContain('name="label-fixed" value="Shipped"');
@@ -55,6 +55,15 @@ describe("Settings → Portal writes only the fields changed on the page", () =>
     expect((await settings()).brandColor).toBe("#0e7490");
     expect(await (await (await french()).fetch(held.headers.get("location")!)).text()).toContain(
       "Rien n&#39;est enregistré\u202f: quelqu&#39;un d&#39;autre a modifié Couleur de la marque depuis l&#39;affichage de cette page.",
+    );
+  });
+
+  test("in French, fields held back are said in the plural when there are several", async () => {
+    const shown = await page();
+    await put({ title: "Acme ideas", brandColor: "#0e7490" });
+    const held = await admin.sendForm(shown, PATH, { title: "Acme board", brandColor: "#b91c1c" });
+    expect(await (await (await french()).fetch(held.headers.get("location")!)).text()).toContain(
+      "Rien n&#39;est enregistré\u202f: quelqu&#39;un d&#39;autre a modifié Titre, Couleur de la marque depuis l&#39;affichage de cette page. Le formulaire montre leurs valeurs\u202f; modifiez-les de nouveau pour les remplacer.",
     );
   });
 });

@@ -225,6 +225,17 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect([read.severity, read.owner, read.title]).toEqual(["P3", "member@demo.test", meanwhile.title]);
   });
 
+  test("fields held back from the feedback's triage are said in the plural when there are several", async () => {
+    const key = await report("The export drops the last column");
+    const shown = await page(admin, `/inbox/${key}`);
+    const meanwhile = { severity: "P3", owner: "member@demo.test" };
+    expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.member, body: meanwhile })).status).toBe(200);
+    const sent = await admin.sendForm(shown, `/inbox/${key}/triage`, { severity: "P1", owner: "admin@demo.test", title: "Export drops a column" });
+    expect(await page(admin, sent.headers.get("location")!)).toContain(
+      "Saved, except Severity, Owner: someone else changed them since this page was shown. The form shows their values; change them again to replace them.",
+    );
+  });
+
   test("after a field was held back, changing it again replaces their value and leaves the rest as they set it", async () => {
     const key = await report("Receipts print the wrong shop address");
     const shown = await page(admin, `/inbox/${key}`);
