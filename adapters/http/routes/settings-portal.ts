@@ -163,13 +163,14 @@ const ssoState = (w: ReturnType<typeof portalTeamWords>, portal: Portal): Html =
 
 /**
  * Where the service sends no e-mail, people sign in to the portal by single sign-on alone: what
- * it still lacks (its address, its secret or both), the thing to do, is said in bold; once it has both, that it is ready.
+ * it still lacks (its address, its secret or both), the thing to do, is said in bold; once it has both, that it is ready,
+ * or will be once the portal is on.
  */
 function ssoOnly(w: ReturnType<typeof portalTeamWords>, portal: Portal): Html {
   const missing = portal.signInUrl ? (portal.ssoSecretSet ? null : "secret") : portal.ssoSecretSet ? "address" : "both";
   return missing
     ? html`<p role="note">${w.noEmail} <strong>${w.ssoMissing[missing]}</strong></p>`
-    : html`<p class="muted">${w.noEmail} ${w.ssoReady}</p>`;
+    : html`<p class="muted">${w.noEmail} ${w.ssoReady[portal.enabled ? "on" : "off"]}</p>`;
 }
 
 async function portalPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {

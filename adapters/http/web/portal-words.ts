@@ -51,12 +51,15 @@ const EN = {
     "This service does not send e-mail (SMTP_URL is not set): people cannot sign in to the portal by an e-mail link, only through your own sign-in (single sign-on).",
   /** After noEmail: what single sign-on still lacks. */
   ssoMissing: {
-    both: "Give its address below and create the secret.",
-    address: "Give its address below: the secret exists.",
-    secret: "Its address is set: create the secret below.",
+    both: "Fill in “Your sign-in page” below and create the secret.",
+    address: "Fill in “Your sign-in page” below: the secret exists.",
+    secret: "Your sign-in page is set: create the secret below.",
   },
-  /** After noEmail, once single sign-on has its address and its secret. */
-  ssoReady: "It is ready: its address and its secret are set.",
+  /** After noEmail, once single sign-on has its address and its secret: ready, or (`off`) ready once the portal is on. */
+  ssoReady: {
+    on: "It is ready: its address and its secret are set.",
+    off: "Its address and its secret are set: it will work once the portal is on.",
+  },
   enabled: "Portal on",
   slug: "Address",
   slugHint: "Lower-case letters, digits and hyphens.",
@@ -141,11 +144,14 @@ const FR: typeof EN = {
   noEmail:
     "Ce service n'envoie pas d'e-mails (SMTP_URL n'est pas défini)\u202f: on ne peut pas se connecter au portail par un lien envoyé par e-mail, seulement par votre propre connexion (authentification unique).",
   ssoMissing: {
-    both: "Donnez son adresse ci-dessous et créez le secret.",
-    address: "Donnez son adresse ci-dessous\u202f: le secret existe.",
-    secret: "Son adresse est donnée\u202f: créez le secret ci-dessous.",
+    both: "Remplissez «\u202fVotre page de connexion\u202f» ci-dessous et créez le secret.",
+    address: "Remplissez «\u202fVotre page de connexion\u202f» ci-dessous\u202f: le secret existe.",
+    secret: "Votre page de connexion est donnée\u202f: créez le secret ci-dessous.",
   },
-  ssoReady: "Elle est prête\u202f: son adresse et son secret sont en place.",
+  ssoReady: {
+    on: "Elle est prête\u202f: son adresse et son secret sont en place.",
+    off: "Son adresse et son secret sont en place\u202f: elle fonctionnera une fois le portail ouvert.",
+  },
   enabled: "Portail ouvert",
   slug: "Adresse",
   slugHint: "Lettres minuscules, chiffres et tirets.",

@@ -69,18 +69,25 @@ describe("Settings → Portal writes only the fields changed on the page", () =>
 });
 
 describe("Settings → Portal, where the service sends no e-mail", () => {
-  test("the notice says what single sign-on still lacks — its address and its secret, one of them — and once it has both, that it is ready", async () => {
+  test("the notice says what single sign-on still lacks — the sign-in page, the secret, one of them — naming the field to fill in", async () => {
     const lead =
       "This service does not send e-mail (SMTP_URL is not set): people cannot sign in to the portal by an e-mail link, only through your own sign-in (single sign-on).";
-    expect(await page()).toContain(`<p role="note">${lead} <strong>Give its address below and create the secret.</strong></p>`);
+    expect(await page()).toContain(`<p role="note">${lead} <strong>Fill in “Your sign-in page” below and create the secret.</strong></p>`);
     await put({ signInUrl: "https://app.acme.example/login" });
-    expect(toDo(await page())).toEqual(["Its address is set: create the secret below."]);
-    await http.request("POST", "/v1/portal/sso-secret", { token: http.demo.tokens.admin });
-    const ready = await page();
-    expect(toDo(ready)).toEqual([]);
-    expect(ready).toContain(`<p class="muted">${lead} It is ready: its address and its secret are set.</p>`);
+    expect(toDo(await page())).toEqual(["Your sign-in page is set: create the secret below."]);
     await put({ signInUrl: null });
-    expect(toDo(await page())).toEqual(["Give its address below: the secret exists."]);
+    await http.request("POST", "/v1/portal/sso-secret", { token: http.demo.tokens.admin });
+    expect(toDo(await page())).toEqual(["Fill in “Your sign-in page” below: the secret exists."]);
+  });
+
+  test("once single sign-on has both, the notice says it is ready — while the portal is off, that it will work once the portal is on", async () => {
+    await put({ enabled: false, signInUrl: "https://app.acme.example/login" });
+    await http.request("POST", "/v1/portal/sso-secret", { token: http.demo.tokens.admin });
+    expect(toDo(await page())).toEqual([]);
+    expect(await page()).toContain("(single sign-on). Its address and its secret are set: it will work once the portal is on.</p>");
+    await put({ enabled: true, slug: "acme" });
+    expect(await page()).toContain("(single sign-on). It is ready: its address and its secret are set.</p>");
+    expect(await page(await french())).toContain("(authentification unique). Elle est prête\u202f: son adresse et son secret sont en place.</p>");
   });
 });
 

@@ -152,7 +152,7 @@ describe("the portal in the team's web application", () => {
     expect(page).toContain("Public portal");
     // No SMTP_URL here: the Admin is told people can sign in only through the organization's own sign-in, and what it needs.
     expect(page).toContain(
-      "This service does not send e-mail (SMTP_URL is not set): people cannot sign in to the portal by an e-mail link, only through your own sign-in (single sign-on). <strong>Give its address below and create the secret.</strong>",
+      "This service does not send e-mail (SMTP_URL is not set): people cannot sign in to the portal by an e-mail link, only through your own sign-in (single sign-on). <strong>Fill in “Your sign-in page” below and create the secret.</strong>",
     );
     const saved = await admin.submit(
       formTo(page, "/settings/portal"),
