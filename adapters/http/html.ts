@@ -86,7 +86,7 @@ a.button{display:inline-block;font-weight:600;padding:var(--s2) var(--s4);border
 .settings{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:var(--s6);align-items:start}.settings>nav .tabs{flex-direction:column;border:0;margin:var(--s4) 0 0}
 .settings>nav .tabs a{display:block;border-radius:6px;white-space:nowrap}.settings>nav .tabs [aria-current]{font-weight:500}@media (max-width:64rem){.settings{grid-template-columns:minmax(0,1fr);gap:0}.settings>nav .tabs{flex-direction:row;border-bottom:1px solid var(--line)}}
 table.edit input:not([type=checkbox]),table.edit select{height:2.25rem;padding:var(--s1) var(--s2)}table.edit td{vertical-align:middle}
-table a{text-decoration:none}table a:hover{text-decoration:underline}td.title>a{color:var(--fg);font-weight:600}
+table a{text-decoration:none}table a:hover{text-decoration:underline}td.title>a{color:var(--fg);font-weight:600}td.title.to-list>a{color:var(--link);text-decoration:underline}
 .inline{display:inline}.inline button{margin:var(--s2) var(--s3) 0 0;padding:var(--s1) var(--s3)}.notice .inline button{margin:0 0 0 var(--s1)}
 pre.secret{white-space:pre-wrap;word-break:break-all;background:var(--panel);padding:var(--s3);border-radius:var(--radius)}
 .badge{display:inline-block;padding:0 var(--s2);border-radius:999px;font-size:var(--t-sm);font-weight:600;white-space:nowrap;border:1px solid currentColor}

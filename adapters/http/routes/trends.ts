@@ -68,7 +68,7 @@ async function trendsPage(services: Services, visitor: Visitor, request: Request
       : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.feature}</th><th scope="col" class="num">${w.thisWeek}</th><th scope="col" class="num">${w.lastWeek}</th><th scope="col" class="num">${w.change}</th></tr></thead>
 <tbody>${t.growing.map(
           (g) =>
-            html`<tr><td class="title"><a href="${inboxOf(g.feature)}">${featureName(g.feature)}</a></td><td class="num" data-label="${w.thisWeek}">${g.thisWeek}</td><td class="num" data-label="${w.lastWeek}">${g.lastWeek}</td><td class="num" data-label="${w.change}">+${g.thisWeek - g.lastWeek}</td></tr>`,
+            html`<tr><td class="title to-list"><a href="${inboxOf(g.feature)}">${featureName(g.feature)}</a></td><td class="num" data-label="${w.thisWeek}">${g.thisWeek}</td><td class="num" data-label="${w.lastWeek}">${g.lastWeek}</td><td class="num" data-label="${w.change}">+${g.thisWeek - g.lastWeek}</td></tr>`,
         )}</tbody></table></div>`;
   const figures = html`<details><summary>${w.figures}</summary><div class="scroll"><table class="figures"><thead><tr><th scope="col">${w.date}</th>${KINDS.map((k) => html`<th scope="col" class="num">${valueName(lang, k)}</th>`)}</tr></thead>
 <tbody>${shownDays.map((date, i) => html`<tr><td class="nowrap">${date}</td>${KINDS.map((k) => html`<td class="num">${t.byKind[k][i]}</td>`)}</tr>`).reverse()}</tbody></table></div></details>`;

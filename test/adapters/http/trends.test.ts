@@ -61,6 +61,18 @@ describe("the trends page", () => {
   });
 });
 
+describe("the trends page's features growing this week", () => {
+  test("are drawn as links, in the link colour and underlined, unlike the inbox's titles", async () => {
+    const key = (await report("problem", "The basket forgets its items overnight")).body.ticketId;
+    await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin, body: { featureId: http.demo.featureId } });
+    const user = await http.services.store.findUserByEmail(http.demo.users.reader.email);
+    const { secret } = await startSession(http.services, user!.id);
+    const page = (await http.request("GET", "/trends", { headers: { cookie: `${SESSION_COOKIE}=${secret}` } })).body as string;
+    expect(page).toContain(`<td class="title to-list"><a href="/inbox?status=all&amp;featureId=${http.demo.featureId}">`);
+    expect(page).toContain("td.title>a{color:var(--fg);font-weight:600}td.title.to-list>a{color:var(--link);text-decoration:underline}");
+  });
+});
+
 describe("the trends page of an organization with several apps", () => {
   /** A page as the demo's reader sees it. */
   const read = async (path: string) => {
