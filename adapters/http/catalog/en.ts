@@ -460,7 +460,7 @@ export const EN = {
       colon: ": ",
       title: (client: string) => `Allow ${client}?`,
       asks: (client: string, email: string) => `${client} (declared by the application) asks to act in your name, ${email}, with your rights.`,
-      sentBack: "It will be sent back to",
+      sentBack: "You will be sent back to",
       ableTo: "It will be able to:",
       /** Said under what it will be able to do: an application authorized again loses the access it had (core/oauth/replaced-agents.ts). */
       replaces: "If it is already connected for you in this organization, this replaces its earlier access.",
@@ -854,7 +854,7 @@ export const EN = {
     "feedbacks:write": {
       name: "Update",
       description:
-        "Change feedbacks (status, owner, due date, severity, kind, feature, title, tags), comment on them, merge and unmerge them, and publish changelog entries, which e-mail the people who follow what they ship",
+        "Change feedbacks (status, owner, due date, severity, kind, feature, title, tags), comment on them, merge and unmerge them, and publish changelog entries. Setting a status to Delivered e-mails the feedback's followers; comments may be public replies, e-mailed to them too",
     },
   },
   /** The `error` of `{error, code}`, by code. */

@@ -800,7 +800,7 @@ export const FR: Catalog = {
     "feedbacks:write": {
       name: "Modifier",
       description:
-        "Modifier les retours (statut, responsable, échéance, gravité, type, fonctionnalité, titre, étiquettes), les commenter, les fusionner et les séparer, et publier des nouveautés, qui écrivent aux personnes qui suivent ce qu'elles livrent",
+        "Modifier les retours (statut, responsable, échéance, gravité, type, fonctionnalité, titre, étiquettes), les commenter, les fusionner et les séparer, et publier des nouveautés. Passer un statut à Livré écrit aux abonnés du retour\u202f; un commentaire peut être une réponse publique, qui leur est aussi envoyée",
     },
   },
   errors: {

@@ -223,6 +223,23 @@ describe("authorization requests", () => {
     expect(await said("fr")).toBe("statut, responsable, échéance, gravité, type, fonctionnalité, titre, étiquettes");
   });
 
+  test("the consent screen says where the person is sent back, and that Update e-mails followers when a status is set to Delivered or a comment is public, in English and French", async () => {
+    const client = (await register()).body;
+    const consent = async (language: string) => {
+      const browser = new FormBrowser(server.url, { "accept-language": language }, server.handle);
+      await signIn(browser, server.demo.users.member.email, server.demo.users.member.password);
+      return (await browser.fetch(authorizeUrl(client.client_id, { code_challenge: "a".repeat(43), code_challenge_method: "S256" }))).text();
+    };
+    const english = await consent("en");
+    expect(english).toContain(`<p class="muted">You will be sent back to <code>${REDIRECT}</code>.</p>`);
+    expect(english).toContain(
+      "Setting a status to Delivered e-mails the feedback&#39;s followers; comments may be public replies, e-mailed to them too</li>",
+    );
+    expect(await consent("fr")).toContain(
+      "Passer un statut à Livré écrit aux abonnés du retour\u202f; un commentaire peut être une réponse publique, qui leur est aussi envoyée</li>",
+    );
+  });
+
   test("another resource than this service's is invalid_target", async () => {
     const client = (await register()).body;
     const res = await new FormBrowser(server.url, {}, server.handle).fetch(
