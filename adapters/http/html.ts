@@ -162,7 +162,14 @@ ul.views a{min-width:0;overflow-wrap:anywhere;text-decoration:none;color:var(--f
 export function page(
   title: string,
   body: Html,
-  options: { status?: number; formTargets?: readonly string[]; language?: "en" | "fr"; header?: Html; scripts?: readonly string[] } = {},
+  options: {
+    status?: number;
+    formTargets?: readonly string[];
+    language?: "en" | "fr";
+    header?: Html;
+    scripts?: readonly string[];
+    goTo?: string;
+  } = {},
 ): Response {
   const scripts = options.scripts ?? [];
   const document = pageDocument(title, body, options);
@@ -181,9 +188,14 @@ export function page(
 }
 
 /** A whole page's HTML, styled as every page of the service is; `page` answers with it and its headers. */
-export function pageDocument(title: string, body: Html, options: { language?: "en" | "fr"; header?: Html; scripts?: readonly string[] } = {}): Html {
+export function pageDocument(
+  title: string,
+  body: Html,
+  options: { language?: "en" | "fr"; header?: Html; scripts?: readonly string[]; goTo?: string } = {},
+): Html {
+  // `goTo`: where the browser goes at once, the page staying in sight (an application's own scheme hands the address to it).
   return html`<!doctype html>
-<html lang="${options.language ?? "en"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${options.language ?? "en"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${options.goTo ? html`<meta http-equiv="refresh" content="0;url=${options.goTo}">` : ""}
 <title>${title} · Retour</title><style>${new Html(STYLE)}</style></head>
 <body${options.header ? new Html(' class="wide"') : ""}>${options.header ?? ""}<main id="main">${body}</main>${(options.scripts ?? []).map((src) => html`<script type="module" src="${src}"></script>`)}</body></html>`;
 }

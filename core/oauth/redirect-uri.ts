@@ -26,7 +26,7 @@ export const isLoopback = (url: URL): boolean => LOOPBACK.has(url.hostname);
  * register them (Cursor's `cursor://anysphere.cursor-mcp/oauth/callback`): the operating system
  * hands the code to the application that claimed the scheme, and PKCE keeps it useless to another.
  */
-const isAppScheme = (url: URL): boolean => !["http:", "https:"].includes(url.protocol) && !BROWSER_SCHEMES.has(url.protocol);
+export const isAppScheme = (url: URL): boolean => !["http:", "https:"].includes(url.protocol) && !BROWSER_SCHEMES.has(url.protocol);
 
 /**
  * A registered redirect URI is https, http on a loopback address, or an application's own scheme

@@ -461,6 +461,10 @@ export const EN = {
       title: (client: string) => `Allow ${client}?`,
       asks: (client: string, email: string) => `${client} (declared by the application) asks to act in your name, ${email}, with your rights.`,
       sentBack: "You will be sent back to",
+      /** After Allow, for an application with its own scheme: the browser hands it the code and stays on this page. */
+      handedOver: (client: string) => `Retour sent you back to ${client}.`,
+      closeTab: "You can close this tab.",
+      openAgain: (client: string) => `Open ${client} again`,
       ableTo: "It will be able to:",
       /** Said under what it will be able to do: an application authorized again loses the access it had (core/oauth/replaced-agents.ts). */
       replaces: "If it is already connected for you in this organization, this replaces its earlier access.",

@@ -11,7 +11,7 @@ import { scopesWithin } from "../../../core/authorization.ts";
 import { describeProblem, failureBody, textFor } from "../catalog/text.ts";
 import { firstProblem } from "../../../core/schemas/field-problem.ts";
 import { ClientMetadata, registerClient } from "../../../core/oauth/register-client.ts";
-import { formTarget } from "../../../core/oauth/redirect-uri.ts";
+import { formTarget, isAppScheme } from "../../../core/oauth/redirect-uri.ts";
 import { addressFor, resourcesOf } from "../../../core/oauth/resources.ts";
 import { revokeClientToken } from "../../../core/oauth/revoke-client-token.ts";
 import { exchangeToken } from "../../../core/oauth/exchange-token.ts";
@@ -79,6 +79,16 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
   const wordsOf = (web: WebRequest) => {
     const language = pageLanguage(services, web);
     return { language, w: wordsFor(language, "consent"), scopes: textFor(language).scopes };
+  };
+  /**
+   * Where an application with its own scheme gets its code: the browser hands the address to the
+   * application and would stay on the consent page, its Allow live for a second code. This page
+   * takes its place, goes to the address at once, and keeps a link to it.
+   */
+  const handedOver = (web: WebRequest, client: string, location: string) => {
+    const { language, w } = wordsOf(web);
+    const body = html`<h1>${w.handedOver(client)}</h1><p>${w.closeTab}</p><p><a href="${location}">${w.openAgain(client)}</a></p>`;
+    return page(w.handedOver(client), body, { language, goTo: location });
   };
   /**
    * A refusal: what is wrong (the OAuth checks' own words, or the page's), and, for a request the
@@ -237,9 +247,12 @@ ${connected ? html`<p class="muted">${w.replaces}</p>` : ""}
         if (form.decision !== "allow") return redirect(deny(checked.request));
         const membership = user.memberships.find((m) => m.orgId === form.org);
         if (!membership) return errorPage(web, (w) => w.chooseOrganization, 403);
-        return redirect(
-          await approveAuthorization(services, checked.request, { userId: user.userId, orgId: membership.orgId, role: membership.role }),
-        );
+        const location = await approveAuthorization(services, checked.request, {
+          userId: user.userId,
+          orgId: membership.orgId,
+          role: membership.role,
+        });
+        return isAppScheme(new URL(location)) ? handedOver(web, checked.request.client.name, location) : redirect(location);
       },
       { detail: { hide: true } },
     );

@@ -57,10 +57,15 @@ async function authorizeCode(person: { email: string; password: string }, extra:
   const browser = how.browser ?? new FormBrowser(server.url, {}, server.handle);
   if (!how.browser) await signIn(browser, person.email, person.password);
   const consent = await (await browser.fetch(authorizeUrl(clientId, { code_challenge: challenge, code_challenge_method: "S256", ...extra }))).text();
-  const allowed = await browser.submit(consent, { decision: "allow", ...how.consent });
-  const location = new URL(allowed.headers.get("location")!);
-  return { clientId, verifier, code: location.searchParams.get("code")!, location, browser };
+  const answer = await browser.submit(consent, { decision: "allow", ...how.consent });
+  // A redirect carries the code in its Location; the page that takes its place, in its address to go to.
+  const allowed = { status: answer.status, location: answer.headers.get("location"), page: await answer.text() };
+  const location = new URL(allowed.location ?? handedTo(allowed.page));
+  return { clientId, verifier, code: location.searchParams.get("code")!, location, allowed, browser };
 }
+
+/** Where the page that follows Allow for an application with its own scheme sends the browser at once. */
+const handedTo = (page: string) => /<meta http-equiv="refresh" content="0;url=([^"]+)">/.exec(page)![1]!.replaceAll("&amp;", "&");
 
 async function connect(person: { email: string; password: string }, extra: Record<string, string | undefined> = {}, how: Authorizing = {}) {
   const flow = await authorizeCode(person, extra, how);
@@ -273,6 +278,26 @@ describe("authorization requests", () => {
     expect(`${flow.location.protocol}//${flow.location.host}${flow.location.pathname}`).toBe(redirect);
     expect(flow.location.searchParams.get("state")).toBe("st-123");
     expect(await mcpStatus(flow.tokens.access_token)).toBe(200);
+  });
+
+  test("after Allow, an application with its own scheme gets a page that goes to its code's address at once, says so, and links to it; the consent page is gone", async () => {
+    const redirect = "cursor://anysphere.cursor-mcp/oauth/callback";
+    const clientId = (await register([redirect], "Cursor")).body.client_id;
+    const flow = await authorizeCode(server.demo.users.member, { redirect_uri: redirect }, { clientId });
+    expect([flow.allowed.status, flow.allowed.location]).toEqual([200, null]);
+    const link = flow.location.href.replaceAll("&", "&amp;");
+    expect(flow.allowed.page).toContain(
+      `<h1>Retour sent you back to Cursor.</h1><p>You can close this tab.</p><p><a href="${link}">Open Cursor again</a></p>`,
+    );
+    expect([flow.location.searchParams.get("state"), flow.code.length > 0]).toEqual(["st-123", true]);
+  });
+
+  test("after Allow, an https or loopback application gets its code by a redirect, as before", async () => {
+    for (const redirect of ["https://agent.example/cb", REDIRECT]) {
+      const clientId = (await register([redirect])).body.client_id;
+      const flow = await authorizeCode(server.demo.users.member, { redirect_uri: redirect }, { clientId });
+      expect([flow.allowed.status, flow.location.origin + flow.location.pathname]).toEqual([303, redirect]);
+    }
   });
 
   test("deny sends access_denied back with the state unchanged", async () => {
