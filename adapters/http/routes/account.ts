@@ -107,7 +107,7 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
     const rows = agents.map(
       (
         a,
-      ) => html`<tr><td data-label="${w.application}">${a.clientName}</td><td data-label="${w.sentBackTo}">${sentBackTo(a, w)}</td>${admin ? html`<td data-label="${w.person}">${a.email}</td>` : html`<td></td>`}<td data-label="${w.can}">${describeScopes(a, visitor.language)}</td>
+      ) => html`<tr><td data-label="${w.application}">${a.clientName}</td><td data-label="${w.sentBackTo}">${sentBackTo(a, w)}</td>${admin ? html`<td data-label="${w.person}">${a.email}</td>` : ""}<td data-label="${w.can}">${describeScopes(a, visitor.language)}</td>
 <td data-label="${w.connected}">${formatTime(visitor.language, a.createdAt)}</td><td data-label="${w.lastUsed}">${formatTime(visitor.language, a.lastUsedAt)}</td>
 <td>${postButton(visitor, `/settings/agents/${a.id}/remove`, w.remove)}</td></tr>`,
     );
@@ -118,7 +118,7 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
       html`${done ? html`<p class="notice" role="status">${done}</p>` : ""}${
         agents.length === 0
           ? html`<p class="empty">${w.noAgents} ${w.connectAt} <code>${services.baseUrl}/mcp</code>.</p>`
-          : html`<p class="muted">${w.removeAgentHint}</p><div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.application}</th><th scope="col">${w.sentBackTo}</th><th scope="col">${admin ? w.person : ""}</th><th scope="col">${w.can}</th><th scope="col">${w.connected}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
+          : html`<p class="muted">${w.removeAgentHint}</p><div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.application}</th><th scope="col">${w.sentBackTo}</th>${admin ? html`<th scope="col">${w.person}</th>` : ""}<th scope="col">${w.can}</th><th scope="col">${w.connected}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
       }`,
     );
   }

@@ -466,6 +466,15 @@ describe("resource binding", () => {
 });
 
 describe("agents and membership", () => {
+  test("the Agents page of a Member has no Person column, header or cell: they see their own agents alone", async () => {
+    const { browser } = await connect(server.demo.users.member);
+    const table = /<table class="cards">[\s\S]*?<\/table>/.exec(await (await browser.fetch("/settings/agents")).text())![0];
+    const headers = [...table.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((m) => m[1]);
+    expect(headers).toEqual(["Application", "Sent back to", "Can", "Connected", "Last used", ""]);
+    const row = /<tbody><tr>([\s\S]*?)<\/tr>/.exec(table)![1]!;
+    expect([...row.matchAll(/<td[ >]/g)].length).toBe(headers.length);
+  });
+
   test("a person removes their agent in the Agents page; the next call gets 401 invalid_token", async () => {
     const { tokens, browser } = await connect(server.demo.users.member);
     const page = await (await browser.fetch("/settings/agents")).text();
