@@ -514,6 +514,7 @@ ${diagnosticOf(lang, feedback.fullContext)}
 ${activityTimeline(
   lang,
   opened.value.activity,
+  services.clock(),
   (report) =>
     html`${contextOf(report)}${
       canUpdate && feedback.reports > 1

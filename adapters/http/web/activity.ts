@@ -7,7 +7,7 @@ import { type Html, html } from "../html.ts";
 import { portalTeamWords } from "./portal-words.ts";
 import { statusBadge } from "./badges.ts";
 import { keyLink } from "./key-text.ts";
-import { formatDay, formatScore, formatTime, sourceName, valueName, type Words, wordsFor } from "./words.ts";
+import { formatDueDay, formatScore, formatTime, sourceName, valueName, type Words, wordsFor } from "./words.ts";
 
 const linkTo = (other: LinkedFeedback): Html => html`${keyLink(other.key)} <span class="muted">${other.title}</span>`;
 
@@ -20,19 +20,19 @@ function byWhom(w: Words<"activity">, language: Language, by: Author | null, sco
   return html` · ${w.byGrouping}${score === null ? "" : html` (${w.score} ${formatScore(language, score)})`}`;
 }
 
-/** What a field held, as the form shows it: a day, a kind by its name, nothing as a dash. */
-function shownValue(language: Language, change: Exclude<FieldChange, { field: "tags" }>, value: string | number | null): string {
+/** What a field held, as the page says it: a due date as its header does (its year outside `now`'s), a kind by its name, nothing as a dash. */
+function shownValue(language: Language, change: Exclude<FieldChange, { field: "tags" }>, value: string | number | null, now: number): string {
   if (value === null) return "\u2014";
-  if (change.field === "dueAt") return formatDay(language, value, "medium");
+  if (change.field === "dueAt") return formatDueDay(language, value, now);
   return change.field === "kind" ? valueName(language, value as Kind) : String(value);
 }
 
 /** One field of a triage change: "Owner: — → ann@example.com", "Tags: +billing −mobile". */
-function fieldChange(w: Words<"activity">, language: Language, change: FieldChange): Html {
+function fieldChange(w: Words<"activity">, language: Language, change: FieldChange, now: number): Html {
   const name = w.changed[change.field];
   if (change.field === "tags")
     return html`${name}${w.colon}${[...change.added.map((t) => `+${t}`), ...change.removed.map((t) => `\u2212${t}`)].join(" ")}`;
-  return html`${name}${w.colon}${shownValue(language, change, change.from)} → ${shownValue(language, change, change.to)}`;
+  return html`${name}${w.colon}${shownValue(language, change, change.from, now)} → ${shownValue(language, change, change.to, now)}`;
 }
 
 /** A report longer than this many characters shows its start, the whole text folded below it. */
@@ -63,6 +63,7 @@ function entry(
   e: TimelineEntry,
   reportAction: (report: ReportEntry) => Html | "",
   position: Position,
+  now: number,
 ): Html {
   const when = html`<time datetime="${e.at}" class="muted">${formatTime(language, Date.parse(e.at))}</time>`;
   switch (e.kind) {
@@ -103,7 +104,7 @@ function entry(
     case "triage":
     case "assistant": {
       const who = e.kind === "assistant" ? w.byAssistant : e.by && authorName(w, e.by);
-      return html`<li class="change"><p>${who ? html`${who} · ` : ""}${when}</p><ul class="changes">${e.changes.map((c) => html`<li>${fieldChange(w, language, c)}</li>`)}</ul></li>`;
+      return html`<li class="change"><p>${who ? html`${who} · ` : ""}${when}</p><ul class="changes">${e.changes.map((c) => html`<li>${fieldChange(w, language, c, now)}</li>`)}</ul></li>`;
     }
     case "tracker": {
       const issue = e.url ? html`<a href="${e.url}" rel="noreferrer">${e.key}</a>` : e.key;
@@ -118,15 +119,17 @@ function entry(
 
 /**
  * A feedback's activity, oldest first: reports, status changes and triage changes with who (and
- * why, for a status), comments, merges and splits, the tracker and the e-mails sent. `reportAction` adds a control under each report (splitting it out), or nothing.
+ * why, for a status), comments, merges and splits, the tracker and the e-mails sent; `now`, the
+ * service's clock, says whether a due date needs its year. `reportAction` adds a control under each report (splitting it out), or nothing.
  */
 export function activityTimeline(
   language: Language,
   entries: readonly TimelineEntry[],
+  now: number,
   reportAction: (report: ReportEntry) => Html | "" = () => "",
 ): Html {
   const w = wordsFor(language, "activity");
   const reports: readonly TimelineEntry[] = entries.filter((e) => e.kind === "report");
   const position = (e: TimelineEntry): Position => ({ number: reports.indexOf(e) + 1, of: reports.length });
-  return html`<h2>${w.activity}</h2><ol class="timeline">${entries.map((e) => entry(w, language, e, reportAction, position(e)))}</ol>`;
+  return html`<h2>${w.activity}</h2><ol class="timeline">${entries.map((e) => entry(w, language, e, reportAction, position(e), now))}</ol>`;
 }

@@ -93,6 +93,14 @@ describe("a feedback's page says its due date as its row does", () => {
     expect(await onItsPage(later)).toEqual({ heading: "Owner: Demo member · Due: 5\u00a0Jan\u00a02028", readerPanel: "5\u00a0Jan\u00a02028" });
   });
 
+  test("its activity says a due date as its heading does: the year only outside the service clock's", async () => {
+    const key = await dueOn("Due dates: the invoice total rounds twice", "2027-12-01");
+    await updateFeedback(http.services, operatorGrant(http.demo.orgId), key, { dueAt: "2028-01-05" });
+    const page = await (await (await signedInAs(http, "member")).fetch(`/inbox/${key}`)).text();
+    expect(page).toContain("Due date: — → 1\u00a0Dec</li>");
+    expect(page).toContain("Due date: 1\u00a0Dec → 5\u00a0Jan\u00a02028</li>");
+  });
+
   test("in French, the first of a month is the 1er, on the page as in its row", async () => {
     const key = await dueOn("Due dates: le reçu arrive en double", "2027-06-01");
     expect(await onItsPage(key, "fr")).toEqual({
@@ -100,9 +108,9 @@ describe("a feedback's page says its due date as its row does", () => {
       readerPanel: "1er\u00a0juin",
     });
     expect(await underTitle(key, "fr")).toBe("Responsable\u202f: Demo member · Échéance le 1er\u00a0juin");
-    // The activity says the day it was given with its year, the same way.
+    // The activity says the day it was given as the heading does.
     const page = await (await (await signedInAs(http, "member")).fetch(`/inbox/${key}`, { headers: { "accept-language": "fr" } })).text();
-    expect(page).toContain("Échéance\u202f: — → 1er juin 2027");
+    expect(page).toContain("Échéance\u202f: — → 1er\u00a0juin</li>");
   });
 });
 

@@ -84,7 +84,7 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
       [
         "Demo admin · (time)",
         "Owner: — → Demo member",
-        "Due date: — → 15 Dec 2026",
+        "Due date: — → 15\u00a0Dec",
         "Severity: — → P1",
         "Feature: — → checkout",
         "Tags: +billing +print",
@@ -105,7 +105,7 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
       (await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.member, body: { severity: "P2", dueAt: "2026-12-15" } })).status,
     ).toBe(200);
     const french = await (await reader.fetch(`/inbox/${key}`, { headers: { "accept-language": "fr" } })).text();
-    expect(triageEntries(french)).toEqual([["Demo member · (time)", "Échéance\u202f: — → 15 déc. 2026", "Gravité\u202f: — → P2"]]);
+    expect(triageEntries(french)).toEqual([["Demo member · (time)", "Échéance\u202f: — → 15\u00a0déc.", "Gravité\u202f: — → P2"]]);
   });
 
   test("without e-mail (no SMTP_URL), the activity tells of no e-mail: the owner's notice was only logged", async () => {
