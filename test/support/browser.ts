@@ -29,7 +29,10 @@ export class FormBrowser {
     const headers = new Headers(init.headers);
     for (const [name, value] of Object.entries(this.headers)) headers.set(name, value);
     if (this.cookies.size > 0) headers.set("cookie", this.cookieHeader());
-    const response = await this.send(new Request(new URL(url, this.origin), { ...init, headers, redirect: "manual" }));
+    // A browser keeps an address's fragment to itself.
+    const target = new URL(url, this.origin);
+    target.hash = "";
+    const response = await this.send(new Request(target, { ...init, headers, redirect: "manual" }));
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(";");
       const [name, ...value] = pair!.split("=");

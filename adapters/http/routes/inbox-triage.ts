@@ -175,7 +175,8 @@ export function inboxTriageRoutes(services: Services) {
           const typed = { status, comment: field("comment"), owner, dueAt: field("dueAt"), noDue: noDue ? "yes" : "" };
           const refuse = async (refusal: BulkDraft["refusal"]) => {
             await keepRefused(services, cookie, { refusal, keys, fields: { ...typed, addTag: field("addTag"), removeTag: field("removeTag") } });
-            return redirect(back);
+            // Landing on the form, where the refusal is said beside the fields (a phone's list puts it far down).
+            return redirect(`${back}#bulk-title`);
           };
           if (keys.length === 0 || (Object.keys(change).length === 0 && !comment)) return refuse("none");
           if (due && noDue) return refuse("dueBoth");

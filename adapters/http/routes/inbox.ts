@@ -282,7 +282,9 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
     page.data.length > 0
       ? html`${exportLinks(visitor.language, query)}${bulk ? bulkForm(visitor, inboxHref(query, { cursor: query.cursor }), choices, notice.bulk) : ""}`
       : "";
-  const done = notice.bulk ? bulkRefusal(visitor.language, notice.bulk) : bulkNotice(visitor.language, url.searchParams);
+  // A refusal is said in the bulk form, beside its fields; above the list only when there is no form.
+  const refused = notice.bulk && page.data.length === 0 ? bulkRefusal(visitor.language, notice.bulk) : "";
+  const done = notice.bulk ? refused : bulkNotice(visitor.language, url.searchParams);
   return appPage(
     visitor,
     "/inbox",

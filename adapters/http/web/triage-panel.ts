@@ -241,12 +241,18 @@ export interface BulkDraft {
   readonly fields: Readonly<Record<"status" | "comment" | "owner" | "dueAt" | "noDue" | "addTag" | "removeTag", string>>;
 }
 
-/** Why a bulk change was refused, above the list. */
+/**
+ * Why a bulk change was refused: at the top of the bulk form, where the refusal lands (`#bulk-title`)
+ * beside the fields; above the list only when no form is shown (a list emptied meanwhile).
+ */
 export const bulkRefusal = (language: Language, draft: BulkDraft): Html => {
   const w = wordsFor(language, "triage");
   const why = { none: w.bulkNone, invalid: w.bulkInvalid, dueDate: w.bulkDueDate, dueBoth: w.bulkDueBoth }[draft.refusal];
-  return html`<p class="error" role="alert">${why}</p>`;
+  return html`<p class="error" role="alert" id="bulk-refused">${why}</p>`;
 };
+
+/** The fields a refusal names, by their names in the form. */
+const BLAMED: Readonly<Record<BulkDraft["refusal"], readonly string[]>> = { none: [], invalid: [], dueDate: ["dueAt"], dueBoth: ["dueAt", "noDue"] };
 
 /** A link above the list to the bulk form below it, which a long list (a phone's cards) puts far down. */
 export const bulkJump = (language: Language): Html =>
@@ -256,9 +262,10 @@ export const bulkJump = (language: Language): Html =>
 export function bulkForm(visitor: Visitor, back: string, members: readonly OwnerChoice[], draft?: BulkDraft): Html {
   const w = wordsFor(visitor.language, "triage");
   const typed = draft?.fields;
+  const blamed = (name: string) => (draft && BLAMED[draft.refusal].includes(name) ? html` aria-invalid="true" aria-describedby="bulk-refused"` : "");
   // How many are ticked, said by the keyboard script as rows are ticked (nothing without it).
   const count = html`<span class="muted bulk-count" aria-live="polite" data-one="${w.tickedOne}" data-many="${w.tickedMany}"></span>`;
-  return html`<h2 id="bulk-title">${w.bulkTitle} ${count}</h2><form id="bulk" method="post" action="/inbox/bulk" class="filters" aria-labelledby="bulk-title"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="back" value="${back}">
+  return html`<h2 id="bulk-title">${w.bulkTitle} ${count}</h2><form id="bulk" method="post" action="/inbox/bulk" class="filters" aria-labelledby="bulk-title"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="back" value="${back}">${draft ? bulkRefusal(visitor.language, draft) : ""}
 <div><label for="bulk-status">${w.newStatus}</label><select id="bulk-status" name="status"><option value="">${w.unchanged}</option>${STATUSES.map(
     (s) => html`<option value="${s}"${selected(typed?.status === s)}>${valueName(visitor.language, s)}</option>`,
   )}</select></div>
@@ -267,8 +274,8 @@ export function bulkForm(visitor: Visitor, back: string, members: readonly Owner
     members,
     typed?.owner,
   ).map((m) => html`<option value="${m.email}"${selected(typed?.owner === m.email)}>${m.label}</option>`)}</select></div>
-<div class="due-pair"><div><label for="bulk-due">${w.newDueAt}</label><input id="bulk-due" name="dueAt" type="date" value="${typed?.dueAt ?? ""}"></div>
-<label><input type="checkbox" name="noDue" value="yes"${typed?.noDue ? html` checked` : ""}> ${w.noDueAt}</label></div>
+<div class="due-pair"><div><label for="bulk-due">${w.newDueAt}</label><input id="bulk-due" name="dueAt" type="date" value="${typed?.dueAt ?? ""}"${blamed("dueAt")}></div>
+<label><input type="checkbox" name="noDue" value="yes"${typed?.noDue ? html` checked` : ""}${blamed("noDue")}> ${w.noDueAt}</label></div>
 <div><label for="bulk-add">${w.addTag}</label><input id="bulk-add" name="addTag" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}" value="${typed?.addTag ?? ""}"></div>
 <div><label for="bulk-remove">${w.removeTag}</label><input id="bulk-remove" name="removeTag" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}" value="${typed?.removeTag ?? ""}"></div>
 <div><button type="submit">${w.applyBulk}</button></div></form>`;

@@ -572,12 +572,30 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       ["back", back],
     ]);
     const { location, shown } = await landed(admin, refused);
-    expect(location).toBe(back);
-    expect(shown).toContain('<p class="error" role="alert">Nothing was changed: give a new due date, or remove it, not both.</p>');
+    expect(location).toBe(`${back}#bulk-title`);
+    expect(shown).toContain("Nothing was changed: give a new due date, or remove it, not both.</p>");
     expect(shown).toContain(`value="${key}" form="bulk" aria-label="Select ${key}" checked>`);
     // Said once: the same list again (a reload) is the list alone.
     const again = await page(admin, back);
     expect([again.includes("not both"), again.includes(`aria-label="Select ${key}" checked>`)]).toEqual([false, false]);
+  });
+
+  test("a refused bulk change lands on the bulk form, which says why above its fields and marks the fields it names", async () => {
+    const key = await report("Bulk beside: the due date picker forgets the month");
+    const refused = await post(admin, "/inbox/bulk", "/inbox", [
+      ["keys", key],
+      ["dueAt", "2026-12-15"],
+      ["noDue", "yes"],
+    ]);
+    const { location, shown } = await landed(admin, refused);
+    expect(location).toBe("/inbox#bulk-title");
+    const form = /<form id="bulk"[\s\S]*?<\/form>/.exec(shown)![0];
+    expect(form).toContain(
+      '<input type="hidden" name="back" value="/inbox"><p class="error" role="alert" id="bulk-refused">Nothing was changed: give a new due date, or remove it, not both.</p>',
+    );
+    expect(form).toContain('name="dueAt" type="date" value="2026-12-15" aria-invalid="true" aria-describedby="bulk-refused">');
+    expect(form).toContain('name="noDue" value="yes" checked aria-invalid="true" aria-describedby="bulk-refused">');
+    expect(shown.split("not both").length).toBe(2);
   });
 
   test("a refused bulk change too long for a cookie to keep is still said, the rows still ticked, its long text not kept", async () => {
@@ -634,9 +652,9 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     ] as const) {
       const refused = await post(admin, "/inbox/bulk", "/inbox", [["keys", key], ...fields.map(([n, v]) => [n, v] as [string, string])]);
       const { shown } = await landed(admin, refused);
-      const dueField = /<input id="bulk-due" name="dueAt" type="date" value="([^"]*)">/.exec(shown)?.[1];
-      const removing = shown.includes('name="noDue" value="yes" checked>');
-      refusals.push([shown.includes(`<p class="error" role="alert">${said.replace("'", "&#39;")}</p>`), dueField, removing]);
+      const dueField = /<input id="bulk-due" name="dueAt" type="date" value="([^"]*)"/.exec(shown)?.[1];
+      const removing = shown.includes('name="noDue" value="yes" checked');
+      refusals.push([shown.includes(`<p class="error" role="alert" id="bulk-refused">${said.replace("'", "&#39;")}</p>`), dueField, removing]);
     }
     expect(refusals).toEqual([
       [true, "2026-12-15", true],
