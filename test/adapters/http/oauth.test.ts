@@ -49,6 +49,16 @@ interface Authorizing {
   readonly browser?: FormBrowser;
 }
 
+/** The demo member, signed in once for the tests that need no sign-in of their own (sign-ins from one address are limited a minute). */
+let signedInMember: FormBrowser | undefined;
+async function memberBrowser(): Promise<FormBrowser> {
+  if (!signedInMember) {
+    signedInMember = new FormBrowser(server.url, {}, server.handle);
+    await signIn(signedInMember, server.demo.users.member.email, server.demo.users.member.password);
+  }
+  return signedInMember;
+}
+
 /** Runs the code flow for a person up to the code; returns what is needed to exchange it. */
 async function authorizeCode(person: { email: string; password: string }, extra: Record<string, string | undefined> = {}, how: Authorizing = {}) {
   const clientId: string = how.clientId ?? (await register()).body.client_id;
@@ -230,11 +240,13 @@ describe("authorization requests", () => {
 
   test("the consent screen says where the person is sent back, and that Update e-mails followers when a status is set to Delivered or a comment is public, in English and French", async () => {
     const client = (await register()).body;
-    const consent = async (language: string) => {
-      const browser = new FormBrowser(server.url, { "accept-language": language }, server.handle);
-      await signIn(browser, server.demo.users.member.email, server.demo.users.member.password);
-      return (await browser.fetch(authorizeUrl(client.client_id, { code_challenge: "a".repeat(43), code_challenge_method: "S256" }))).text();
-    };
+    const browser = await memberBrowser();
+    const consent = async (language: string) =>
+      (
+        await browser.fetch(authorizeUrl(client.client_id, { code_challenge: "a".repeat(43), code_challenge_method: "S256" }), {
+          headers: { "accept-language": language },
+        })
+      ).text();
     const english = await consent("en");
     expect(english).toContain(`<p class="muted">You will be sent back to <code>${REDIRECT}</code>.</p>`);
     expect(english).toContain(
@@ -283,7 +295,7 @@ describe("authorization requests", () => {
   test("after Allow, an application with its own scheme gets a page that goes to its code's address at once, says so, and links to it; the consent page is gone", async () => {
     const redirect = "cursor://anysphere.cursor-mcp/oauth/callback";
     const clientId = (await register([redirect], "Cursor")).body.client_id;
-    const flow = await authorizeCode(server.demo.users.member, { redirect_uri: redirect }, { clientId });
+    const flow = await authorizeCode(server.demo.users.member, { redirect_uri: redirect }, { clientId, browser: await memberBrowser() });
     expect([flow.allowed.status, flow.allowed.location]).toEqual([200, null]);
     const link = flow.location.href.replaceAll("&", "&amp;");
     expect(flow.allowed.page).toContain(
@@ -295,7 +307,7 @@ describe("authorization requests", () => {
   test("after Allow, an https or loopback application gets its code by a redirect, as before", async () => {
     for (const redirect of ["https://agent.example/cb", REDIRECT]) {
       const clientId = (await register([redirect])).body.client_id;
-      const flow = await authorizeCode(server.demo.users.member, { redirect_uri: redirect }, { clientId });
+      const flow = await authorizeCode(server.demo.users.member, { redirect_uri: redirect }, { clientId, browser: await memberBrowser() });
       expect([flow.allowed.status, flow.location.origin + flow.location.pathname]).toEqual([303, redirect]);
     }
   });
@@ -467,7 +479,7 @@ describe("resource binding", () => {
 
 describe("agents and membership", () => {
   test("the Agents page of a Member has no Person column, header or cell: they see their own agents alone", async () => {
-    const { browser } = await connect(server.demo.users.member);
+    const { browser } = await connect(server.demo.users.member, {}, { browser: await memberBrowser() });
     const table = /<table class="cards">[\s\S]*?<\/table>/.exec(await (await browser.fetch("/settings/agents")).text())![0];
     const headers = [...table.matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((m) => m[1]);
     expect(headers).toEqual(["Application", "Sent back to", "Can", "Connected", "Last used", ""]);
