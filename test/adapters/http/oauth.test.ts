@@ -11,6 +11,15 @@ afterAll(() => server.close());
 const { get } = jsonClient(() => server);
 const send = (url: string, init?: RequestInit) => server.fetch(url, init);
 
+/**
+ * A browser of a person of their own, at an address of its own: the file signs in far more often
+ * than the 30 sign-ins a minute one address may make, which a slow run would otherwise crowd into
+ * one minute. A browser given an address keeps it.
+ */
+let addresses = 0;
+const personBrowser = (headers: Record<string, string> = {}) =>
+  new FormBrowser(server.url, { "x-test-client-address": `198.51.100.${++addresses}`, ...headers }, server.handle);
+
 const REDIRECT = "http://127.0.0.1:9/cb";
 const base64url = (b: Buffer) => b.toString("base64url");
 
@@ -53,7 +62,7 @@ interface Authorizing {
 let signedInMember: FormBrowser | undefined;
 async function memberBrowser(): Promise<FormBrowser> {
   if (!signedInMember) {
-    signedInMember = new FormBrowser(server.url, {}, server.handle);
+    signedInMember = personBrowser();
     await signIn(signedInMember, server.demo.users.member.email, server.demo.users.member.password);
   }
   return signedInMember;
@@ -64,7 +73,7 @@ async function authorizeCode(person: { email: string; password: string }, extra:
   const clientId: string = how.clientId ?? (await register()).body.client_id;
   const verifier = base64url(randomBytes(32));
   const challenge = base64url(createHash("sha256").update(verifier).digest());
-  const browser = how.browser ?? new FormBrowser(server.url, {}, server.handle);
+  const browser = how.browser ?? personBrowser();
   if (!how.browser) await signIn(browser, person.email, person.password);
   const consent = await (await browser.fetch(authorizeUrl(clientId, { code_challenge: challenge, code_challenge_method: "S256", ...extra }))).text();
   const answer = await browser.submit(consent, { decision: "allow", ...how.consent });
@@ -168,7 +177,7 @@ describe("dynamic client registration (RFC 7591)", () => {
 describe("authorization requests", () => {
   test("without a session, the person is sent to the login page and back", async () => {
     const client = (await register()).body;
-    const browser = new FormBrowser(server.url, {}, server.handle);
+    const browser = personBrowser();
     const res = await browser.fetch(authorizeUrl(client.client_id, { code_challenge: "a".repeat(43), code_challenge_method: "S256" }));
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toStartWith("/login?next=%2Foauth%2Fauthorize");
@@ -176,7 +185,7 @@ describe("authorization requests", () => {
 
   test("PKCE is mandatory: a missing challenge and the plain method are refused, back to the client with state", async () => {
     const client = (await register()).body;
-    const browser = new FormBrowser(server.url, {}, server.handle);
+    const browser = personBrowser();
     for (const params of [{}, { code_challenge: "a".repeat(43), code_challenge_method: "plain" }, { code_challenge: "a".repeat(43) }]) {
       const res = await browser.fetch(authorizeUrl(client.client_id, params));
       const location = new URL(res.headers.get("location")!);
@@ -188,7 +197,7 @@ describe("authorization requests", () => {
 
   test("an unregistered redirect URI is never redirected to", async () => {
     const client = (await register()).body;
-    const res = await new FormBrowser(server.url, {}, server.handle).fetch(
+    const res = await personBrowser().fetch(
       authorizeUrl(client.client_id, { redirect_uri: "https://evil.example/cb", code_challenge: "a".repeat(43), code_challenge_method: "S256" }),
     );
     expect(res.status).toBe(400);
@@ -200,7 +209,7 @@ describe("authorization requests", () => {
   });
 
   test("an unknown client is refused on a page in the browser's language", async () => {
-    const res = await new FormBrowser(server.url, { "accept-language": "fr-FR,fr;q=0.9" }, server.handle).fetch(
+    const res = await personBrowser({ "accept-language": "fr-FR,fr;q=0.9" }).fetch(
       authorizeUrl("no-such-client", { code_challenge: "a".repeat(43), code_challenge_method: "S256" }),
     );
     expect([res.status, res.headers.get("location")]).toEqual([400, null]);
@@ -212,7 +221,7 @@ describe("authorization requests", () => {
   test("the consent page speaks French to a French browser, as the sign-in page before it", async () => {
     const client = (await register()).body;
     const french = { "accept-language": "fr-FR,fr;q=0.9" };
-    const browser = new FormBrowser(server.url, french, server.handle);
+    const browser = personBrowser(french);
     await signIn(browser, server.demo.users.member.email, server.demo.users.member.password);
     const consent = await (
       await browser.fetch(authorizeUrl(client.client_id, { code_challenge: "a".repeat(43), code_challenge_method: "S256" }))
@@ -227,7 +236,7 @@ describe("authorization requests", () => {
   test("the consent screen names every field Update lets an agent change, as update_feedback_status and update_feedback take them, in English and French", async () => {
     const client = (await register()).body;
     const said = async (language: string) => {
-      const browser = new FormBrowser(server.url, { "accept-language": language }, server.handle);
+      const browser = personBrowser({ "accept-language": language });
       await signIn(browser, server.demo.users.member.email, server.demo.users.member.password);
       const consent = await (
         await browser.fetch(authorizeUrl(client.client_id, { code_challenge: "a".repeat(43), code_challenge_method: "S256" }))
@@ -259,7 +268,7 @@ describe("authorization requests", () => {
 
   test("another resource than this service's is invalid_target", async () => {
     const client = (await register()).body;
-    const res = await new FormBrowser(server.url, {}, server.handle).fetch(
+    const res = await personBrowser().fetch(
       authorizeUrl(client.client_id, { resource: "https://other.example/mcp", code_challenge: "a".repeat(43), code_challenge_method: "S256" }),
     );
     expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe("invalid_target");
@@ -267,7 +276,7 @@ describe("authorization requests", () => {
 
   test("the consent page cannot be framed and its form is protected against CSRF", async () => {
     const client = (await register()).body;
-    const browser = new FormBrowser(server.url, {}, server.handle);
+    const browser = personBrowser();
     await signIn(browser, server.demo.users.member.email, server.demo.users.member.password);
     const res = await browser.fetch(authorizeUrl(client.client_id, { code_challenge: "a".repeat(43), code_challenge_method: "S256" }));
     expect(res.headers.get("x-frame-options")).toBe("DENY");
@@ -280,7 +289,7 @@ describe("authorization requests", () => {
   test("an application with its own scheme gets its code there: the consent page's form may send the browser to that scheme, and the code is exchanged for a token", async () => {
     const redirect = "cursor://anysphere.cursor-mcp/oauth/callback";
     const clientId = (await register([redirect], "Cursor")).body.client_id;
-    const browser = new FormBrowser(server.url, {}, server.handle);
+    const browser = personBrowser();
     await signIn(browser, server.demo.users.member.email, server.demo.users.member.password);
     const consent = await browser.fetch(
       authorizeUrl(clientId, { redirect_uri: redirect, code_challenge: "a".repeat(43), code_challenge_method: "S256" }),
@@ -314,7 +323,7 @@ describe("authorization requests", () => {
 
   test("deny sends access_denied back with the state unchanged", async () => {
     const client = (await register()).body;
-    const browser = new FormBrowser(server.url, {}, server.handle);
+    const browser = personBrowser();
     await signIn(browser, server.demo.users.member.email, server.demo.users.member.password);
     const page = await (
       await browser.fetch(authorizeUrl(client.client_id, { state: "keep/this=1", code_challenge: "a".repeat(43), code_challenge_method: "S256" }))
@@ -561,7 +570,7 @@ describe("agents and membership", () => {
       .split(/\s+/)[0]!;
     const client = (await register()).body;
     const verifier = base64url(randomBytes(32));
-    const browser = new FormBrowser(server.url, {}, server.handle);
+    const browser = personBrowser();
     await signIn(browser, "both@demo.test", "both-password-1");
     const consent = await (
       await browser.fetch(
@@ -583,7 +592,7 @@ describe("agents and membership", () => {
     const person = { email: "first-time@demo.test", password: "first-time-password" };
     const clientId: string = (await register([REDIRECT], "Zed")).body.client_id;
     const consent = async () => {
-      const browser = new FormBrowser(server.url, {}, server.handle);
+      const browser = personBrowser();
       await signIn(browser, person.email, person.password);
       return (await browser.fetch(authorizeUrl(clientId, { code_challenge: "x".repeat(43), code_challenge_method: "S256" }))).text();
     };
@@ -624,7 +633,7 @@ describe("agents and membership", () => {
     const local = "http://127.0.0.1:53412/callback";
     const site = "https://claude.example/api/mcp/auth_callback";
     // Its own address, so that its sign-in leaves the other tests' budget of sign-ins alone.
-    const browser = new FormBrowser(server.url, { "x-test-client-address": "192.0.2.53" }, server.handle);
+    const browser = personBrowser({ "x-test-client-address": "192.0.2.53" });
     await signIn(browser, person.email, person.password);
     for (const redirect of [local, site]) {
       await connect(person, { redirect_uri: redirect }, { clientId: (await register([redirect], "Claude")).body.client_id, browser });
@@ -658,7 +667,7 @@ describe("agents and membership", () => {
       "http://[::1",
     ];
     await server.services.store.createClient({ id: clientId, name: "Code editor", redirectUris, createdAt: server.services.clock() });
-    const browser = new FormBrowser(server.url, { "x-test-client-address": "192.0.2.54" }, server.handle);
+    const browser = personBrowser({ "x-test-client-address": "192.0.2.54" });
     await signIn(browser, person.email, person.password);
     await connect(person, { redirect_uri: local }, { clientId, browser });
     const sentBack = async (language: string) =>
@@ -709,7 +718,7 @@ describe("agents and membership", () => {
 
 describe("sign-in", () => {
   test("the session cookie is HttpOnly and SameSite=Lax", async () => {
-    const browser = new FormBrowser(server.url, {}, server.handle);
+    const browser = personBrowser();
     const page = await (await browser.fetch("/login")).text();
     const res = await browser.submit(page, { email: server.demo.users.admin.email, password: server.demo.users.admin.password });
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith("retour_session="))!;
@@ -728,7 +737,7 @@ describe("sign-in", () => {
   });
 
   test("failed logins are throttled: five a minute for one e-mail from one address", async () => {
-    const browser = new FormBrowser(server.url, {}, server.handle);
+    const browser = personBrowser();
     server.startFreshMinute();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
