@@ -3,7 +3,8 @@ import { feedbackKey } from "../../core/feedback/key.ts";
 import type { FeedbackRecord, ReportRecord } from "../../core/model.ts";
 import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import { sortedValue, urgencyOf } from "../../core/feedback/order.ts";
-import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition, StatusChangeRecord } from "../../core/store/feedbacks.ts";
+import type { FeedbackFilter, FeedbackStore, ListPosition, StatusChangeRecord, ValueOrder } from "../../core/store/feedbacks.ts";
+import { type DueRuns, dueOrderAfter, dueOrderUpTo } from "../../core/feedback/due-order.ts";
 import { type Database, type Document, fromDocument, toDocument } from "./database.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { vocabulary, wordsFilter } from "./search-terms.ts";
@@ -74,7 +75,7 @@ export const feedbackDocument = (feedback: FeedbackRecord, words: readonly strin
 });
 
 /** The field each order sorts on, descending (a list position's value there: core's sortedValue); ties by _id desc. */
-const ORDERS: Readonly<Record<FeedbackOrder, string>> = {
+const ORDERS: Readonly<Record<ValueOrder, string>> = {
   activity: "lastActivityAt",
   reports: "reports",
   severity: "urgency",
@@ -83,18 +84,27 @@ const ORDERS: Readonly<Record<FeedbackOrder, string>> = {
 };
 
 /** The rows strictly after a keyset position; its first condition bounds the index scan, the second skips the ties read. */
-const afterFilter = (order: FeedbackOrder, after: ListPosition): Filter<Document> => {
+const afterFilter = (order: ValueOrder, after: ListPosition): Filter<Document> => {
   const on = ORDERS[order];
   const value = sortedValue(order, after.value);
   return { [on]: { $lte: value }, $or: [{ [on]: { $lt: value } }, { _id: { $lt: after.id } }] };
 };
 
 /** The rows at a keyset position and before it (toward the top of the list), for a list read back. */
-const upToFilter = (order: FeedbackOrder, at: ListPosition): Filter<Document> => {
+const upToFilter = (order: ValueOrder, at: ListPosition): Filter<Document> => {
   const on = ORDERS[order];
   const value = sortedValue(order, at.value);
   return { [on]: { $gte: value }, $or: [{ [on]: { $gt: value } }, { _id: { $gte: at.id } }] };
 };
+
+/**
+ * The rows of the due order's first run strictly after a position (a due date and an id: core's
+ * DueRuns), or read back from it, its row included; the due date bounds the index scan, the rest skips the ties read.
+ */
+const datedBound = (from: ListPosition, back: boolean): Filter<Document> =>
+  back
+    ? { dueAt: { $lte: from.value }, $or: [{ dueAt: { $lt: from.value } }, { _id: { $gte: from.id } }] }
+    : { dueAt: { $gte: from.value }, $or: [{ dueAt: { $gt: from.value } }, { _id: { $lt: from.id } }] };
 
 /** Feedbacks as the inbox reads them, and their status changes. */
 export function feedbackStore(data: Database): FeedbackStore {
@@ -123,28 +133,47 @@ export function feedbackStore(data: Database): FeedbackStore {
       return true;
     });
 
-  return {
-    async listFeedbacks(orgId, filter, after, limit, order = "activity") {
-      const match = await listFilter(data, orgId, filter);
-      if (!match) return [];
-      const found = await feedbacks()
-        .find({ ...match, ...(after && afterFilter(order, after)) })
-        .sort({ [ORDERS[order]]: -1, _id: -1 })
-        .limit(limit)
-        .toArray();
-      return found.map(toFeedback);
-    },
+  /** A page of the due order's first run (core's DueRuns), from the due dates' index, which holds it in its order. */
+  const dated: DueRuns["dated"] = async (orgId, filter, from, limit, back) => {
+    const match = await listFilter(data, orgId, filter);
+    if (!match) return [];
+    const found = await feedbacks()
+      .find(from ? { $and: [match, datedBound(from, back)] } : match)
+      .sort(back ? { dueAt: -1, _id: 1 } : { dueAt: 1, _id: -1 })
+      .limit(limit)
+      .toArray();
+    return found.map(toFeedback);
+  };
 
-    async listFeedbacksUpTo(orgId, filter, at, limit, order = "activity") {
-      const match = await listFilter(data, orgId, filter);
-      if (!match) return [];
-      const found = await feedbacks()
-        .find({ ...match, ...upToFilter(order, at) })
-        .sort({ [ORDERS[order]]: 1, _id: 1 })
-        .limit(limit)
-        .toArray();
-      return found.map(toFeedback);
-    },
+  const listFeedbacks: FeedbackStore["listFeedbacks"] = async (orgId, filter, after, limit, order = "activity") => {
+    if (order === "due") return dueOrderAfter(runs, orgId, filter, after, limit);
+    const match = await listFilter(data, orgId, filter);
+    if (!match) return [];
+    const found = await feedbacks()
+      .find({ ...match, ...(after && afterFilter(order, after)) })
+      .sort({ [ORDERS[order]]: -1, _id: -1 })
+      .limit(limit)
+      .toArray();
+    return found.map(toFeedback);
+  };
+
+  const listFeedbacksUpTo: FeedbackStore["listFeedbacksUpTo"] = async (orgId, filter, at, limit, order = "activity") => {
+    if (order === "due") return dueOrderUpTo(runs, orgId, filter, at, limit);
+    const match = await listFilter(data, orgId, filter);
+    if (!match) return [];
+    const found = await feedbacks()
+      .find({ ...match, ...upToFilter(order, at) })
+      .sort({ [ORDERS[order]]: 1, _id: 1 })
+      .limit(limit)
+      .toArray();
+    return found.map(toFeedback);
+  };
+
+  const runs: DueRuns = { dated, activity: { listFeedbacks, listFeedbacksUpTo } };
+
+  return {
+    listFeedbacks,
+    listFeedbacksUpTo,
 
     async findFeedback(orgId, keyOrId) {
       const found = await feedbacks().findOne({ orgId, $or: [{ key: keyOrId }, { _id: keyOrId }] });

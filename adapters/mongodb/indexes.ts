@@ -52,8 +52,9 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["comments", { feedbackId: 1, at: 1 }],
   ["feedbacks", { orgId: 1, owner: 1, status: 1, ...recent }],
   ["feedbacks", { orgId: 1, tags: 1, status: 1, ...recent }],
-  // The feedbacks due, the overdue among them (a due date before a day): few, so only they pay an entry.
-  ["feedbacks", { orgId: 1, dueAt: 1, status: 1 }, { partialFilterExpression: { dueAt: { $exists: true } } }],
+  // The feedbacks due, the overdue among them (a due date before a day), and the due order's first
+  // run (the soonest first, ties by _id desc): few, so only they pay an entry.
+  ["feedbacks", { orgId: 1, dueAt: 1, _id: -1, status: 1 }, { partialFilterExpression: { dueAt: { $exists: true } } }],
   ["tags", { orgId: 1, name: 1 }],
   ["api_keys", { keyHash: 1 }, { unique: true }],
   ["api_keys", { orgId: 1, createdAt: 1 }],
@@ -97,6 +98,8 @@ const RETIRED: ReadonlyArray<readonly [CollectionName, string]> = [
   ["suggestions", "orgId_1_dismissedAt_1_score_-1_feedbackId_-1"],
   // The portal's reports, which the "To review" tab read before feedbacks kept their reports' sources.
   ["reports", "orgId_1_source_1"],
+  // The due dates', before the due order needed the id in it.
+  ["feedbacks", "orgId_1_dueAt_1_status_1"],
 ];
 
 /** MongoDB's codes for a collection or an index that does not exist: nothing to drop. */

@@ -1,6 +1,7 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { sortedValue } from "../../core/feedback/order.ts";
-import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition } from "../../core/store/feedbacks.ts";
+import { type DueRuns, dueOrderAfter, dueOrderUpTo } from "../../core/feedback/due-order.ts";
+import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition, ValueOrder } from "../../core/store/feedbacks.ts";
 import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import { countAmong } from "../../core/feedback/status.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
@@ -25,7 +26,7 @@ import type { WriteBatch } from "./write-batch.ts";
  * sortedValue); every order breaks ties by id desc and is read backwards from an ascending index.
  * Severity is sorted on `urgency` (migrations/021-urgency.sql, core's urgencyOf).
  */
-const ORDERS: Readonly<Record<FeedbackOrder, string>> = {
+const ORDERS: Readonly<Record<ValueOrder, string>> = {
   activity: "f.last_activity_at",
   reports: "f.reports",
   severity: "f.urgency",
@@ -206,6 +207,10 @@ const fromRareSource = (source: string): ListSource => ({
 /** Every feedback that has an owner, read from the owners' index. */
 const ASSIGNED: ListSource = { from: "feedbacks f INDEXED BY feedbacks_by_owner", condition: { sql: "f.owner IS NOT NULL", params: [] } };
 
+/** Two conditions that must both hold. */
+const both = (one: SearchCondition, other: SearchCondition | null): SearchCondition =>
+  other ? { sql: `${one.sql} AND ${other.sql}`, params: [...one.params, ...other.params] } : one;
+
 /** A due date filter as a test of the column. */
 const dueTest = (due: NonNullable<FeedbackFilter["due"]>): SearchCondition =>
   due === "none"
@@ -269,23 +274,50 @@ export function listQuery(
   filter: FeedbackFilter,
   at: ListPosition | null,
   limit: number,
-  order: FeedbackOrder,
+  order: ValueOrder,
   source = filter.source === "portal" ? LISTED_FROM_PORTAL : FEEDBACKS,
   back = false,
 ) {
-  const { where, params } = listConditions(orgId, filter, at && { at, back }, order, source);
+  const { where, params } = listConditions(orgId, filter, source);
+  if (at) {
+    const on = ORDERS[order];
+    // A row value bounds the index range; written as an OR, it did not, and a page deep in a list of a
+    // million started at the top of the index and took a second.
+    where.push(`(${on}, f.id) ${back ? ">=" : "<"} (?, ?)`);
+    params.push(sortedValue(order, at.value), at.id);
+  }
   const direction = back ? "ASC" : "DESC";
-  const sql = `SELECT ${FEEDBACK_COLUMNS} FROM ${source.from} WHERE ${where} ORDER BY ${ORDERS[order]} ${direction}, f.id ${direction} LIMIT ?`;
+  const sql = `SELECT ${FEEDBACK_COLUMNS} FROM ${source.from} WHERE ${where.join(" AND ")} ORDER BY ${ORDERS[order]} ${direction}, f.id ${direction} LIMIT ?`;
   return { sql, params: [...params, limit] };
 }
 
-function listConditions(
+/**
+ * The query of a page of the due order's first run (core's due-order.ts): the feedbacks that have a
+ * due date, the soonest first, ties by id desc, strictly after `from` (a due date and an id), or
+ * read `back` from it (its row included) toward the top; from either end when null. The due dates'
+ * index holds them in that order (migrations/056-due-order.sql): the page starts at the position's
+ * due date in it and skips the ties read before, which a row value, ascending on both, cannot say.
+ */
+export function datedQuery(
   orgId: string,
   filter: FeedbackFilter,
-  bound: { readonly at: ListPosition; readonly back: boolean } | null,
-  order: FeedbackOrder,
-  source: ListSource,
+  from: ListPosition | null,
+  limit: number,
+  back = false,
+  source = dueSource(datedBy(filter) ?? "set"),
 ) {
+  const { where, params } = listConditions(orgId, filter, source);
+  if (from) {
+    where.push(back ? "f.due_at <= ? AND (f.due_at < ? OR f.id >= ?)" : "f.due_at >= ? AND (f.due_at > ? OR f.id < ?)");
+    params.push(from.value, from.value, from.id);
+  }
+  const [due, id] = back ? ["DESC", "ASC"] : ["ASC", "DESC"];
+  const sql = `SELECT ${FEEDBACK_COLUMNS} FROM ${source.from} WHERE ${where.join(" AND ")} ORDER BY f.due_at ${due}, f.id ${id} LIMIT ?`;
+  return { sql, params: [...params, limit] };
+}
+
+/** The conditions of a list query, whatever its order: the filters, and what its source adds. */
+function listConditions(orgId: string, filter: FeedbackFilter, source: ListSource) {
   const { condition } = source;
   const where = [`f.org_number = ${orgNumberOf("?")}`, "f.merged_into IS NULL", `f.status IN (${placeholders(filter.statuses.length)})`];
   const params: SQLQueryBindings[] = [orgId, ...filter.statuses];
@@ -317,14 +349,7 @@ function listConditions(
     where.push("EXISTS (SELECT 1 FROM reports r WHERE r.feedback_ref = f.ref AND r.source = ?)");
     params.push(filter.source);
   }
-  if (bound) {
-    const on = ORDERS[order];
-    // A row value bounds the index range; written as an OR, it did not, and a page deep in a list of a
-    // million started at the top of the index and took a second.
-    where.push(`(${on}, f.id) ${bound.back ? ">=" : "<"} (?, ?)`);
-    params.push(sortedValue(order, bound.at.value), bound.at.id);
-  }
-  return { where: where.join(" AND "), params };
+  return { where, params };
 }
 
 /**
@@ -347,8 +372,8 @@ function countedByStatus(db: Database, orgId: string, filter: Omit<FeedbackFilte
 
 /** The query of the counts per status of a filter, read from `source` (countedFrom, given a search's words expanded). */
 export function countQuery(orgId: string, filter: Omit<FeedbackFilter, "statuses">, source = countedFrom(orgId, filter) ?? FEEDBACKS) {
-  const { where, params } = listConditions(orgId, { ...filter, statuses: STATUSES }, null, "activity", source);
-  return { sql: `SELECT f.status, count(*) AS n FROM ${source.from} WHERE ${where} GROUP BY f.status`, params };
+  const { where, params } = listConditions(orgId, { ...filter, statuses: STATUSES }, source);
+  return { sql: `SELECT f.status, count(*) AS n FROM ${source.from} WHERE ${where.join(" AND ")} GROUP BY f.status`, params };
 }
 
 /** Whether one of a filter's conditions has an index or rows of its own that a list may be read from (narrowest). */
@@ -579,33 +604,58 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
     return filter.source === "portal" ? postsSource(db, orgId, filter.statuses, atMost) : narrowest(db, orgId, filter, atMost);
   };
 
-  return {
-    async listFeedbacks(orgId, filter, after, limit, order = "activity") {
-      const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
-      if (words === null) return [];
-      if (words !== undefined && order === "activity" && !readsBeyondCounts(filter)) {
-        return searchByActivity(matchQuery(orgId, filter, words), after, limit);
-      }
-      const from = words !== undefined ? source(orgId, filter, words, limit) : narrowed(orgId, filter, limit, order);
-      const { sql, params } = listQuery(orgId, filter, after, limit, order, from);
-      return db
-        .query<FeedbackRow, SQLQueryBindings[]>(sql)
-        .all(...params)
-        .map(toFeedback);
-    },
+  /**
+   * A page of the due order's first run (core's DueRuns): the due dates' index walked in its order,
+   * unless a search's matches or one of the filters keep fewer feedbacks (narrowed), which are read
+   * and sorted; a search's words walked are tested on each feedback of the index.
+   */
+  const dated: DueRuns["dated"] = async (orgId, filter, from, limit, back) => {
+    const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
+    if (words === null) return [];
+    const walked = dueSource(datedBy(filter) ?? "set");
+    const kept = words !== undefined ? source(orgId, filter, words, limit) : narrowed(orgId, filter, limit, "due");
+    const read = kept?.from === FEEDBACKS.from ? { from: walked.from, condition: both(walked.condition!, kept.condition) } : (kept ?? walked);
+    const { sql, params } = datedQuery(orgId, filter, from, limit, back, read);
+    return db
+      .query<FeedbackRow, SQLQueryBindings[]>(sql)
+      .all(...params)
+      .map(toFeedback);
+  };
 
-    async listFeedbacksUpTo(orgId, filter, at, limit, order = "activity") {
-      const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
-      if (words === null) return [];
-      // A search read back takes the way of the other orders (searchByActivity reads forward only):
-      // a page back is asked for far less often than the next.
-      const from = words !== undefined ? source(orgId, filter, words, limit) : narrowed(orgId, filter, limit, order);
-      const { sql, params } = listQuery(orgId, filter, at, limit, order, from, true);
-      return db
-        .query<FeedbackRow, SQLQueryBindings[]>(sql)
-        .all(...params)
-        .map(toFeedback);
-    },
+  const listFeedbacks: FeedbackStore["listFeedbacks"] = async (orgId, filter, after, limit, order = "activity") => {
+    if (order === "due") return dueOrderAfter(runs, orgId, filter, after, limit);
+    const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
+    if (words === null) return [];
+    if (words !== undefined && order === "activity" && !readsBeyondCounts(filter)) {
+      return searchByActivity(matchQuery(orgId, filter, words), after, limit);
+    }
+    const from = words !== undefined ? source(orgId, filter, words, limit) : narrowed(orgId, filter, limit, order);
+    const { sql, params } = listQuery(orgId, filter, after, limit, order, from);
+    return db
+      .query<FeedbackRow, SQLQueryBindings[]>(sql)
+      .all(...params)
+      .map(toFeedback);
+  };
+
+  const listFeedbacksUpTo: FeedbackStore["listFeedbacksUpTo"] = async (orgId, filter, at, limit, order = "activity") => {
+    if (order === "due") return dueOrderUpTo(runs, orgId, filter, at, limit);
+    const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
+    if (words === null) return [];
+    // A search read back takes the way of the other orders (searchByActivity reads forward only):
+    // a page back is asked for far less often than the next.
+    const from = words !== undefined ? source(orgId, filter, words, limit) : narrowed(orgId, filter, limit, order);
+    const { sql, params } = listQuery(orgId, filter, at, limit, order, from, true);
+    return db
+      .query<FeedbackRow, SQLQueryBindings[]>(sql)
+      .all(...params)
+      .map(toFeedback);
+  };
+
+  const runs: DueRuns = { dated, activity: { listFeedbacks, listFeedbacksUpTo } };
+
+  return {
+    listFeedbacks,
+    listFeedbacksUpTo,
 
     async findFeedback(orgId, keyOrId) {
       const row = db.query<FeedbackRow, [string, string]>(FEEDBACK_BY_KEY_OR_ID).get(orgId, keyOrId);

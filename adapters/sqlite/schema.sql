@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 55;
+PRAGMA user_version = 56;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -148,7 +148,7 @@ CREATE TABLE "feedbacks" (
   UNIQUE (org_number, key)
 );
 CREATE INDEX feedbacks_by_app ON feedbacks (org_number, app_number, status, last_activity_at) WHERE merged_into IS NULL;
-CREATE INDEX feedbacks_by_due ON feedbacks (org_number, due_at, status, merged_into)
+CREATE INDEX feedbacks_by_due ON feedbacks (org_number, due_at, id DESC, status, merged_into)
   WHERE merged_into IS NULL AND due_at IS NOT NULL;
 CREATE INDEX feedbacks_by_feature ON feedbacks (org_number, feature_id, status, last_activity_at)
   WHERE merged_into IS NULL AND feature_id IS NOT NULL;

@@ -160,8 +160,11 @@ export type StatusChange = Static<typeof StatusChange>;
 export const STATUS_FILTERS = ["open", "closed", "all", ...STATUSES] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const QUERY_MAX_LENGTH = 200;
-/** List orders: most recent activity (the default), most reports, most severe (P0 first, none last), most votes, most revenue. */
-export const FEEDBACK_ORDERS = ["activity", "reports", "severity", "votes", "revenue"] as const;
+/**
+ * List orders: most recent activity (the default), most reports, most severe (P0 first, none last),
+ * most votes, most revenue, and the soonest due (those without a due date last, by activity).
+ */
+export const FEEDBACK_ORDERS = ["activity", "reports", "severity", "votes", "revenue", "due"] as const;
 
 export const FeedbackListQuery = Type.Object(
   {
@@ -190,7 +193,7 @@ export const FeedbackListQuery = Type.Object(
         FEEDBACK_ORDERS.map((o) => Type.Literal(o)),
         {
           description:
-            "activity (default): last activity first; reports: most reports first; severity: P0 first, none last; votes: most votes first; revenue: the highest monthly spend of the companies that reported first.",
+            "activity (default): last activity first; reports: most reports first; severity: P0 first, none last; votes: most votes first; revenue: the highest monthly spend of the companies that reported first; due: the soonest due date first, then those without one, last active first.",
         },
       ),
     ),

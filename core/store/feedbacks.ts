@@ -28,6 +28,9 @@ export interface FeedbackFilter {
 /** The orders a list can take. */
 export type FeedbackOrder = (typeof FEEDBACK_ORDERS)[number];
 
+/** The orders a store sorts on one stored value of each feedback: all but the due order, which it reads as two runs (feedback/due-order.ts). */
+export type ValueOrder = Exclude<FeedbackOrder, "due">;
+
 /** Keyset position in a list: the last row's sort value in the list's order (see positionOf) and its id. */
 export interface ListPosition {
   readonly value: number;
@@ -66,7 +69,8 @@ export interface FeedbackStore {
   /**
    * One page in the order asked, strictly after `after`; merged feedbacks are left out. `activity`:
    * lastActivityAt desc; `reports`: reports desc; `severity`: severity rank asc (SEVERITY_RANK: P0
-   * first, none last); ties by id desc.
+   * first, none last); `due`: dueAt asc, those without one last by lastActivityAt desc
+   * (feedback/due-order.ts); ties by id desc.
    */
   listFeedbacks(orgId: string, filter: FeedbackFilter, after: ListPosition | null, limit: number, order?: FeedbackOrder): Promise<FeedbackRecord[]>;
   /**

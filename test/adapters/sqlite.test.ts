@@ -3,7 +3,7 @@ import { Database, type SQLQueryBindings } from "bun:sqlite";
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
-import { countedFrom, countQuery, FEEDBACK_BY_KEY_OR_ID, listQuery, narrowest, postsSource } from "../../adapters/sqlite/feedbacks.ts";
+import { countedFrom, countQuery, datedQuery, FEEDBACK_BY_KEY_OR_ID, listQuery, narrowest, postsSource } from "../../adapters/sqlite/feedbacks.ts";
 import { ENTRIES_LINKING } from "../../adapters/sqlite/changelog.ts";
 import { newDoc } from "../../adapters/sqlite/search.ts";
 import { reportGroupingText } from "../../core/grouping/compare.ts";
@@ -14,7 +14,7 @@ import { START } from "../../core/portable.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
 import { FEEDBACK_ORDERS, STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import { statusesOf } from "../../core/feedback/status.ts";
-import type { FeedbackFilter } from "../../core/store/feedbacks.ts";
+import type { FeedbackFilter, ValueOrder } from "../../core/store/feedbacks.ts";
 import { searchWords } from "../../core/feedback/search-words.ts";
 import { startCheckpointer } from "../../adapters/sqlite/checkpoint.ts";
 import { storeContract } from "./store-contract.ts";
@@ -25,6 +25,9 @@ import { storeBytesOfVersion } from "../support/sqlite-versions.ts";
 import { newStoreFile } from "../support/new-store-file.ts";
 
 storeContract("sqlite", async () => createSqliteStore(newStoreFile()));
+
+/** The orders sorted on one stored value (listQuery's); the due order reads two runs (datedQuery, then the order of activity). */
+const VALUE_ORDERS = FEEDBACK_ORDERS.filter((order): order is ValueOrder => order !== "due");
 
 describe("sqlite channel keys", () => {
   async function seeded() {
@@ -243,7 +246,7 @@ describe("sqlite list plans", () => {
       { statuses: STATUSES, source: "form" },
       { statuses: ["triage"], owner: null, published: false, kind: "idea", due: "none" },
     ];
-    const plans = FEEDBACK_ORDERS.flatMap((order) =>
+    const plans = VALUE_ORDERS.flatMap((order) =>
       filters.flatMap((filter) =>
         (
           [
@@ -271,6 +274,38 @@ describe("sqlite list plans", () => {
       const expected = { sortsAll: false, sortsTies: list.order === "activity", indexed: true, fromPosition: list.after !== null };
       expect({ ...list, ...read }).toEqual({ ...list, ...expected });
     }
+  });
+});
+
+describe("sqlite due order plans", () => {
+  test("the due order reads the feedbacks due from their index in its order, from the page's due date (or back from it), with or without a status filter, sorting none", () => {
+    const db = new Database(newStoreFile(), { readonly: true });
+    for (const statuses of [STATUSES, statusesOf("open")]) {
+      for (const due of ["set", { before: 5 }] as const) {
+        for (const [from, back] of [
+          [null, false],
+          [{ value: 5, id: "fb" }, false],
+          [{ value: 5, id: "fb" }, true],
+          [null, true],
+        ] as const) {
+          const { sql, params } = datedQuery("org", { statuses, due }, from, 21, back);
+          const plan = db
+            .query<{ detail: string }, SQLQueryBindings[]>(`EXPLAIN QUERY PLAN ${sql}`)
+            .all(...params)
+            .map((r) => r.detail);
+          const read = { walks: plan[0]!.split(" (")[0], sorts: plan.some((step) => step.includes("TEMP B-TREE")) };
+          expect({ statuses, due, from, back, ...read }).toEqual({
+            statuses,
+            due,
+            from,
+            back,
+            walks: "SEARCH f USING INDEX feedbacks_by_due",
+            sorts: false,
+          });
+        }
+      }
+    }
+    db.close();
   });
 });
 
@@ -433,19 +468,23 @@ describe("sqlite search plans, every filter and order", () => {
     // No feedback has an owner here: the owner's, none, are the fewest.
     expect(from({ owner: "ann@x.io", severity: "P1" }, 1_000)).toBe("feedbacks f INDEXED BY feedbacks_by_owner");
     // The index named is one a query with that filter reads, in any order, from the first page, a later one, or read back.
-    for (const order of FEEDBACK_ORDERS) {
+    for (const order of VALUE_ORDERS) {
       for (const [after, back] of [
         [null, false],
         [{ id: "f-9", value: 9 }, false],
         [{ id: "f-9", value: 9 }, true],
       ] as const) {
         const source = { from: "feedbacks f INDEXED BY feedbacks_by_severity", condition: null };
-        const { sql, params } = listQuery("org", { statuses, severity: "P0" }, after, 50, order, source, back);
-        const plan = db
-          .query<{ detail: string }, SQLQueryBindings[]>(`EXPLAIN QUERY PLAN ${sql}`)
-          .all(...params)
-          .map((r) => r.detail);
-        expect(plan[0]).toStartWith("SEARCH f USING INDEX feedbacks_by_severity (org_number=? AND severity=? AND status=?");
+        const listed = listQuery("org", { statuses, severity: "P0" }, after, 50, order, source, back);
+        // The due order's first run, read from the same source.
+        const dated = datedQuery("org", { statuses, severity: "P0", due: "set" }, after, 50, back, source);
+        for (const { sql, params } of [listed, dated]) {
+          const plan = db
+            .query<{ detail: string }, SQLQueryBindings[]>(`EXPLAIN QUERY PLAN ${sql}`)
+            .all(...params)
+            .map((r) => r.detail);
+          expect(plan[0]).toStartWith("SEARCH f USING INDEX feedbacks_by_severity (org_number=? AND severity=? AND status=?");
+        }
       }
     }
     db.close();
@@ -914,7 +953,7 @@ describe("sqlite portal posts", () => {
     const db = new Database(newStoreFile());
     const review = { statuses: statusesOf("open"), source: "portal", published: false } as const;
     const walked = { from: "feedbacks f", condition: null };
-    for (const order of FEEDBACK_ORDERS.filter((o) => o !== "activity")) {
+    for (const order of VALUE_ORDERS.filter((o) => o !== "activity")) {
       for (const [after, back] of [
         [null, false],
         [{ id: "f-9", value: 9 }, false],

@@ -8,6 +8,15 @@ import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition } from 
 /** The words of a feedback's key and title, as a search merges them (the titles of these tests are lower case already). */
 const wordsOf = (f: FeedbackRecord): string[] => `${f.key.toLowerCase()} ${f.title}`.split(/[\s-]+/);
 
+/**
+ * Which of two feedbacks comes first by due date, the plain way: the soonest due first, those
+ * without one after all those with one, the most recently active first among them.
+ */
+const byDueDate = (a: FeedbackRecord, b: FeedbackRecord): number =>
+  a.dueAt === undefined || b.dueAt === undefined
+    ? Number(a.dueAt === undefined) - Number(b.dueAt === undefined) || b.lastActivityAt - a.lastActivityAt
+    : a.dueAt - b.dueAt;
+
 /** The ids a list query keeps, in its order (ties by id, descending); a search word is the start of a word of the key or title. */
 export function plainly(records: readonly FeedbackRecord[], filter: FeedbackFilter, order: FeedbackOrder): string[] {
   const kept = records.filter(
@@ -23,7 +32,7 @@ export function plainly(records: readonly FeedbackRecord[], filter: FeedbackFilt
   return kept
     .sort((a, b) => {
       const [x, y] = [positionOf(a, order), positionOf(b, order)];
-      const byValue = order === "severity" ? x.value - y.value : y.value - x.value;
+      const byValue = order === "due" ? byDueDate(a, b) : order === "severity" ? x.value - y.value : y.value - x.value;
       return byValue || (a.id < b.id ? 1 : -1);
     })
     .map((f) => f.id);

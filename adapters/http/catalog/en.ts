@@ -96,7 +96,14 @@ export const EN = {
       /** The filter by publication on the public portal, and its two choices. */
       onPortal: "On the portal",
       portalChoices: { true: "Published", false: "Not published" },
-      orders: { activity: "Last report", reports: "Most reports", severity: "Severity", votes: "Most votes", revenue: "Highest monthly spend" },
+      orders: {
+        activity: "Last report",
+        reports: "Most reports",
+        severity: "Severity",
+        votes: "Most votes",
+        revenue: "Highest monthly spend",
+        due: "Due date",
+      },
       reset: "Reset",
       nothing: "No feedback matches these filters.",
       /** On a phone, above the saved views, tabs and filters: the way past them. */

@@ -90,6 +90,7 @@ export const FR: Catalog = {
         severity: "Gravité",
         votes: "Plus de votes",
         revenue: "Dépense mensuelle la plus élevée",
+        due: "Échéance",
       },
       reset: "Réinitialiser",
       nothing: "Aucun retour ne correspond à ces filtres.",

@@ -86,8 +86,8 @@ describe("strict query parsing: every invalid or empty filter is 400 invalid_que
     ["status=shipped", "status: expected one of open, closed, all, triage, prioritized, in_development, fixed, delivered, dismissed."],
     ["kind=bug", "kind: expected one of problem, idea, praise."],
     ["severity=P9", "severity: expected one of P0, P1, P2, P3."],
-    ["sort=recent", "sort: expected one of activity, reports, severity, votes, revenue."],
-    ["sort=recent", "sort: expected one of activity, reports, severity, votes, revenue."],
+    ["sort=recent", "sort: expected one of activity, reports, severity, votes, revenue, due."],
+    ["sort=recent", "sort: expected one of activity, reports, severity, votes, revenue, due."],
     ["order=recent", "order: not a known field."],
     ["status=open&status=all", "status: given more than once."],
   ])("%s", async (query, why) => {

@@ -8,16 +8,27 @@ import { MAX_EXPANSION, searchWords } from "../../../core/feedback/search-words.
 import type { FollowerStore } from "../../../core/store/followers.ts";
 import type { GroupingStore } from "../../../core/store/grouping.ts";
 import type { MergeStore } from "../../../core/store/merges.ts";
+import type { TriageStore } from "../../../core/store/triage.ts";
 import { contractKit, type Seeding } from "./kit.ts";
 
 /** The role under test, and what its cases arrange and read with. */
-type Subject = FeedbackStore & Pick<FollowerStore, "listFollowers"> & Pick<GroupingStore, "setTriage"> & Pick<MergeStore, "applyMerge"> & Seeding;
+type Subject = FeedbackStore &
+  Pick<FollowerStore, "listFollowers"> &
+  Pick<GroupingStore, "setTriage"> &
+  Pick<MergeStore, "applyMerge"> &
+  Pick<TriageStore, "setTriageFields"> &
+  Seeding;
+
+const DAY = 86_400_000;
 
 /** Feedbacks: lists, searches and counts, status changes with their comments. */
 export function feedbacksContract(makeStore: () => Promise<Subject>) {
   const { id, seed, record, newFeedback, merge } = contractKit();
 
-  /** Sixty feedbacks of two apps, kinds, statuses and severities, for the lists read in every order: the organization, the other app, the records. */
+  /**
+   * Sixty feedbacks of two apps, kinds, statuses and severities, one in three due on one of four days
+   * (five or so the same day), for the lists read in every order: the organization, the other app, the records.
+   */
   async function sixtyFeedbacks(store: Subject) {
     const org = await seed(store);
     const otherApp = id("app");
@@ -33,7 +44,9 @@ export function feedbacksContract(makeStore: () => Promise<Subject>) {
       if (recorded.state !== "recorded") throw new Error(recorded.state);
       const severity = (["P1", "P0", undefined] as const)[i % 3];
       if (severity) await store.setTriage(org.orgId, feedback.id, { severity });
-      records.push({ ...recorded.feedback, ...(severity && { severity }) });
+      const dueAt = i % 3 === 1 ? 20 * DAY - ((i * 5) % 4) * DAY : undefined;
+      if (dueAt !== undefined) await store.setTriageFields(org.orgId, feedback.id, { dueAt }, [], [], 0);
+      records.push({ ...recorded.feedback, ...(severity && { severity }), ...(dueAt !== undefined && { dueAt }) });
     }
     return { org, otherApp, records };
   }
@@ -115,6 +128,74 @@ export function feedbacksContract(makeStore: () => Promise<Subject>) {
           }
         }
         expect(await store.listFeedbacksUpTo(org.orgId, all, top(order), 4, order)).toEqual([]);
+      }
+    });
+
+    test("the due order lists the soonest due first, those due the same day by id descending, then those without a due date, the most recently active first", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const made = new Map<string, FeedbackRecord>();
+      for (const [title, at, dueAt] of [
+        ["undated, active first", 9, undefined],
+        ["due on the 3rd", 1, 3 * DAY],
+        ["undated, active last", 2, undefined],
+        ["due on the 1st", 3, DAY],
+        ["due on the 3rd too", 4, 3 * DAY],
+        ["due at noon on the 1st", 5, DAY + DAY / 2],
+      ] as const) {
+        const feedback = (await record(store, org, title, at))!;
+        if (dueAt !== undefined) await store.setTriageFields(org.orgId, feedback.id, { dueAt }, [], [], 0);
+        made.set(title, feedback);
+      }
+      // The two due on the 3rd, by id descending.
+      const [sameDay, sameDayNext] = [made.get("due on the 3rd")!, made.get("due on the 3rd too")!]
+        .sort((a, b) => (a.id < b.id ? 1 : -1))
+        .map((f) => f.title) as [string, string];
+      const listed = await store.listFeedbacks(org.orgId, { statuses: STATUSES }, null, 10, "due");
+      expect(listed.map((f) => f.title)).toEqual([
+        "due on the 1st",
+        "due at noon on the 1st",
+        sameDay,
+        sameDayNext,
+        "undated, active first",
+        "undated, active last",
+      ]);
+      // From the first without a due date, read back: it, then those due, from the last.
+      const firstUndated = positionOf(listed[4]!, "due");
+      expect((await store.listFeedbacksUpTo(org.orgId, { statuses: STATUSES }, firstUndated, 3, "due")).map((f) => f.title)).toEqual([
+        "undated, active first",
+        sameDayNext,
+        sameDay,
+      ]);
+      // After the last due, the first without one; after one of a day, the other of that day.
+      const lastDue = positionOf(listed[3]!, "due");
+      expect((await store.listFeedbacks(org.orgId, { statuses: STATUSES }, lastDue, 1, "due")).map((f) => f.title)).toEqual([
+        "undated, active first",
+      ]);
+      expect((await store.listFeedbacks(org.orgId, { statuses: STATUSES }, positionOf(listed[2]!, "due"), 1, "due")).map((f) => f.title)).toEqual([
+        sameDayNext,
+      ]);
+    });
+
+    test("the due order reads every page both ways, at every page size, with the due date filters and the others, as a plain sort of the feedbacks would", async () => {
+      const store = await makeStore();
+      const { org, otherApp, records } = await sixtyFeedbacks(store);
+      const all = { statuses: STATUSES };
+      const filters: FeedbackFilter[] = [
+        all,
+        { statuses: ["prioritized"] },
+        { ...all, kind: "idea" },
+        { ...all, appId: otherApp },
+        { ...all, words: ["alpha"] },
+        { ...all, due: "set" },
+        { ...all, due: { before: 19 * DAY } },
+        { ...all, due: "none" },
+      ];
+      for (const filter of filters) {
+        for (const size of [1, 2, 3, 5, 7, 60]) {
+          const ids = await everyPage(store, org.orgId, filter, "due", size);
+          expect({ filter, size, ids }).toEqual({ filter, size, ids: plainly(records, filter, "due") });
+        }
       }
     });
 
