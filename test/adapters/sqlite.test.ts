@@ -3,7 +3,16 @@ import { Database, type SQLQueryBindings } from "bun:sqlite";
 import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
-import { countedFrom, countQuery, datedQuery, FEEDBACK_BY_KEY_OR_ID, listQuery, narrowest, postsSource } from "../../adapters/sqlite/feedbacks.ts";
+import {
+  countedFrom,
+  countQuery,
+  datedQuery,
+  FEEDBACK_BY_KEY_OR_ID,
+  fewestDue,
+  listQuery,
+  narrowest,
+  postsSource,
+} from "../../adapters/sqlite/feedbacks.ts";
 import { ENTRIES_LINKING } from "../../adapters/sqlite/changelog.ts";
 import { newDoc } from "../../adapters/sqlite/search.ts";
 import { reportGroupingText } from "../../core/grouping/compare.ts";
@@ -288,7 +297,7 @@ describe("sqlite due order plans", () => {
           [{ value: 5, id: "fb" }, true],
           [null, true],
         ] as const) {
-          const { sql, params } = datedQuery("org", { statuses, due }, from, 21, back);
+          const { sql, params } = datedQuery("org", { statuses, due }, from, 21, { back });
           const plan = db
             .query<{ detail: string }, SQLQueryBindings[]>(`EXPLAIN QUERY PLAN ${sql}`)
             .all(...params)
@@ -477,7 +486,7 @@ describe("sqlite search plans, every filter and order", () => {
         const source = { from: "feedbacks f INDEXED BY feedbacks_by_severity", condition: null };
         const listed = listQuery("org", { statuses, severity: "P0" }, after, 50, order, source, back);
         // The due order's first run, read from the same source.
-        const dated = datedQuery("org", { statuses, severity: "P0", due: "set" }, after, 50, back, source);
+        const dated = datedQuery("org", { statuses, severity: "P0", due: "set" }, after, 50, { back, source });
         for (const { sql, params } of [listed, dated]) {
           const plan = db
             .query<{ detail: string }, SQLQueryBindings[]>(`EXPLAIN QUERY PLAN ${sql}`)
@@ -562,6 +571,51 @@ describe("sqlite search plans, every filter and order", () => {
           const ids = await everyPage(store, "org", { ...filter, owner }, order, 9);
           expect({ owner, filter, order, ids }).toEqual({ owner, filter, order, ids: plainly(kept, filter, order) });
         }
+      }
+    }
+    await store.close();
+  });
+
+  test("the due order walks the due dates' index only so far before it reads the feedbacks its filter keeps, when few of them are due: from an owner's index, a kind's, a search's matches, or on through the due; every page as a plain sort would give it", async () => {
+    const { store, records, path } = await varied();
+    // Most odd ones are due (none of the ideas among them), and one in fifty: few ideas, few "alpha" (the even), a third of "beta", few of Ann's.
+    const dueOf = (i: number) => ((i % 2 && i % 3) || i % 50 === 0 ? 100 + (i % 9) : undefined);
+    const ann = (i: number) => i % 14 === 0;
+    const dated = records.map((f, i) => {
+      const dueAt = dueOf(i);
+      return { ...f, ...(dueAt !== undefined && { dueAt }), ...(ann(i) && { owner: "ann@x.io" }) };
+    });
+    for (const f of dated)
+      await store.setTriageFields("org", f.id, { ...(f.dueAt !== undefined && { dueAt: f.dueAt }), ...(f.owner && { owner: f.owner }) }, [], [], 1);
+    const db = new Database(path, { readonly: true });
+    const fewest = (filter: Omit<FeedbackFilter, "statuses">, words?: string[]) =>
+      fewestDue(
+        db,
+        "org",
+        { statuses: STATUSES, due: "set", ...filter },
+        words?.map((w) => [{ words: [w] }]),
+      ).from;
+    expect(fewest({ owner: "ann@x.io" })).toBe("feedbacks f INDEXED BY feedbacks_by_owner");
+    expect(fewest({ kind: "idea" })).toBe("feedbacks f INDEXED BY feedbacks_by_kind");
+    expect(fewest({}, ["beta"])).toContain("temp.hits");
+    // More feedbacks say "alpha" than are due, and more are problems: the due are walked on.
+    expect(fewest({}, ["alpha"])).toBe("feedbacks f INDEXED BY feedbacks_by_due");
+    expect(fewest({ kind: "problem" })).toBe("feedbacks f INDEXED BY feedbacks_by_due");
+    db.close();
+    const filters: FeedbackFilter[] = [
+      { statuses: STATUSES, owner: "ann@x.io" },
+      { statuses: STATUSES, kind: "idea" },
+      { statuses: STATUSES, words: ["alpha"] },
+      { statuses: STATUSES, words: ["beta"] },
+      { statuses: ["triage"], kind: "idea", words: ["alpha"] },
+      { statuses: STATUSES, kind: "problem" },
+    ];
+    for (const filter of filters) {
+      const { owner, ...plain } = filter;
+      const kept = dated.filter((f) => owner === undefined || f.owner === owner);
+      for (const size of [3, 21]) {
+        const ids = await everyPage(store, "org", filter, "due", size);
+        expect({ filter, size, ids }).toEqual({ filter, size, ids: plainly(kept, plain, "due") });
       }
     }
     await store.close();
