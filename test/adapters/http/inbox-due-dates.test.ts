@@ -176,3 +176,50 @@ describe("the inbox's filter by due date", () => {
     );
   });
 });
+
+describe("the inbox's order by due date", () => {
+  /** The keys of an inbox page's rows and its Next and Previous links, as a member sees it. */
+  async function page(address: string, language = "en") {
+    const response = await (await signedInAs(http, "member")).fetch(address, { headers: { "accept-language": language } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const link = (rel: string) => new RegExp(`<a href="([^"]+)" rel="${rel}">`).exec(html)?.[1]?.replaceAll("&amp;", "&");
+    return {
+      html,
+      keys: [...html.matchAll(/<td class="nowrap key"[^>]*>.*?<a href="\/inbox\/([^"]+)">/g)].map((m) => m[1]!),
+      next: link("next"),
+      previous: link("prev"),
+    };
+  }
+
+  test("Due date lists the soonest due first, then those without one, the most recently active first, across its pages both ways", async () => {
+    const day = (offset: number) => new Date(now + offset * DAY).toISOString().slice(0, 10);
+    // Nineteen due, from the latest day to the earliest (two a day but the soonest), then three without a due date, each active later.
+    const dated: Array<{ key: string; offset: number }> = [];
+    for (let i = 0; i < 19; i++)
+      dated.push({ key: await dueOn(`Heron ${"late ".repeat(i + 1)}report`, day(10 - Math.floor(i / 2))), offset: 10 - Math.floor(i / 2) });
+    const undated: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      now += 1_000;
+      undated.unshift(
+        (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "problem", message: `Heron undated ${i}` } })).body
+          .ticketId,
+      );
+    }
+    const idOf = async (key: string) => (await http.services.store.findFeedback(http.demo.orgId, key))!.id;
+    const ids = new Map(await Promise.all(dated.map(async ({ key }) => [key, await idOf(key)] as const)));
+    const soonestFirst = dated.sort((a, b) => a.offset - b.offset || (ids.get(a.key)! < ids.get(b.key)! ? 1 : -1)).map((d) => d.key);
+
+    const first = await page("/inbox?query=heron&sort=due");
+    expect(first.html).toContain('<option value="due" selected>Due date</option>');
+    expect(first.keys).toEqual([...soonestFirst, undated[0]!]);
+    const second = await page(first.next!);
+    expect(second.keys).toEqual(undated.slice(1));
+    expect((await page(second.previous!)).keys).toEqual(first.keys);
+  });
+
+  test("in French", async () => {
+    const { html } = await page("/inbox?sort=due", "fr");
+    expect(html).toContain('<option value="due" selected>Échéance</option>');
+  });
+});

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { STATUSES } from "../../../core/schemas/feedback.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { plainly } from "../../support/search-pages.ts";
 
 let http: InProcess;
 beforeAll(async () => {
@@ -238,6 +240,52 @@ describe("POST /v1/feedbacks/bulk", () => {
       error: "The request body is invalid. set: a change is required (status, owner, dueAt, addTags or removeTags); a comment goes with one.",
       code: "invalid_body",
     });
+  });
+});
+
+describe("GET /v1/feedbacks?sort=due", () => {
+  test("lists the soonest due date first, those due the same day by id, then those without one, last active first, page after page; the export takes it too", async () => {
+    const word = `plover${crypto.randomUUID().slice(0, 8)}`;
+    const made: string[] = [];
+    for (const dueAt of ["2026-12-20", "2026-12-10", null, "2026-12-10", null, "2026-12-09T18:00:00-08:00"]) {
+      const key = await createFeedback(`Due order ${word}`);
+      if (dueAt) expect((await request("PATCH", `/v1/feedbacks/${key}`, admin(), { dueAt })).status).toBe(200);
+      made.push(key);
+    }
+    const records = await Promise.all(made.map(async (key) => (await http.services.store.findFeedback(http.demo.orgId, key))!));
+    const keyOf = new Map(records.map((f) => [f.id, f.key]));
+    const expected = plainly(records, { statuses: STATUSES }, "due").map((id) => keyOf.get(id)!);
+    // 10 December, then 2026-12-09T18:00-08:00 (02:00 UTC on the 10th), then the 20th; the two without a due date last.
+    expect(expected.slice(2)).toEqual([5, 0, 4, 2].map((i) => made[i]!));
+
+    const read: string[] = [];
+    let cursor = "";
+    do {
+      const page = await request("GET", `/v1/feedbacks?sort=due&query=${word}&limit=2${cursor && `&cursor=${cursor}`}`, admin());
+      expect(page.status).toBe(200);
+      read.push(...page.body.data.map((f: { key: string }) => f.key));
+      cursor = page.body.nextCursor ?? "";
+    } while (cursor);
+    expect(read).toEqual(expected);
+
+    const exported = await http.fetch(`${http.url}/v1/feedbacks/export?format=jsonl&sort=due&query=${word}`, {
+      headers: { authorization: `Bearer ${admin()}` },
+    });
+    const lines = (await exported.text()).trim().split("\n");
+    expect(lines.map((line) => JSON.parse(line).key)).toEqual(expected);
+  });
+
+  test("/openapi.json and MCP's list_feedbacks name it among the orders", async () => {
+    const doc = (await http.request("GET", "/openapi.json")).body;
+    const listed = doc.paths["/v1/feedbacks"].get.parameters.find((p: { name: string }) => p.name === "sort");
+    expect(JSON.stringify(listed.schema)).toContain('"due"');
+    const res = await http.fetch(`${http.url}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin()}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    const tools: Array<{ name: string; inputSchema: { properties: Record<string, unknown> } }> = ((await res.json()) as any).result.tools;
+    expect(JSON.stringify(tools.find((t) => t.name === "list_feedbacks")!.inputSchema.properties.sort)).toContain('"due"');
   });
 });
 
