@@ -84,7 +84,7 @@ import { VoteRequest } from "../../../core/schemas/votes.ts";
 import { listVoters } from "../../../core/votes/list-voters.ts";
 import { relayVote } from "../../../core/votes/relay-vote.ts";
 import { can } from "../../../core/authorization.ts";
-import { takeBulkDraft } from "../web/flash.ts";
+import { flash, takeBulkDraft, takeViewRefusal, type ViewRefusal } from "../web/flash.ts";
 
 const statusForm = validator(StatusChange);
 const voteForm = validator(VoteRequest);
@@ -178,7 +178,7 @@ function pagingLinks(language: Visitor["language"], query: ListQuery, previous: 
 }
 
 /** The saved views: the person's own as chips above the list, the one on screen marked, and a form to save the list on screen. */
-function viewsPanel(visitor: Visitor, views: readonly SavedView[], current: string, error?: string): Html {
+function viewsPanel(visitor: Visitor, views: readonly SavedView[], current: string, refused?: ViewRefusal): Html {
   const w = wordsFor(visitor.language, "views");
   const list =
     views.length === 0
@@ -188,17 +188,12 @@ function viewsPanel(visitor: Visitor, views: readonly SavedView[], current: stri
             html`<li><a href="${v.query ? `/inbox?${v.query}` : "/inbox"}"${v.query === current ? html` aria-current="page"` : ""}>${v.name}</a> ${postButton(visitor, `/inbox/views/${encodeURIComponent(v.id)}/delete`, w.deleteView)}</li>`,
         )}</ul>`;
   return html`<section class="views-row" aria-labelledby="views-title"><h2 id="views-title">${w.savedViews}</h2>${list}
-<details${error ? html` open` : ""}><summary>${w.saveView}</summary>${error ? html`<p class="error" role="alert">${error}</p>` : ""}<form method="post" action="/inbox/views"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="query" value="${current}">
-<label for="view-name">${w.viewName}</label><input id="view-name" name="name" required maxlength="${VIEW_NAME_MAX_LENGTH}">
+<details${refused ? html` open` : ""}><summary>${w.saveView}</summary>${refused ? html`<p class="error" role="alert" id="view-refused">${refused.error}</p>` : ""}<form method="post" action="/inbox/views"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="query" value="${current}">
+<label for="view-name">${w.viewName}</label><input id="view-name" name="name" required maxlength="${VIEW_NAME_MAX_LENGTH}"${refused ? html` value="${refused.name}" aria-invalid="true" aria-describedby="view-refused"` : ""}>
 <button type="submit" class="secondary">${w.saveView}</button></form></details></section>`;
 }
 
-async function inboxPage(
-  services: Services,
-  visitor: Visitor,
-  url: URL,
-  notice: { error?: string; status?: number; bulk?: BulkDraft } = {},
-): Promise<Response> {
+async function inboxPage(services: Services, visitor: Visitor, url: URL, notice: { bulk?: BulkDraft; view?: ViewRefusal } = {}): Promise<Response> {
   const w = wordsFor(visitor.language, "inbox");
   const now = services.clock();
   const query = inboxQuery(url.searchParams);
@@ -277,7 +272,7 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
       : html`${bulk ? bulkJump(visitor.language) : ""}<div class="scroll"><table class="cards feedbacks"><thead><tr><th scope="col" class="key">${bulk ? selectAllHead(visitor.language, w.key) : w.key}</th><th scope="col">${w.title}</th><th scope="col">${w.kind}</th><th scope="col">${w.severity}</th><th scope="col">${w.status}</th><th scope="col" class="num">${w.reportsColumn}</th><th scope="col" class="num">${w.followers}</th><th scope="col" class="num">${w.votes}</th><th scope="col">${w.lastActivity}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   const paging = pagingLinks(visitor.language, query, before.ok ? before.value : null, page.nextCursor);
   const keys = page.data.length > 0 ? html`<p class="muted keyboard-hint">${bulk ? w.keyboardHint : w.keyboardHintReading}</p>` : "";
-  const side = viewsPanel(visitor, views.ok ? views.value : [], viewQuery(query), notice.error);
+  const side = viewsPanel(visitor, views.ok ? views.value : [], viewQuery(query), notice.view);
   const triage =
     page.data.length > 0
       ? html`${exportLinks(visitor.language, query)}${bulk ? bulkForm(visitor, inboxHref(query, { cursor: query.cursor }), choices, notice.bulk) : ""}`
@@ -291,7 +286,7 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
     w.inbox,
     // On a phone the saved views, tabs and filters fill the first screen: a way past them to the list.
     html`<h1>${w.inbox}</h1>${page.data.length > 0 ? html`<p class="to-actions"><a href="#list">${w.toList} ↓</a></p>` : ""}${done}${side}${tabs}${filters}<div id="list">${table}</div>${paging}${triage}${keys}`,
-    notice.status ?? 200,
+    200,
     [KEYBOARD_SCRIPT_PATH],
   );
 }
@@ -614,7 +609,8 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
           keepList(services, cookie, url);
           // A bulk change refused comes back here (post-redirect-get), with what was ticked and typed.
           const bulk = await takeBulkDraft(services, cookie);
-          return inboxPage(services, visitor, url, bulk ? { bulk } : {});
+          const view = bulk ? undefined : await takeViewRefusal(services, cookie);
+          return inboxPage(services, visitor, url, { ...(bulk && { bulk }), ...(view && { view }) });
         }),
       {
         detail: { hide: true },
@@ -627,11 +623,12 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
           const query = viewQuery(inboxQuery(new URLSearchParams(field("query"))));
           const saved = await saveView(services, visitor.grant, { name: field("name"), query });
           const address = query ? `/inbox?${query}` : "/inbox";
-          if (!saved.ok)
-            return inboxPage(services, visitor, new URL(address, services.baseUrl), {
-              error: textFor(visitor.language).errors[saved.code],
-              status: STATUS_OF[saved.code],
-            });
+          // Refused, it goes back to the list it was to save (post-redirect-get), the name typed kept.
+          if (!saved.ok) {
+            const refusal = { error: textFor(visitor.language).errors[saved.code], name: field("name").slice(0, VIEW_NAME_MAX_LENGTH * 2) };
+            await flash(services, cookie, { kind: "view", refusal });
+            return redirect(`${address}#views-title`);
+          }
           return redirect(address);
         }),
       { detail: { hide: true } },

@@ -10,12 +10,19 @@ const FLASH_ROOM = 4_000;
 
 /**
  * What the page a form's POST redirects to shows once: a secret under its label, a line saying what
- * was done, or the inbox's bulk change refused, with what was ticked and typed.
+ * was done, the inbox's bulk change refused, with what was ticked and typed, or a saved view refused.
  */
 type Flash =
   | { readonly kind: "secret"; readonly label: string; readonly value: string }
   | { readonly kind: "notice"; readonly text: string }
-  | { readonly kind: "bulk"; readonly draft: BulkDraft };
+  | { readonly kind: "bulk"; readonly draft: BulkDraft }
+  | { readonly kind: "view"; readonly refusal: ViewRefusal };
+
+/** A saved view refused: why, as the page says it, and the name typed, to correct. */
+export interface ViewRefusal {
+  readonly error: string;
+  readonly name: string;
+}
 
 /**
  * Keeps a secret, or what a POST did, for the next page only. A POST that creates or removes
@@ -62,3 +69,7 @@ export const takeNotice = async (services: Pick<Services, "secrets" | "baseUrl">
 /** The inbox's bulk change refused, kept for the inbox it was sent back to. */
 export const takeBulkDraft = async (services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar): Promise<BulkDraft | undefined> =>
   (await takeFlash(services, jar, "bulk"))?.draft;
+
+/** The saved view refused, kept for the list it was to save. */
+export const takeViewRefusal = async (services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar): Promise<ViewRefusal | undefined> =>
+  (await takeFlash(services, jar, "view"))?.refusal;

@@ -37,12 +37,24 @@ describe("saved views", () => {
     expect(sideBar(await (await member.fetch("/inbox")).text())).not.toContain("Fires");
   });
 
-  test("a view without a name is refused and nothing is saved", async () => {
+  test("a view without a name is refused and nothing is saved: the list it was to save says why once, beside the name typed, and a reload posts nothing", async () => {
     const b = await as("member");
     const refused = await b.submit(saveForm(await (await b.fetch("/inbox?kind=praise")).text()), { name: "   " });
-    expect(refused.status).toBe(400);
-    expect(sideBar(await refused.text())).toContain('role="alert"');
-    expect(sideBar(await (await b.fetch("/inbox")).text())).toContain("No saved view yet");
+    expect([refused.status, refused.headers.get("location")]).toEqual([303, "/inbox?kind=praise#views-title"]);
+    const shown = sideBar(await (await b.fetch(refused.headers.get("location")!)).text());
+    expect(shown).toContain('<p class="error" role="alert" id="view-refused">');
+    expect(shown).toMatch(/<details open>/);
+    expect(shown).toContain('aria-invalid="true" aria-describedby="view-refused"');
+    const again = sideBar(await (await b.fetch("/inbox?kind=praise")).text());
+    expect(again).not.toContain('role="alert"');
+    expect(again).toContain("No saved view yet");
+  });
+
+  test("a refused view keeps the name typed, for the person to correct", async () => {
+    const b = await as("member");
+    const long = "Quarterly review of every praise that came through the widget, the form and the portal, sorted";
+    const refused = await b.submit(saveForm(await (await b.fetch("/inbox?kind=praise")).text()), { name: long });
+    expect(sideBar(await (await b.fetch(refused.headers.get("location")!)).text())).toContain(`value="${long}"`);
   });
 
   test("a view is deleted from the side bar, once confirmed", async () => {
