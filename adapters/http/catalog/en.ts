@@ -470,6 +470,7 @@ export const EN = {
       sentBack: "You will be sent back to",
       /** After Allow, for an application with its own scheme: the browser hands it the code and stays on this page. */
       handedOver: (client: string) => `Retour sent you back to ${client}.`,
+      nothingLeft: "Your application has its answer",
       closeTab: "You can close this tab.",
       openAgain: (client: string) => `Open ${client} again`,
       ableTo: "It will be able to:",

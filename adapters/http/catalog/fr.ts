@@ -420,6 +420,7 @@ export const FR: Catalog = {
       asks: (client: string, email: string) => `${client} (nom déclaré par l'application) demande à agir en votre nom, ${email}, avec vos droits.`,
       sentBack: "Vous serez renvoyé vers",
       handedOver: (client: string) => `Retour vous a renvoyé vers ${client}.`,
+      nothingLeft: "Votre application a sa réponse",
       closeTab: "Vous pouvez fermer cet onglet.",
       openAgain: (client: string) => `Rouvrir ${client}`,
       ableTo: "Il pourra\u202f:",

@@ -24,6 +24,7 @@ import { REGISTRATION_WINDOW_MS } from "../../../core/oauth/lifetimes.ts";
 import type { WebRequest } from "../cookies.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
 import { csrfToken, csrfValid, signedInUser } from "../web-session.ts";
+import { flash, takeHandover } from "../web/flash.ts";
 import { pageLanguage } from "../web/visitor.ts";
 import { valueName, type Words, wordsFor } from "../web/words.ts";
 
@@ -82,11 +83,15 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
   };
   /**
    * Where an application with its own scheme gets its code: the browser hands the address to the
-   * application and would stay on the consent page, its Allow live for a second code. This page
-   * takes its place, goes to the address at once, and keeps a link to it.
+   * application and would stay on the consent page, its Allow live for a second code. The POST
+   * redirects here instead (post-redirect-get), and this page, shown once, goes to the address at
+   * once and keeps a link to it; shown again (a reload), it has no code left to give.
    */
-  const handedOver = (web: WebRequest, client: string, location: string) => {
+  const handedOver = async (web: WebRequest) => {
     const { language, w } = wordsOf(web);
+    const handover = await takeHandover(services, web.cookie);
+    if (!handover) return page(w.nothingLeft, html`<h1>${w.nothingLeft}</h1><p>${w.closeTab}</p>`, { language });
+    const { client, location } = handover;
     const body = html`<h1>${w.handedOver(client)}</h1><p>${w.closeTab}</p><p><a href="${location}">${w.openAgain(client)}</a></p>`;
     return page(w.handedOver(client), body, { language, goTo: location });
   };
@@ -231,6 +236,7 @@ ${connected ? html`<p class="muted">${w.replaces}</p>` : ""}
       },
       { detail: { hide: true } },
     )
+    .get("/oauth/handed-over", ({ request, cookie }) => handedOver({ request, cookie }), { detail: { hide: true } })
     .post(
       "/oauth/authorize",
       async ({ request, body, cookie }) => {
@@ -252,7 +258,9 @@ ${connected ? html`<p class="muted">${w.replaces}</p>` : ""}
           orgId: membership.orgId,
           role: membership.role,
         });
-        return isAppScheme(new URL(location)) ? handedOver(web, checked.request.client.name, location) : redirect(location);
+        if (!isAppScheme(new URL(location))) return redirect(location);
+        await flash(services, cookie, { kind: "handover", client: checked.request.client.name, location });
+        return redirect("/oauth/handed-over");
       },
       { detail: { hide: true } },
     );

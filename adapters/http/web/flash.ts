@@ -10,13 +10,15 @@ const FLASH_ROOM = 4_000;
 
 /**
  * What the page a form's POST redirects to shows once: a secret under its label, a line saying what
- * was done, the inbox's bulk change refused, with what was ticked and typed, or a saved view refused.
+ * was done, the inbox's bulk change refused, with what was ticked and typed, a saved view refused, or
+ * the address an application with its own scheme gets its code at.
  */
 type Flash =
   | { readonly kind: "secret"; readonly label: string; readonly value: string }
   | { readonly kind: "notice"; readonly text: string }
   | { readonly kind: "bulk"; readonly draft: BulkDraft }
-  | { readonly kind: "view"; readonly refusal: ViewRefusal };
+  | { readonly kind: "view"; readonly refusal: ViewRefusal }
+  | { readonly kind: "handover"; readonly client: string; readonly location: string };
 
 /** A saved view refused: why, as the page says it, and the name typed, to correct. */
 export interface ViewRefusal {
@@ -73,3 +75,12 @@ export const takeBulkDraft = async (services: Pick<Services, "secrets" | "baseUr
 /** The saved view refused, kept for the list it was to save. */
 export const takeViewRefusal = async (services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar): Promise<ViewRefusal | undefined> =>
   (await takeFlash(services, jar, "view"))?.refusal;
+
+/** The application an authorization was handed over to, and the address with its code, kept for the page that says so. */
+export const takeHandover = async (
+  services: Pick<Services, "secrets" | "baseUrl">,
+  jar: CookieJar,
+): Promise<{ readonly client: string; readonly location: string } | undefined> => {
+  const kept = await takeFlash(services, jar, "handover");
+  return kept && { client: kept.client, location: kept.location };
+};

@@ -77,10 +77,12 @@ async function authorizeCode(person: { email: string; password: string }, extra:
   if (!how.browser) await signIn(browser, person.email, person.password);
   const consent = await (await browser.fetch(authorizeUrl(clientId, { code_challenge: challenge, code_challenge_method: "S256", ...extra }))).text();
   const answer = await browser.submit(consent, { decision: "allow", ...how.consent });
-  // A redirect carries the code in its Location; the page that takes its place, in its address to go to.
-  const allowed = { status: answer.status, location: answer.headers.get("location"), page: await answer.text() };
-  const location = new URL(allowed.location ?? handedTo(allowed.page));
-  return { clientId, verifier, code: location.searchParams.get("code")!, location, allowed, browser };
+  // A redirect carries the code in its Location; for an application with its own scheme, the page
+  // it leads to, in its address to go to.
+  const allowed = { status: answer.status, location: answer.headers.get("location") };
+  const handedOver = allowed.location === "/oauth/handed-over" ? await (await browser.fetch(allowed.location)).text() : undefined;
+  const location = new URL(handedOver ? handedTo(handedOver) : allowed.location!);
+  return { clientId, verifier, code: location.searchParams.get("code")!, location, allowed, handedOver, browser };
 }
 
 /** Where the page that follows Allow for an application with its own scheme sends the browser at once. */
@@ -305,12 +307,23 @@ describe("authorization requests", () => {
     const redirect = "cursor://anysphere.cursor-mcp/oauth/callback";
     const clientId = (await register([redirect], "Cursor")).body.client_id;
     const flow = await authorizeCode(server.demo.users.member, { redirect_uri: redirect }, { clientId, browser: await memberBrowser() });
-    expect([flow.allowed.status, flow.allowed.location]).toEqual([200, null]);
+    expect([flow.allowed.status, flow.allowed.location]).toEqual([303, "/oauth/handed-over"]);
     const link = flow.location.href.replaceAll("&", "&amp;");
-    expect(flow.allowed.page).toContain(
+    expect(flow.handedOver).toContain(
       `<h1>Retour sent you back to Cursor.</h1><p>You can close this tab.</p><p><a href="${link}">Open Cursor again</a></p>`,
     );
     expect([flow.location.searchParams.get("state"), flow.code.length > 0]).toEqual(["st-123", true]);
+  });
+
+  test("the page that hands the code over shows it once: reloaded, it has no code left to give, and no second code is made", async () => {
+    const redirect = "cursor://anysphere.cursor-mcp/oauth/callback";
+    const clientId = (await register([redirect], "Cursor")).body.client_id;
+    const browser = await memberBrowser();
+    const flow = await authorizeCode(server.demo.users.member, { redirect_uri: redirect }, { clientId, browser });
+    const again = await (await browser.fetch("/oauth/handed-over")).text();
+    expect(again).toContain("<h1>Your application has its answer</h1>");
+    expect(again).not.toContain(flow.code);
+    expect(again).not.toContain("http-equiv");
   });
 
   test("after Allow, an https or loopback application gets its code by a redirect, as before", async () => {
