@@ -8,7 +8,7 @@ export const TAG_NAME_MAX_LENGTH = 40;
 export const MAX_TAGS = 20;
 export const TITLE_MAX_LENGTH = 200;
 /** How many feedbacks one bulk request names at most. */
-const BULK_MAX_KEYS = 100;
+export const BULK_MAX_KEYS = 100;
 
 /** A tag's name has no comma: comma-separated lists of tags (forms, the CLI) stay readable. */
 export const NO_COMMA_PATTERN = "^[^,]*$";

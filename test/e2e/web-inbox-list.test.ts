@@ -133,7 +133,7 @@ describe.skipIf(!present)("the inbox's list in Chromium at 1280 and 390 px: sele
     });
   }
 
-  test("select all, then a change applied: every feedback of the page changes, those of the next page do not", async () => {
+  test("select all, then a change applied: every feedback of the page changes, those of the next page do not; the whole list ticked, they do too", async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${server.url}/inbox`);
     await selectAll(page).check();
@@ -143,6 +143,34 @@ describe.skipIf(!present)("the inbox's list in Chromium at 1280 and 390 px: sele
     expect(await page.getByRole("status").textContent()).toBe("Applied to 20 feedbacks.");
     await page.goto(`${server.url}/inbox?owner=admin%40demo.test`);
     expect(await page.locator("input[name=keys]").count()).toBe(20);
+    // The page all ticked, the line above the list offers the whole list, which the bulk form then applies to.
+    await page.goto(`${server.url}/inbox`);
+    await selectAll(page).check();
+    const offer = page.getByRole("button", { name: /^Tick all \d+ of this list$/ });
+    const total = Number(/\d+/.exec((await offer.textContent())!)![0]);
+    expect(total).toBeGreaterThan(20);
+    for (const width of WIDTHS) expect(await look(page, "inbox-whole-list", width)).toEqual(fine("inbox-whole-list", width));
+    await offer.click();
+    expect(await page.locator(".list-scope-note").textContent()).toBe(`Applies to ${total} feedbacks of this list`);
+    await page.getByLabel("Add tags (commas between)").fill("whole-list");
+    await page.getByRole("button", { name: "Apply to the selected" }).click();
+    await page.waitForURL(/bulk=/);
+    expect(await page.getByRole("status").textContent()).toBe(`Applied to ${total} feedbacks.`);
+    await page.goto(`${server.url}/inbox?tag=whole-list`);
+    expect(await page.getByRole("link", { name: `Open (${total})` }).count()).toBe(1);
+  });
+
+  test("in French, the line offering the whole list; a row unticked, the bulk form is back to the rows ticked", async () => {
+    const french = await signedInPage(browser, server.url, server.demo.users.member);
+    await french.getByRole("link", { name: "Français" }).click();
+    await french.getByRole("heading", { name: "Boîte de réception" }).waitFor();
+    await french.getByRole("checkbox", { name: "Tout sélectionner sur cette page" }).check();
+    await french.getByRole("button", { name: /^Cocher les \d+ de cette liste$/ }).click();
+    for (const width of WIDTHS) expect(await look(french, "inbox-whole-list-fr", width)).toEqual(fine("inbox-whole-list-fr", width));
+    const scope = () => french.locator("#bulk input[name=list]").evaluate((field: HTMLInputElement) => field.disabled);
+    expect(await scope()).toBe(false);
+    await french.locator("input[name=keys]").first().uncheck();
+    expect([await scope(), await french.locator(".list-scope").isVisible()]).toEqual([true, false]);
   });
 
   test("without JavaScript there is no select all (it could tick nothing); a row ticked by hand is changed as before", async () => {

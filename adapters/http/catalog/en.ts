@@ -705,6 +705,15 @@ export const EN = {
       /** Beside the bulk form's title, as rows are ticked: "(1 ticked)", "(3 ticked)". */
       tickedOne: "(1 ticked)",
       tickedMany: "({n} ticked)",
+      /** Above the list, once select all ticked the whole page of a longer list: the bulk form may apply to the list itself. */
+      pageTicked: "All {n} on this page are ticked.",
+      tickList: "Tick all {n} of this list",
+      /** A bulk change takes at most {max}: past that, the list's first, in the order it is shown. */
+      tickFirst: "Tick the first {max} of this list, in its order",
+      listTicked: "All {n} of this list are ticked.",
+      firstTicked: "The first {max} of this list, in its order, are ticked.",
+      /** Beside the bulk form's button, while it applies to the list. */
+      appliesToList: "Applies to {n} feedbacks of this list",
       bulkTitle: "Change the selected feedbacks",
       unchanged: "Unchanged",
       newStatus: "New status",

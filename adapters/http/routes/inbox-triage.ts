@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { Services } from "../../../core/services.ts";
-import { BulkRequest, type BulkResults, FeedbackUpdate } from "../../../core/schemas/triage.ts";
+import { BULK_MAX_KEYS, BulkRequest, type BulkResults, FeedbackUpdate } from "../../../core/schemas/triage.ts";
 import { ok, type Result } from "../../../core/errors.ts";
 import type { Grant } from "../../../core/model.ts";
 import { bulkUpdate } from "../../../core/triage/bulk-update.ts";
@@ -19,6 +19,7 @@ import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
 import { type BulkDraft, heldFields, type TriageDraft, type TriageField, triageRefusal } from "../web/triage-panel.ts";
 import { changedFields, overtaken, sameText, shownFields } from "../web/shown-fields.ts";
 import { getFeedback } from "../../../core/feedback/get-feedback.ts";
+import { listFeedbacks } from "../../../core/feedback/list-feedbacks.ts";
 import { feedbackPage, inboxQuery, listPlace } from "./inbox.ts";
 
 const updateForm = validator(FeedbackUpdate);
@@ -73,6 +74,18 @@ const values = (body: unknown, name: string): string[] => {
 
 /** Where a bulk change goes back to: the inbox as it was filtered, never another site. */
 const backTo = (back: string): string => (/^\/inbox(\?|$)/.test(back) ? back : "/inbox");
+
+/**
+ * The keys of a bulk change: those ticked, or, once the whole list was ticked (its address sent as
+ * `list`), the first 100 of the list in its order, read as the inbox lists them. A list that cannot
+ * be read gives none.
+ */
+async function keysOf(services: Services, grant: Grant, ticked: readonly string[], list: string): Promise<readonly string[]> {
+  if (!list) return ticked;
+  const { cursor: _, ...query } = inboxQuery(new URL(backTo(list), "http://retour.invalid").searchParams);
+  const listed = await listFeedbacks(services, grant, { ...query, limit: BULK_MAX_KEYS });
+  return listed.ok ? listed.value.data.map((f) => f.key) : [];
+}
 
 /**
  * Keeps a refused bulk change for the inbox it is sent back to: as ticked and typed, or, where a
@@ -155,7 +168,8 @@ export function inboxTriageRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const back = backTo(field("back"));
           const join = back.includes("?") ? "&" : "?";
-          const keys = values(body, "keys");
+          const ticked = values(body, "keys");
+          const keys = await keysOf(services, visitor.grant, ticked, field("list"));
           const status = field("status");
           const owner = field("owner");
           const comment = field("comment").trim() ? field("comment") : "";
@@ -174,7 +188,11 @@ export function inboxTriageRoutes(services: Services) {
           // nothing again) saying why, with what was ticked and typed.
           const typed = { status, comment: field("comment"), owner, dueAt: field("dueAt"), noDue: noDue ? "yes" : "" };
           const refuse = async (refusal: BulkDraft["refusal"]) => {
-            await keepRefused(services, cookie, { refusal, keys, fields: { ...typed, addTag: field("addTag"), removeTag: field("removeTag") } });
+            await keepRefused(services, cookie, {
+              refusal,
+              keys: ticked,
+              fields: { ...typed, addTag: field("addTag"), removeTag: field("removeTag") },
+            });
             // Landing on the form, where the refusal is said beside the fields (a phone's list puts it far down).
             return redirect(`${back}#bulk-title`);
           };
@@ -182,8 +200,8 @@ export function inboxTriageRoutes(services: Services) {
           if (due && noDue) return refuse("dueBoth");
           if (due && dueTime(due) === undefined) return refuse("dueDate");
           // What the API would refuse (a tag too long, a comment too long) is refused here too.
-          if (!bulkForm.check({ keys: keys.slice(0, 100), set: { ...change, ...(comment && { comment }) } })) return refuse("invalid");
-          const done = await bulkChange(services, visitor.grant, keys.slice(0, 100), change, comment);
+          if (!bulkForm.check({ keys: keys.slice(0, BULK_MAX_KEYS), set: { ...change, ...(comment && { comment }) } })) return refuse("invalid");
+          const done = await bulkChange(services, visitor.grant, keys.slice(0, BULK_MAX_KEYS), change, comment);
           if (!done.ok && done.code === "forbidden") {
             // A Reader's inbox has no bulk form: a post of it is said refused for the role, on a page of its own.
             const message = textFor(visitor.language).errors.forbidden;

@@ -69,6 +69,7 @@ import {
   ownerChoices,
   ownerNames,
   isTriageField,
+  listScopeOffer,
   rowCheckbox,
   selectAllHead,
   type TriageDraft,
@@ -255,6 +256,8 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
   // A tag chip narrows the list on screen to its tag (any other tag filter replaced): its row stays in
   // it, and the page's other filters too, which Reset clears.
   const byTag = (tag: string) => inboxHref(query, { tag });
+  // A list longer than its page: the bulk form may apply to it as a whole, once its page is all ticked.
+  const whole = bulk && page.nextCursor ? { address: inboxHref(query, { cursor: undefined }), count: count(selectedStatus) } : undefined;
   const rows = page.data.map(
     (
       f,
@@ -269,13 +272,13 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
     ? firstReport(visitor.language, services.baseUrl, setup.ok ? setup.value : [])
     : page.data.length === 0
       ? html`<p class="empty">${w.nothing} <a href="/inbox">${w.reset}</a></p>`
-      : html`${bulk ? bulkJump(visitor.language) : ""}<div class="scroll"><table class="cards feedbacks"><thead><tr><th scope="col" class="key">${bulk ? selectAllHead(visitor.language, w.key) : w.key}</th><th scope="col">${w.title}</th><th scope="col">${w.kind}</th><th scope="col">${w.severity}</th><th scope="col">${w.status}</th><th scope="col" class="num">${w.reportsColumn}</th><th scope="col" class="num">${w.followers}</th><th scope="col" class="num">${w.votes}</th><th scope="col">${w.lastActivity}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+      : html`${bulk ? bulkJump(visitor.language) : ""}${whole ? listScopeOffer(visitor.language, page.data.length, whole) : ""}<div class="scroll"><table class="cards feedbacks"><thead><tr><th scope="col" class="key">${bulk ? selectAllHead(visitor.language, w.key) : w.key}</th><th scope="col">${w.title}</th><th scope="col">${w.kind}</th><th scope="col">${w.severity}</th><th scope="col">${w.status}</th><th scope="col" class="num">${w.reportsColumn}</th><th scope="col" class="num">${w.followers}</th><th scope="col" class="num">${w.votes}</th><th scope="col">${w.lastActivity}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   const paging = pagingLinks(visitor.language, query, before.ok ? before.value : null, page.nextCursor);
   const keys = page.data.length > 0 ? html`<p class="muted keyboard-hint">${bulk ? w.keyboardHint : w.keyboardHintReading}</p>` : "";
   const side = viewsPanel(visitor, views.ok ? views.value : [], viewQuery(query), notice.view);
   const triage =
     page.data.length > 0
-      ? html`${exportLinks(visitor.language, query)}${bulk ? bulkForm(visitor, inboxHref(query, { cursor: query.cursor }), choices, notice.bulk) : ""}`
+      ? html`${exportLinks(visitor.language, query)}${bulk ? bulkForm(visitor, inboxHref(query, { cursor: query.cursor }), choices, notice.bulk, whole) : ""}`
       : "";
   // A refusal is said in the bulk form, beside its fields; above the list only when there is no form.
   const refused = notice.bulk && page.data.length === 0 ? bulkRefusal(visitor.language, notice.bulk) : "";

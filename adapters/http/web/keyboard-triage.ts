@@ -1,7 +1,7 @@
 /**
  * Keyboard triage, a progressive enhancement (the pages work without it): in the inbox `j` and
  * `k` move through the feedbacks, Enter opens one, `x` ticks it for the bulk form (whose count of
- * ticked rows, and the list head's "select all", this script also runs), `s` opens the
+ * ticked rows, and the list head's "select all" with its offer of the whole list, this script also runs), `s` opens the
  * focused one at its status and `/` goes to the search field; on a feedback page `s` goes to its
  * status, `j` and `k` to the next and previous feedback of the list. No field has the focus on
  * arrival, so the keys work at once; Escape leaves a text field, keeping what was typed (a search
@@ -52,6 +52,24 @@ if (status && location.hash === "#new-status") {
 const count = document.querySelector<HTMLElement>(".bulk-count");
 const ticks = [...document.querySelectorAll<HTMLInputElement>("input[type=checkbox][name=keys]")];
 const all = ticks.length > 0 ? document.querySelector<HTMLInputElement>("input[data-select-all]") : null;
+// A list longer than its page: once the page is all ticked, a line above it offers the whole list, which
+// the bulk form then applies to (sending the list's address instead of the keys) and says so by its button.
+const offer = all ? document.querySelector<HTMLElement>(".list-scope") : null;
+const listField = document.querySelector<HTMLInputElement>("#bulk input[name=list]");
+const listNote = document.querySelector<HTMLElement>(".list-scope-note");
+function wholeList(on: boolean): void {
+  if (!offer || !listField || !listNote) return;
+  listField.disabled = !on;
+  listNote.hidden = !on;
+  offer.querySelector<HTMLElement>("[data-page-ticked]")!.hidden = on;
+  offer.querySelector<HTMLElement>("[data-list-ticked]")!.hidden = !on;
+}
+offer?.querySelector("[data-tick-list]")?.addEventListener("click", () => {
+  wholeList(true);
+  // The button pressed is gone: the focus goes to the words that replace it, which say what is ticked.
+  offer.querySelector<HTMLElement>("[data-list-ticked]")!.focus();
+});
+
 function recount(): void {
   const n = ticks.filter((t) => t.checked).length;
   if (count) count.textContent = n === 0 ? "" : n === 1 ? (count.dataset.one ?? "") : (count.dataset.many ?? "").replace("{n}", String(n));
@@ -59,6 +77,9 @@ function recount(): void {
     all.checked = n === ticks.length;
     all.indeterminate = n > 0 && n < ticks.length;
   }
+  // A row unticked, or select all off: the bulk form is back to the rows ticked.
+  if (offer) offer.hidden = n < ticks.length;
+  if (n < ticks.length) wholeList(false);
 }
 for (const tick of ticks) tick.addEventListener("change", recount);
 // Select all: shown here, where it works; it ticks every row of the page, or, all of them ticked, none.

@@ -6,7 +6,7 @@ import type { Language } from "../../../core/language.ts";
 import { listMembers } from "../../../core/members/list-members.ts";
 import { type Feedback, KINDS, SEVERITIES, STATUSES } from "../../../core/schemas/feedback.ts";
 import { DUE_FILTERS, type ListQuery } from "../../../core/feedback/list-filter.ts";
-import { MAX_TAGS, TAG_NAME_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../../core/schemas/triage.ts";
+import { BULK_MAX_KEYS, MAX_TAGS, TAG_NAME_MAX_LENGTH, TITLE_MAX_LENGTH } from "../../../core/schemas/triage.ts";
 import type { Services } from "../../../core/services.ts";
 import type { CompanyEntry } from "../../../core/triage/companies.ts";
 import { listTags } from "../../../core/triage/list-tags.ts";
@@ -233,6 +233,31 @@ export const selectAllHead = (language: Language, key: string): Html => {
   return html`<label class="select-all" hidden><input type="checkbox" data-select-all aria-label="${w.selectAll}"><span class="on-cards">${w.selectAll}</span></label><span class="key-head">${key}</span>`;
 };
 
+/**
+ * A list longer than its page, for the bulk form to apply to as a whole: its address (filters and
+ * order, no page position) and how many it holds.
+ */
+interface WholeList {
+  readonly address: string;
+  readonly count: number;
+}
+
+/** What a change of the whole list reaches: all of it, or the first that one bulk change takes, in its order. */
+const reached = (list: WholeList): number => Math.min(list.count, BULK_MAX_KEYS);
+
+/**
+ * The line above the list, once select all has ticked the whole page: a button to tick the whole list
+ * instead (its first 100, past that), and, pressed, what is ticked. The page's script shows it (`hidden`
+ * until then): without it there is no select all.
+ */
+export function listScopeOffer(language: Language, onPage: number, list: WholeList): Html {
+  const w = wordsFor(language, "triage");
+  const past = list.count > BULK_MAX_KEYS;
+  const [offer, ticked] = past ? [w.tickFirst, w.firstTicked] : [w.tickList, w.listTicked];
+  const say = (text: string) => text.replace("{n}", String(list.count)).replace("{max}", String(BULK_MAX_KEYS));
+  return html`<p class="list-scope" hidden><span data-page-ticked>${w.pageTicked.replace("{n}", String(onPage))} <button type="button" class="secondary" data-tick-list>${say(offer)}</button></span><span data-list-ticked tabindex="-1" hidden>${say(ticked)}</span></p>`;
+}
+
 /** A bulk change refused before anything was changed: why, what was ticked and what was typed, all kept on the page. */
 export interface BulkDraft {
   /** No feedback or no change; a tag or comment too long; a due date on no calendar; a due date both given and removed. */
@@ -259,7 +284,7 @@ export const bulkJump = (language: Language): Html =>
   html`<p class="bulk-jump"><a href="#bulk-title">${wordsFor(language, "triage").bulkTitle} ↓</a></p>`;
 
 /** The same change to the feedbacks ticked in the list: status with a comment, owner, due date (set or removed), a tag added or removed. */
-export function bulkForm(visitor: Visitor, back: string, members: readonly OwnerChoice[], draft?: BulkDraft): Html {
+export function bulkForm(visitor: Visitor, back: string, members: readonly OwnerChoice[], draft?: BulkDraft, list?: WholeList): Html {
   const w = wordsFor(visitor.language, "triage");
   const typed = draft?.fields;
   const blamed = (name: string) => (draft && BLAMED[draft.refusal].includes(name) ? html` aria-invalid="true" aria-describedby="bulk-refused"` : "");
@@ -278,8 +303,15 @@ export function bulkForm(visitor: Visitor, back: string, members: readonly Owner
 <label><input type="checkbox" name="noDue" value="yes"${typed?.noDue ? html` checked` : ""}${blamed("noDue")}> ${w.noDueAt}</label></div>
 <div><label for="bulk-add">${w.addTag}</label><input id="bulk-add" name="addTag" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}" value="${typed?.addTag ?? ""}"></div>
 <div><label for="bulk-remove">${w.removeTag}</label><input id="bulk-remove" name="removeTag" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}" value="${typed?.removeTag ?? ""}"></div>
-<div><button type="submit">${w.applyBulk}</button></div></form>`;
+<div><button type="submit">${w.applyBulk}</button>${list ? wholeListField(visitor.language, list) : ""}</div></form>`;
 }
+
+/**
+ * The list's address the bulk form sends instead of the ticked keys, once the whole list is ticked, and
+ * the words beside the button saying so: both off (`disabled`, `hidden`) until the page's script turns them on.
+ */
+const wholeListField = (language: Language, list: WholeList): Html =>
+  html` <input type="hidden" name="list" value="${list.address}" disabled><span class="muted list-scope-note" hidden>${wordsFor(language, "triage").appliesToList.replace("{n}", String(reached(list)))}</span>`;
 
 /** What the last bulk change did, from the address it came back to (`bulk=3.1.not_found`). */
 export function bulkNotice(language: Language, params: URLSearchParams): Html | string {

@@ -503,6 +503,67 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     expect((await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.status).toBe("triage");
   });
 
+  test("a list longer than its page offers, above it, to tick the whole list; the bulk form then sends the list's address, said beside its button", async () => {
+    for (let i = 0; i < 25; i++) await report(`Zephyrscope ${i}: the calendar skips a week`);
+    const inbox = await page(admin, "/inbox?query=Zephyrscope&sort=votes");
+    expect(inbox).toContain(
+      '<p class="list-scope" hidden><span data-page-ticked>All 20 on this page are ticked. <button type="button" class="secondary" data-tick-list>Tick all 25 of this list</button>',
+    );
+    expect(inbox).toContain(
+      '<input type="hidden" name="list" value="/inbox?query=Zephyrscope&amp;sort=votes" disabled><span class="muted list-scope-note" hidden>Applies to 25 feedbacks of this list</span>',
+    );
+    // A list that fits its page has none.
+    const short = await page(admin, "/inbox?query=Zephyrscope+7");
+    expect([short.includes("data-select-all"), short.includes('class="list-scope"')]).toEqual([true, false]);
+  });
+
+  test("the bulk form applied to the whole list changes every feedback of it, over its pages, not the keys ticked; the inbox says how many", async () => {
+    const keys: string[] = [];
+    for (let i = 0; i < 25; i++) keys.push(await report(`Quillwhole ${i}: the invoice total rounds down`));
+    const elsewhere = await report("Quillelsewhere: ticked, but not of the list");
+    const done = await post(admin, "/inbox/bulk", "/inbox", [
+      ["keys", elsewhere],
+      ["list", "/inbox?query=Quillwhole"],
+      ["status", "prioritized"],
+      ["back", "/inbox?query=Quillwhole"],
+    ]);
+    expect(done.headers.get("location")).toBe("/inbox?query=Quillwhole&bulk=25.0.");
+    expect(await page(admin, done.headers.get("location")!)).toContain('<p class="notice" role="status">Applied to 25 feedbacks.</p>');
+    const statusOf = async (key: string) => (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.status;
+    expect(await Promise.all(keys.map(statusOf))).toEqual(Array(25).fill("prioritized"));
+    expect(await statusOf(elsewhere)).toBe("triage");
+  });
+
+  test("the bulk form applied to a list of more than 100 changes its first 100, in the list's order, and leaves the rest", async () => {
+    for (let i = 0; i < 103; i++) await report(`Wombatlong ${i}: the sidebar badge counts twice`);
+    const listed = async (cursor?: string) =>
+      (await http.request("GET", `/v1/feedbacks?query=Wombatlong&limit=100${cursor ? `&cursor=${cursor}` : ""}`, { token: http.demo.tokens.reader }))
+        .body;
+    const first = await listed();
+    const rest = (await listed(first.nextCursor)).data;
+    expect([first.data.length, rest.length]).toEqual([100, 3]);
+    const done = await post(admin, "/inbox/bulk", "/inbox", [
+      ["list", "/inbox?query=Wombatlong"],
+      ["owner", "admin@demo.test"],
+    ]);
+    expect(done.headers.get("location")).toBe("/inbox?bulk=100.0.");
+    const ownerOf = async (key: string) => (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.owner;
+    const owners = await Promise.all([...first.data, ...rest].map((f: { key: string }) => ownerOf(f.key)));
+    expect(owners).toEqual([...Array(100).fill("admin@demo.test"), undefined, undefined, undefined]);
+  });
+
+  test("a Reader who posts the bulk form for a whole list is refused for the role, 403, and nothing changes", async () => {
+    const keys = [await report("Readerwhole one: the search forgets accents"), await report("Readerwhole two: the search drops accents")];
+    const sent = await post(reader, "/inbox/bulk", "/inbox", [
+      ["list", "/inbox?query=Readerwhole"],
+      ["status", "dismissed"],
+    ]);
+    expect(sent.status).toBe(403);
+    expect(await sent.text()).toContain("<h1>Your role does not allow this.</h1>");
+    for (const key of keys)
+      expect((await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.status).toBe("triage");
+  });
+
   test("from a page further down a filtered list, the bulk form comes back to that page", async () => {
     for (let i = 0; i < 21; i++) {
       await http.request("POST", "/v1/reports", {
