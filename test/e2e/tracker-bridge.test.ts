@@ -70,7 +70,12 @@ test("a bridge opens the issue and follows status changes, every request signed"
     comment: "Released",
     commentId: expect.stringMatching(/^\S+$/),
   });
-  expect((await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.trackerIssue.status).toBe("done");
+  // The bridge's answer is written once it is back, just after the bridge saw the request.
+  await waitFor(
+    "the issue's status the bridge answered",
+    async () => (await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.trackerIssue.status,
+    (status) => status === "done",
+  );
   expect(validSignatures).toBe(received.length);
 });
 
