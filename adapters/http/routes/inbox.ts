@@ -5,6 +5,7 @@ import { type CookieJar, readCookie, writeCookie } from "../cookies.ts";
 import { isSecure } from "../web-session.ts";
 import { errorBody, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
+import type { Failure } from "../../../core/errors.ts";
 import { countIn } from "../../../core/feedback/status.ts";
 import {
   type FeedbackSummary,
@@ -430,6 +431,10 @@ function followNotice(services: Services, w: Words<"feedback">, following: strin
   return html`<p class="notice" role="status">${following === "yes" ? w.followed(services.notifier.delivers) : w.unfollowed}</p>`;
 }
 
+/** The feedback page again, saying at its top why an action on it was refused. */
+const refusedOn = (services: Services, visitor: Visitor, key: string, refused: Failure): Promise<Response> =>
+  feedbackPage(services, visitor, key, { error: textFor(visitor.language).errors[refused.code], status: STATUS_OF[refused.code] });
+
 /** Where a merged key led: said when that key is one of those merged into this feedback. */
 function mergedHereNotice(w: Words<"feedback">, merged: readonly { readonly key: string }[], asked: string | null | undefined): Html | "" {
   return asked && merged.some((m) => m.key === asked) ? html`<p class="notice" role="status">${w.mergedHere(asked)}</p>` : "";
@@ -692,11 +697,7 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
           const overtaken = moved && now?.ok === true && now.value.status !== was && now.value.status !== wanted;
           if (!moved || overtaken) {
             const added = comment ? await addComment(services, visitor.grant, params.key, { text: comment, visibility: "internal" }) : null;
-            if (added && !added.ok)
-              return feedbackPage(services, visitor, params.key, {
-                error: textFor(visitor.language).errors[added.code],
-                status: STATUS_OF[added.code],
-              });
+            if (added && !added.ok) return refusedOn(services, visitor, params.key, added);
             return redirect(`${feedbackPath(params.key)}?${overtaken ? `status=held${comment ? "&commented" : ""}` : "portal=commented"}`);
           }
           const change = { status: wanted, ...(comment && { comment }) };
@@ -707,11 +708,7 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
               status: 400,
             });
           const changed = await changeStatus(services, visitor.grant, params.key, change);
-          if (!changed.ok)
-            return feedbackPage(services, visitor, params.key, {
-              error: textFor(visitor.language).errors[changed.code],
-              status: STATUS_OF[changed.code],
-            });
+          if (!changed.ok) return refusedOn(services, visitor, params.key, changed);
           return redirect(`${feedbackPath(changed.value.key)}?saved${place}`);
         }),
       { detail: { hide: true } },
@@ -727,11 +724,7 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
               status: 400,
             });
           const relayed = await relayVote(services, visitor.grant, params.key, asked);
-          if (!relayed.ok)
-            return feedbackPage(services, visitor, params.key, {
-              error: textFor(visitor.language).errors[relayed.code],
-              status: STATUS_OF[relayed.code],
-            });
+          if (!relayed.ok) return refusedOn(services, visitor, params.key, relayed);
           return redirect(`${feedbackPath(relayed.value.feedback.key)}?voted=${relayed.value.counted ? "counted" : "already"}#votes`);
         }),
       { detail: { hide: true } },
@@ -741,11 +734,7 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
       ({ request, params, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const followed = await setFollowing(services, visitor.grant, params.key, field("following") === "yes");
-          if (!followed.ok)
-            return feedbackPage(services, visitor, params.key, {
-              error: textFor(visitor.language).errors[followed.code],
-              status: STATUS_OF[followed.code],
-            });
+          if (!followed.ok) return refusedOn(services, visitor, params.key, followed);
           return redirect(`${feedbackPath(params.key)}?following=${field("following") === "yes" ? "yes" : "no"}#followers`);
         }),
       { detail: { hide: true } },
