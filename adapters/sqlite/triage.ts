@@ -74,13 +74,14 @@ export function triageStore(db: Database, batch: WriteBatch): TriageStore {
       const given = COLUMNS.filter(([field]) => fields[field] !== undefined);
       return batch.run(() => {
         const found = db
-          .query<{ kind: Kind; tags: string | null }, [string, string]>(
-            `SELECT kind, tags FROM feedbacks WHERE id = ? AND org_number = ${orgNumberOf("?")} AND merged_into IS NULL`,
+          .query<{ found: number }, [string, string]>(
+            `SELECT 1 AS found FROM feedbacks WHERE id = ? AND org_number = ${orgNumberOf("?")} AND merged_into IS NULL`,
           )
           .get(feedbackId, orgId);
-        if (!found || !stillAsDecided({ kind: found.kind, tags: found.tags ? (JSON.parse(found.tags) as string[]) : [] }, decidedOn)) return false;
-        const held = author ? heldFields(db, feedbackId) : null;
-        if (author && held) recordTriageChange(db, feedbackId, held, fields, author);
+        // The fields as they are: what a guarded write was decided on, and what the activity says it replaces.
+        const held = found ? heldFields(db, feedbackId) : null;
+        if (!held || !stillAsDecided({ kind: held.kind, tags: held.tags ?? [] }, decidedOn)) return false;
+        if (author) recordTriageChange(db, feedbackId, held, fields, author);
         if (given.length > 0) {
           db.query(`UPDATE feedbacks SET ${given.map(([, column]) => `${column} = ?`).join(", ")} WHERE id = ?`).run(
             ...given.map(([field, , stored]) => stored(fields[field] as never)),
