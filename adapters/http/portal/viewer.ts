@@ -50,8 +50,12 @@ export async function signInPossible(
   services: Pick<Services, "notifier" | "baseUrl" | "secrets">,
   portal: Pick<PortalRecord, "ssoSecretSealed" | "signInUrl">,
 ): Promise<boolean> {
+  // The e-mail link is a way in whatever the secret; without a sign-in page there is no other:
+  // the secret is opened (unsealed, on every public page) only when it decides.
+  if (services.notifier.delivers) return true;
+  if (portal.signInUrl === null) return false;
   const ways = waysIn(services, { signInUrl: portal.signInUrl, ssoSecret: await openSsoSecret(services.secrets, portal) }, "/");
-  return ways.email || ways.organization !== null;
+  return ways.organization !== null;
 }
 
 /** The header's account slot: "Sign in" (coming back here) where one can, or the person's name and a sign-out button. */

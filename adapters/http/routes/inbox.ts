@@ -326,11 +326,8 @@ function dueFact(
  */
 function rowFacts(language: Visitor["language"], feedback: FeedbackSummary, names: ReadonlyMap<string, string>, now: number): Html | "" {
   const w = wordsFor(language, "inbox");
-  const owner = feedback.owner ? wordsFor(language, "feedback").ownedBy.replace("{owner}", names.get(feedback.owner) ?? feedback.owner) : "";
-  const day = feedback.dueAt && formatDueDay(language, feedback.dueAt, now);
-  const due = day ? dueFact(language, feedback, now, day, w.dueOn) : "";
   const spend = feedback.revenue ? w.monthlySpend.replace("{amount}", formatNumber(language, feedback.revenue)) : "";
-  const facts = dotted([owner, due, spend]);
+  const facts = dotted([ownerAndDue(language, feedback, names, now, w.dueOn), spend]);
   return facts ? html`<span class="muted owner-due">${facts}</span>` : "";
 }
 
@@ -388,16 +385,20 @@ export async function listPlace(services: Services, visitor: Visitor, jar: Cooki
   return place.size > 0 ? `&${place}` : "";
 }
 
-/** Who owns a feedback (by name where the member gave one) and by when it is due, as a feedback's page shows them; nothing for neither. */
+/**
+ * Who owns a feedback (by name where the member gave one) and by when it is due, the due day said
+ * with `dueOn` (a feedback's page's words unless a row gives its own); nothing for neither.
+ */
 function ownerAndDue(
   language: Visitor["language"],
   feedback: { readonly owner?: string; readonly dueAt?: string; readonly status: Status },
   names: ReadonlyMap<string, string>,
   now: number,
+  dueOn = wordsFor(language, "feedback").dueOn,
 ): Html | "" {
   const w = wordsFor(language, "feedback");
   const day = feedback.dueAt && formatDueDay(language, feedback.dueAt, now);
-  const due = day ? dueFact(language, feedback, now, day, w.dueOn) : "";
+  const due = day ? dueFact(language, feedback, now, day, dueOn) : "";
   return dotted([feedback.owner ? w.ownedBy.replace("{owner}", names.get(feedback.owner) ?? feedback.owner) : "", due]);
 }
 
@@ -458,10 +459,13 @@ export async function feedbackPage(
     if (mergedAway(feedback, key)) kept.set("merged", lookupKey(key));
     return redirect(`/inbox/${encodeURIComponent(feedback.key)}${kept.size ? `?${kept}` : ""}`);
   }
-  const [portal, choices] = await Promise.all([readPortal(services, visitor.grant.orgId), ownerChoices(services, visitor)]);
+  const [portal, choices, voters] = await Promise.all([
+    readPortal(services, visitor.grant.orgId),
+    ownerChoices(services, visitor),
+    listVoters(services, visitor.grant, feedback.key),
+  ]);
   const owners = ownerNames(choices);
   const following = followers.some((f) => f.email === visitor.email);
-  const voters = await listVoters(services, visitor.grant, feedback.key);
   const tracker = feedback.trackerIssue;
 
   const statusControl = canUpdate

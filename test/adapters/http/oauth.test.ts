@@ -315,7 +315,7 @@ describe("authorization requests", () => {
     expect([flow.location.searchParams.get("state"), flow.code.length > 0]).toEqual(["st-123", true]);
   });
 
-  test("the page that hands the code over shows it once: reloaded, it has no code left to give, and no second code is made", async () => {
+  test("the page that hands the code over shows it once: reloaded, it has no code left to give", async () => {
     const redirect = "cursor://anysphere.cursor-mcp/oauth/callback";
     const clientId = (await register([redirect], "Cursor")).body.client_id;
     const browser = await memberBrowser();
