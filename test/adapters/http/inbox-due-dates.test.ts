@@ -4,6 +4,7 @@ import { changeStatus } from "../../../core/feedback/change-status.ts";
 import { updateFeedback } from "../../../core/triage/update-feedback.ts";
 import type { FormBrowser } from "../../support/browser.ts";
 import { type InProcess, inProcess, signedInAs } from "../../support/in-process.ts";
+import { rowKeys } from "../../support/inbox-page.ts";
 
 /** The service's clock, which the test moves (Date.now stays in 2026: a page that read it would mark nothing late). */
 let now = Date.parse("2027-03-10T12:00:00Z");
@@ -123,7 +124,7 @@ describe("the inbox's filter by due date", () => {
     const link = (pattern: RegExp) => pattern.exec(page)?.[1]?.replaceAll("&amp;", "&");
     return {
       page,
-      keys: [...page.matchAll(/<td class="nowrap key"[^>]*>.*?<a href="\/inbox\/([^"]+)">/g)].map((m) => m[1]!),
+      keys: rowKeys(page),
       next: link(/<a href="([^"]+)" rel="next">/),
       previous: link(/<a href="([^"]+)" rel="prev">/),
       csv: link(/<a href="([^"]+)"[^>]*>Export CSV<\/a>/),
@@ -186,7 +187,7 @@ describe("the inbox's order by due date", () => {
     const link = (rel: string) => new RegExp(`<a href="([^"]+)" rel="${rel}">`).exec(html)?.[1]?.replaceAll("&amp;", "&");
     return {
       html,
-      keys: [...html.matchAll(/<td class="nowrap key"[^>]*>.*?<a href="\/inbox\/([^"]+)">/g)].map((m) => m[1]!),
+      keys: rowKeys(html),
       next: link("next"),
       previous: link("prev"),
     };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { FormBrowser, signIn } from "../../support/browser.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { rowKeys } from "../../support/inbox-page.ts";
 
 let http: InProcess;
 let member: FormBrowser;
@@ -33,8 +34,7 @@ test("an unknown filter value, the address edited by hand, is left out of the ex
   const send = (message: string, kind = "problem") =>
     http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind, message } }).then((r) => r.body.ticketId as string);
   const keys = [await send("Zephyr export: the PDF margin is off"), await send("Zephyr export: a dark theme please", "idea")];
-  const listed = async (address: string) =>
-    [...(await (await member.fetch(address)).text()).matchAll(/<td class="nowrap key"[^>]*>.*?<a href="\/inbox\/([^"]+)">/g)].map((m) => m[1]).sort();
+  const listed = async (address: string) => rowKeys(await (await member.fetch(address)).text()).sort();
   const exported = async (address: string) => {
     const download = await member.fetch(address);
     const lines = (await download.text()).trim().split(/\r?\n/);

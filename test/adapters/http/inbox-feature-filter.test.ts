@@ -3,6 +3,7 @@ import { importFeatures } from "../../../core/apps/import-features.ts";
 import { operatorGrant } from "../../../core/authorization.ts";
 import { updateFeedback } from "../../../core/triage/update-feedback.ts";
 import { type InProcess, inProcess, signedInAs } from "../../support/in-process.ts";
+import { rowKeys } from "../../support/inbox-page.ts";
 
 let http: InProcess;
 beforeAll(async () => {
@@ -28,7 +29,6 @@ function offered(html: string): string[] | undefined {
   );
 }
 /** The keys of the page's rows. */
-const rowKeys = (html: string) => [...html.matchAll(/<td class="nowrap key"[^>]*>[\s\S]*?<a href="\/inbox\/([^"]+)">/g)].map((m) => m[1]);
 
 describe("the inbox's Feature filter", () => {
   test("with one app and none chosen, the filters offer its features by name, without choosing the app first", async () => {

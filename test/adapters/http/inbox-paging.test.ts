@@ -4,6 +4,7 @@ import { changeStatus } from "../../../core/feedback/change-status.ts";
 import { updateFeedback } from "../../../core/triage/update-feedback.ts";
 import type { FormBrowser } from "../../support/browser.ts";
 import { type InProcess, inProcess, signedInAs } from "../../support/in-process.ts";
+import { rowKeys } from "../../support/inbox-page.ts";
 
 let http: InProcess;
 let member: FormBrowser;
@@ -40,7 +41,7 @@ async function open(address: string, browser = member): Promise<Page> {
   const rel = (name: string) => new RegExp(`<a href="([^"]+)" rel="${name}">`).exec(html)?.[1]?.replaceAll("&amp;", "&");
   return {
     address,
-    keys: [...html.matchAll(/<td class="nowrap key"[^>]*>.*?<a href="\/inbox\/([^"]+)">/g)].map((m) => m[1]!),
+    keys: rowKeys(html),
     ...(rel("prev") && { previous: rel("prev") }),
     ...(rel("next") && { next: rel("next") }),
   };

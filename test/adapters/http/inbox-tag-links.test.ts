@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type InProcess, inProcess, signedInAs } from "../../support/in-process.ts";
+import { rowKeys } from "../../support/inbox-page.ts";
 
 let http: InProcess;
 beforeAll(async () => {
@@ -23,7 +24,6 @@ function chipLinks(html: string, key: string): Record<string, string> {
   );
 }
 /** The keys of the page's rows. */
-const rowKeys = (html: string) => [...html.matchAll(/<td class="nowrap key"[^>]*>[\s\S]*?<a href="\/inbox\/([^"]+)">/g)].map((m) => m[1]);
 
 describe("tag chips lead to the inbox filtered by their tag", () => {
   test("a row's chip narrows the list on screen to its tag: its other filters and order kept, another tag replaced, from the first page", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { FormBrowser, signIn } from "../../support/browser.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { rowKeys } from "../../support/inbox-page.ts";
 
 let http: InProcess;
 let admin: FormBrowser;
@@ -792,7 +793,7 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     const browser = new FormBrowser(ORIGIN, {}, (r) => http.handle(r));
     await signIn(browser, http.demo.users.member.email, http.demo.users.member.password, "/inbox");
     const shown = await page(browser, "/inbox?query=through");
-    expect([...shown.matchAll(/<td class="nowrap key"[^>]*>.*?<a href="\/inbox\/([^"]+)">/g)].map((m) => m[1])).toEqual([c, b, a]);
+    expect(rowKeys(shown)).toEqual([c, b, a]);
     const middle = await page(browser, `/inbox/${b}`);
     expect(middle).toContain(`<a href="/inbox/${c}" rel="prev">Previous in the list</a>`);
     expect(middle).toContain(`<a href="/inbox/${a}" rel="next">Next in the list</a>`);
