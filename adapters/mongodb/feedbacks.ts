@@ -8,7 +8,7 @@ import { type DueRuns, dueOrderAfter, dueOrderUpTo } from "../../core/feedback/d
 import { type Database, type Document, fromDocument, toDocument } from "./database.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { vocabulary, wordsFilter } from "./search-terms.ts";
-import { expandWords } from "../../core/feedback/search-words.ts";
+import { type ExpandedWord, expandWords } from "../../core/feedback/search-words.ts";
 import { publishedFilter } from "./publications.ts";
 /** Feedbacks not merged into another. */
 export const NOT_MERGED = { mergedInto: { $exists: false } };
@@ -27,12 +27,22 @@ export const toFeedback = ({ revenue, ...document }: Document): FeedbackRecord =
 const toReport = (document: Document): ReportRecord => fromDocument<ReportRecord>(document, ["statusTokenHash"]);
 
 /**
- * The filter of a list query: every index of the store starts with orgId and ends with the sort
- * keys of an order. Null when a search word starts no stored word: nothing matches.
+ * A search's words expanded through the store's vocabulary (core's expandWords): undefined when
+ * the filter searches nothing, null when no feedback can match.
  */
-async function listFilter(data: Database, orgId: string, filter: FeedbackFilter): Promise<Filter<Document> | null> {
-  const words = filter.words?.length ? await expandWords(filter.words, vocabulary(data)) : [];
-  if (!words) return null;
+const expanded = async (data: Database, filter: Pick<FeedbackFilter, "words">): Promise<ExpandedWord[] | null | undefined> =>
+  filter.words?.length ? expandWords(filter.words, vocabulary(data)) : undefined;
+
+/**
+ * The filter of a list query, given its search's words expanded: every index of the store starts
+ * with orgId and ends with the sort keys of an order.
+ */
+async function listFilter(
+  data: Database,
+  orgId: string,
+  filter: FeedbackFilter,
+  words: readonly ExpandedWord[] | undefined,
+): Promise<Filter<Document>> {
   const published = await publishedFilter(data, orgId, filter.published);
   return {
     orgId,
@@ -47,7 +57,7 @@ async function listFilter(data: Database, orgId: string, filter: FeedbackFilter)
     ...(filter.owner !== undefined && { owner: filter.owner ?? { $exists: false } }),
     ...(filter.tag !== undefined && { tags: filter.tag }),
     ...(filter.due !== undefined && { dueAt: dueCondition(filter.due) }),
-    ...(words.length > 0 && wordsFilter(words)),
+    ...(words !== undefined && words.length > 0 && wordsFilter(words)),
   };
 }
 
@@ -83,18 +93,16 @@ const ORDERS: Readonly<Record<ValueOrder, string>> = {
   revenue: "revenue",
 };
 
-/** The rows strictly after a keyset position; its first condition bounds the index scan, the second skips the ties read. */
-const afterFilter = (order: ValueOrder, after: ListPosition): Filter<Document> => {
+/**
+ * The rows strictly after a keyset position, or read back, at it and before it (toward the top of
+ * the list); the first condition bounds the index scan, the second skips the ties read.
+ */
+const valueBound = (order: ValueOrder, from: ListPosition, back: boolean): Filter<Document> => {
   const on = ORDERS[order];
-  const value = sortedValue(order, after.value);
-  return { [on]: { $lte: value }, $or: [{ [on]: { $lt: value } }, { _id: { $lt: after.id } }] };
-};
-
-/** The rows at a keyset position and before it (toward the top of the list), for a list read back. */
-const upToFilter = (order: ValueOrder, at: ListPosition): Filter<Document> => {
-  const on = ORDERS[order];
-  const value = sortedValue(order, at.value);
-  return { [on]: { $gte: value }, $or: [{ [on]: { $gt: value } }, { _id: { $gte: at.id } }] };
+  const value = sortedValue(order, from.value);
+  return back
+    ? { [on]: { $gte: value }, $or: [{ [on]: { $gt: value } }, { _id: { $gte: from.id } }] }
+    : { [on]: { $lte: value }, $or: [{ [on]: { $lt: value } }, { _id: { $lt: from.id } }] };
 };
 
 /**
@@ -135,8 +143,9 @@ export function feedbackStore(data: Database): FeedbackStore {
 
   /** A page of the due order's first run (core's DueRuns), from the due dates' index, which holds it in its order. */
   const dated: DueRuns["dated"] = async (orgId, filter, from, limit, back) => {
-    const match = await listFilter(data, orgId, filter);
-    if (!match) return [];
+    const words = await expanded(data, filter);
+    if (words === null) return [];
+    const match = await listFilter(data, orgId, filter, words);
     const found = await feedbacks()
       .find(from ? { $and: [match, datedBound(from, back)] } : match)
       .sort(back ? { dueAt: -1, _id: 1 } : { dueAt: 1, _id: -1 })
@@ -145,35 +154,31 @@ export function feedbackStore(data: Database): FeedbackStore {
     return found.map(toFeedback);
   };
 
-  const listFeedbacks: FeedbackStore["listFeedbacks"] = async (orgId, filter, after, limit, order = "activity") => {
-    if (order === "due") return dueOrderAfter(runs, orgId, filter, after, limit);
-    const match = await listFilter(data, orgId, filter);
-    if (!match) return [];
+  /**
+   * A page of a list in an order of one stored value, strictly after `from`, or read `back` from it
+   * (its row included) toward the top, the nearest first.
+   */
+  const read = async (orgId: string, filter: FeedbackFilter, from: ListPosition | null, limit: number, order: ValueOrder, back: boolean) => {
+    const words = await expanded(data, filter);
+    if (words === null) return [];
+    const match = await listFilter(data, orgId, filter, words);
+    const way = back ? 1 : -1;
     const found = await feedbacks()
-      .find({ ...match, ...(after && afterFilter(order, after)) })
-      .sort({ [ORDERS[order]]: -1, _id: -1 })
+      .find({ ...match, ...(from && valueBound(order, from, back)) })
+      .sort({ [ORDERS[order]]: way, _id: way })
       .limit(limit)
       .toArray();
     return found.map(toFeedback);
   };
 
-  const listFeedbacksUpTo: FeedbackStore["listFeedbacksUpTo"] = async (orgId, filter, at, limit, order = "activity") => {
-    if (order === "due") return dueOrderUpTo(runs, orgId, filter, at, limit);
-    const match = await listFilter(data, orgId, filter);
-    if (!match) return [];
-    const found = await feedbacks()
-      .find({ ...match, ...upToFilter(order, at) })
-      .sort({ [ORDERS[order]]: 1, _id: 1 })
-      .limit(limit)
-      .toArray();
-    return found.map(toFeedback);
-  };
-
-  const runs: DueRuns = { dated, activity: { listFeedbacks, listFeedbacksUpTo } };
+  const runs: DueRuns = { dated, activity: (orgId, filter, from, limit, back) => read(orgId, filter, from, limit, "activity", back) };
 
   return {
-    listFeedbacks,
-    listFeedbacksUpTo,
+    listFeedbacks: (orgId, filter, after, limit, order = "activity") =>
+      order === "due" ? dueOrderAfter(runs, orgId, filter, after, limit) : read(orgId, filter, after, limit, order, false),
+
+    listFeedbacksUpTo: (orgId, filter, at, limit, order = "activity") =>
+      order === "due" ? dueOrderUpTo(runs, orgId, filter, at, limit) : read(orgId, filter, at, limit, order, true),
 
     async findFeedback(orgId, keyOrId) {
       const found = await feedbacks().findOne({ orgId, $or: [{ key: keyOrId }, { _id: keyOrId }] });
@@ -212,8 +217,9 @@ export function feedbackStore(data: Database): FeedbackStore {
     },
 
     async countByStatus(orgId, filter = {}) {
-      const match = await listFilter(data, orgId, { ...filter, statuses: STATUSES });
-      if (!match) return {};
+      const words = await expanded(data, filter);
+      if (words === null) return {};
+      const match = await listFilter(data, orgId, { ...filter, statuses: STATUSES }, words);
       const counts = await feedbacks()
         .aggregate<{ _id: Status; n: number }>([{ $match: match }, { $group: { _id: "$status", n: { $sum: 1 } } }])
         .toArray();

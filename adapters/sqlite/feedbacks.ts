@@ -466,9 +466,16 @@ function countedAside(db: Database, orgId: string, filter: Omit<FeedbackFilter, 
   return without(countedByStatus(db, orgId, others), perStatus(db, sql, params));
 }
 
+/**
+ * A search's words expanded through the store's vocabulary (core's expandWords): undefined when
+ * the filter searches nothing, null when no feedback can match.
+ */
+const expanded = async (db: Database, filter: Pick<FeedbackFilter, "words">): Promise<ExpandedWord[] | null | undefined> =>
+  filter.words?.length ? expandWords(filter.words, vocabulary(db)) : undefined;
+
 /** Counts per status read from the feedbacks themselves, for the filters the counters do not hold. */
 async function countedByReading(db: Database, orgId: string, filter: Omit<FeedbackFilter, "statuses">): Promise<Partial<Record<Status, number>>> {
-  const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
+  const words = await expanded(db, filter);
   if (words === null) return {};
   const source = countedFrom(orgId, filter, words) ?? narrowest(db, orgId, { ...filter, statuses: STATUSES }, Number.POSITIVE_INFINITY) ?? FEEDBACKS;
   const { sql, params } = countQuery(orgId, filter, source);
@@ -681,17 +688,16 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
   };
 
   /**
-   * A page of the due order's first run (core's DueRuns). When a search's matches or one of the
-   * filters keep few feedbacks (narrowest's, an owner's, the portal's posts), they are read and
-   * sorted. Else the due dates' index is walked in its order, a search's words tested on each
-   * feedback, over as many entries as a list would read from a filter's own rows (fewEnough): if
-   * the page is not full by then, few of the feedbacks the filter keeps are due, and the run is
-   * read from what holds the fewest of them (fewestDue). A filter that keeps many feedbacks but
-   * none of those due (the portal's posts, an owner's, a common word) walked all of them, 127 to
-   * 272 ms at a million feedbacks with 100,000 due; now 25 to 87.
+   * A page of the due order's first run (core's DueRuns). When a search's matches or one of the filters keep few feedbacks (narrowest's, an owner's,
+   * the portal's posts), they are read and sorted. Else the due dates' index is walked in its order,
+   * a search's words tested on each feedback, over as many entries as a list would read from a
+   * filter's own rows (fewEnough): if the page is not full by then, few of the feedbacks the filter
+   * keeps are due, and the run is read from what holds the fewest of them (fewestDue). A filter that
+   * keeps many feedbacks but none of those due (the portal's posts, an owner's, a common word)
+   * walked all of them, 127 to 272 ms at a million feedbacks with 100,000 due; now 25 to 87.
    */
   const dated: DueRuns["dated"] = async (orgId, filter, from, limit, back) => {
-    const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
+    const words = await expanded(db, filter);
     if (words === null) return [];
     const few = fewEnough(orgId, filter, limit);
     const kept = words !== undefined ? source(orgId, filter, words, limit) : narrowest(db, orgId, filter, few, dueCandidates(orgId, filter));
@@ -708,40 +714,34 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
     return readDated(orgId, filter, from, limit, back, fewest);
   };
 
-  const listFeedbacks: FeedbackStore["listFeedbacks"] = async (orgId, filter, after, limit, order = "activity") => {
-    if (order === "due") return dueOrderAfter(runs, orgId, filter, after, limit);
-    const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
-    if (words === null) return [];
-    if (words !== undefined && order === "activity" && !readsBeyondCounts(filter)) {
-      return searchByActivity(matchQuery(orgId, filter, words), after, limit);
-    }
-    const from = words !== undefined ? source(orgId, filter, words, limit) : narrowed(orgId, filter, limit, order);
-    const { sql, params } = listQuery(orgId, filter, after, limit, order, from);
-    return db
-      .query<FeedbackRow, SQLQueryBindings[]>(sql)
-      .all(...params)
-      .map(toFeedback);
-  };
-
-  const listFeedbacksUpTo: FeedbackStore["listFeedbacksUpTo"] = async (orgId, filter, at, limit, order = "activity") => {
-    if (order === "due") return dueOrderUpTo(runs, orgId, filter, at, limit);
-    const words = filter.words?.length ? await expandWords(filter.words, vocabulary(db)) : undefined;
+  /**
+   * A page of a list in an order of one stored value, strictly after `from`, or read `back` from it
+   * (its row included) toward the top (listQuery).
+   */
+  const read = async (orgId: string, filter: FeedbackFilter, from: ListPosition | null, limit: number, order: ValueOrder, back: boolean) => {
+    const words = await expanded(db, filter);
     if (words === null) return [];
     // A search read back takes the way of the other orders (searchByActivity reads forward only):
     // a page back is asked for far less often than the next.
-    const from = words !== undefined ? source(orgId, filter, words, limit) : narrowed(orgId, filter, limit, order);
-    const { sql, params } = listQuery(orgId, filter, at, limit, order, from, true);
+    if (words !== undefined && order === "activity" && !back && !readsBeyondCounts(filter)) {
+      return searchByActivity(matchQuery(orgId, filter, words), from, limit);
+    }
+    const kept = words !== undefined ? source(orgId, filter, words, limit) : narrowed(orgId, filter, limit, order);
+    const { sql, params } = listQuery(orgId, filter, from, limit, order, kept, back);
     return db
       .query<FeedbackRow, SQLQueryBindings[]>(sql)
       .all(...params)
       .map(toFeedback);
   };
 
-  const runs: DueRuns = { dated, activity: { listFeedbacks, listFeedbacksUpTo } };
+  const runs: DueRuns = { dated, activity: (orgId, filter, from, limit, back) => read(orgId, filter, from, limit, "activity", back) };
 
   return {
-    listFeedbacks,
-    listFeedbacksUpTo,
+    listFeedbacks: (orgId, filter, after, limit, order = "activity") =>
+      order === "due" ? dueOrderAfter(runs, orgId, filter, after, limit) : read(orgId, filter, after, limit, order, false),
+
+    listFeedbacksUpTo: (orgId, filter, at, limit, order = "activity") =>
+      order === "due" ? dueOrderUpTo(runs, orgId, filter, at, limit) : read(orgId, filter, at, limit, order, true),
 
     async findFeedback(orgId, keyOrId) {
       const row = db.query<FeedbackRow, [string, string]>(FEEDBACK_BY_KEY_OR_ID).get(orgId, keyOrId);

@@ -1,5 +1,5 @@
 import type { FeedbackRecord } from "../model.ts";
-import type { FeedbackFilter, FeedbackStore, ListPosition } from "../store/feedbacks.ts";
+import type { FeedbackFilter, ListPosition } from "../store/feedbacks.ts";
 
 /*
  * The due order: the feedbacks that have a due date, the soonest first, then those without one, the
@@ -25,17 +25,19 @@ export const dueValue = (feedback: Pick<FeedbackRecord, "dueAt" | "lastActivityA
 export const duePlace = (position: ListPosition): { readonly run: "dated" | "undated"; readonly at: ListPosition } =>
   position.value > UNDATED_BELOW ? { run: "dated", at: { value: DATED - position.value, id: position.id } } : { run: "undated", at: position };
 
+/**
+ * A read of one run of the due order among the feedbacks the filter keeps: strictly after `from`,
+ * from the top of the run when null; or read `back` from `from`, its row included, toward the top,
+ * the nearest first, from the bottom of the run when null. At most `limit`.
+ */
+type RunRead = (orgId: string, filter: FeedbackFilter, from: ListPosition | null, limit: number, back: boolean) => Promise<FeedbackRecord[]>;
+
 /** How a store reads the two runs of the due order. */
 export interface DueRuns {
-  /**
-   * The feedbacks that have a due date among those the filter keeps (its `due` is one), the soonest
-   * first, ties by id descending: strictly after `from` (a due date as its value, and an id), from
-   * the top when null; or read `back` from `from`, its row included, toward the top, the nearest
-   * first, from the bottom of the run when null. At most `limit`.
-   */
-  dated(orgId: string, filter: FeedbackFilter, from: ListPosition | null, limit: number, back: boolean): Promise<FeedbackRecord[]>;
-  /** The store's lists in the order of activity, which read the run without a due date. */
-  readonly activity: Pick<FeedbackStore, "listFeedbacks" | "listFeedbacksUpTo">;
+  /** The feedbacks that have a due date (the filter's `due` is one), the soonest first, ties by id descending; a position is a due date as its value, and an id. */
+  readonly dated: RunRead;
+  /** The feedbacks without one (the filter's `due` is "none"), in the order of activity, whose positions it takes. */
+  readonly activity: RunRead;
 }
 
 /** The filters of the two runs: with a due date (before a time, if the filter says so) and without; a run the filter's due date leaves out has none. */
@@ -59,14 +61,14 @@ export async function dueOrderAfter(
   const first = dated && place?.run !== "undated" ? await runs.dated(orgId, dated, place?.at ?? null, limit, false) : [];
   if (first.length >= limit || !undated) return first;
   const from = place?.run === "undated" ? place.at : null;
-  return [...first, ...(await runs.activity.listFeedbacks(orgId, undated, from, limit - first.length, "activity"))];
+  return [...first, ...(await runs.activity(orgId, undated, from, limit - first.length, false))];
 }
 
 /** The due order read back from `at` (its row included) toward the top, the nearest first: back through the second run, then the first from its bottom. */
 export async function dueOrderUpTo(runs: DueRuns, orgId: string, filter: FeedbackFilter, at: ListPosition, limit: number): Promise<FeedbackRecord[]> {
   const { dated, undated } = runFilters(filter);
   const place = duePlace(at);
-  const last = undated && place.run === "undated" ? await runs.activity.listFeedbacksUpTo(orgId, undated, place.at, limit, "activity") : [];
+  const last = undated && place.run === "undated" ? await runs.activity(orgId, undated, place.at, limit, true) : [];
   if (last.length >= limit || !dated) return last;
   return [...last, ...(await runs.dated(orgId, dated, place.run === "dated" ? place.at : null, limit - last.length, true))];
 }

@@ -75,15 +75,9 @@ describe("the due order: the soonest due first, then those without a due date by
         asked.push({ run: "dated", due: filter.due, from, limit, back });
         return rows.dated.slice(0, limit);
       },
-      activity: {
-        async listFeedbacks(_orgId, filter, after, limit, order) {
-          asked.push({ run: "undated", due: filter.due, from: after, limit, order });
-          return rows.undated.slice(0, limit);
-        },
-        async listFeedbacksUpTo(_orgId, filter, at, limit, order) {
-          asked.push({ run: "undated", due: filter.due, from: at, limit, order, back: true });
-          return rows.undated.slice(0, limit);
-        },
+      async activity(_orgId, filter, from, limit, back) {
+        asked.push({ run: "undated", due: filter.due, from, limit, back });
+        return rows.undated.slice(0, limit);
       },
     };
     return { reader, asked };
@@ -97,7 +91,7 @@ describe("the due order: the soonest due first, then those without a due date by
     assert.deepEqual(await dueOrderAfter(reader, "org", all, null, 3), [soon, later, recent]);
     assert.deepEqual(asked, [
       { run: "dated", due: "set", from: null, limit: 3, back: false },
-      { run: "undated", due: "none", from: null, limit: 1, order: "activity" },
+      { run: "undated", due: "none", from: null, limit: 1, back: false },
     ]);
 
     const next = runs({ dated: [later], undated: [recent, older] });
@@ -106,7 +100,7 @@ describe("the due order: the soonest due first, then those without a due date by
 
     const tail = runs({ dated: [soon], undated: [older] });
     assert.deepEqual(await dueOrderAfter(tail.reader, "org", all, positionOf(recent, "due"), 3), [older]);
-    assert.deepEqual(tail.asked, [{ run: "undated", due: "none", from: { value: 2_000, id: "fb-3" }, limit: 3, order: "activity" }]);
+    assert.deepEqual(tail.asked, [{ run: "undated", due: "none", from: { value: 2_000, id: "fb-3" }, limit: 3, back: false }]);
   });
 
   test("a full page of the feedbacks due reads none of those without", async () => {
@@ -119,7 +113,7 @@ describe("the due order: the soonest due first, then those without a due date by
     const { reader, asked } = runs({ dated: [later, soon], undated: [older, recent] });
     assert.deepEqual(await dueOrderUpTo(reader, "org", all, positionOf(older, "due"), 3), [older, recent, later]);
     assert.deepEqual(asked, [
-      { run: "undated", due: "none", from: { value: 1_000, id: "fb-4" }, limit: 3, order: "activity", back: true },
+      { run: "undated", due: "none", from: { value: 1_000, id: "fb-4" }, limit: 3, back: true },
       { run: "dated", due: "set", from: null, limit: 1, back: true },
     ]);
 
