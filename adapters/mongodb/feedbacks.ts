@@ -141,10 +141,18 @@ export function feedbackStore(data: Database): FeedbackStore {
       return true;
     });
 
-  /** A page of the due order's first run (core's DueRuns), from the due dates' index, which holds it in its order. */
-  const dated: DueRuns["dated"] = async (orgId, filter, from, limit, back) => {
-    const words = await expanded(data, filter);
-    if (words === null) return [];
+  /**
+   * A page of the due order's first run (core's DueRuns), a search's words as its page expanded
+   * them, from the due dates' index, which holds it in its order.
+   */
+  const dated = async (
+    orgId: string,
+    filter: FeedbackFilter,
+    words: readonly ExpandedWord[] | undefined,
+    from: ListPosition | null,
+    limit: number,
+    back: boolean,
+  ): Promise<FeedbackRecord[]> => {
     const match = await listFilter(data, orgId, filter, words);
     const found = await feedbacks()
       .find(from ? { $and: [match, datedBound(from, back)] } : match)
@@ -156,11 +164,17 @@ export function feedbackStore(data: Database): FeedbackStore {
 
   /**
    * A page of a list in an order of one stored value, strictly after `from`, or read `back` from it
-   * (its row included) toward the top, the nearest first.
+   * (its row included) toward the top, the nearest first; a search's words as its page expanded them.
    */
-  const read = async (orgId: string, filter: FeedbackFilter, from: ListPosition | null, limit: number, order: ValueOrder, back: boolean) => {
-    const words = await expanded(data, filter);
-    if (words === null) return [];
+  const read = async (
+    orgId: string,
+    filter: FeedbackFilter,
+    words: readonly ExpandedWord[] | undefined,
+    from: ListPosition | null,
+    limit: number,
+    order: ValueOrder,
+    back: boolean,
+  ): Promise<FeedbackRecord[]> => {
     const match = await listFilter(data, orgId, filter, words);
     const way = back ? 1 : -1;
     const found = await feedbacks()
@@ -171,14 +185,24 @@ export function feedbackStore(data: Database): FeedbackStore {
     return found.map(toFeedback);
   };
 
-  const runs: DueRuns = { dated, activity: (orgId, filter, from, limit, back) => read(orgId, filter, from, limit, "activity", back) };
+  /** The due order's two runs for one page, which read its search's words as the page expanded them, once. */
+  const dueRuns = (words: readonly ExpandedWord[] | undefined): DueRuns => ({
+    dated: (orgId, filter, from, limit, back) => dated(orgId, filter, words, from, limit, back),
+    activity: (orgId, filter, from, limit, back) => read(orgId, filter, words, from, limit, "activity", back),
+  });
 
   return {
-    listFeedbacks: (orgId, filter, after, limit, order = "activity") =>
-      order === "due" ? dueOrderAfter(runs, orgId, filter, after, limit) : read(orgId, filter, after, limit, order, false),
+    async listFeedbacks(orgId, filter, after, limit, order = "activity") {
+      const words = await expanded(data, filter);
+      if (words === null) return [];
+      return order === "due" ? dueOrderAfter(dueRuns(words), orgId, filter, after, limit) : read(orgId, filter, words, after, limit, order, false);
+    },
 
-    listFeedbacksUpTo: (orgId, filter, at, limit, order = "activity") =>
-      order === "due" ? dueOrderUpTo(runs, orgId, filter, at, limit) : read(orgId, filter, at, limit, order, true),
+    async listFeedbacksUpTo(orgId, filter, at, limit, order = "activity") {
+      const words = await expanded(data, filter);
+      if (words === null) return [];
+      return order === "due" ? dueOrderUpTo(dueRuns(words), orgId, filter, at, limit) : read(orgId, filter, words, at, limit, order, true);
+    },
 
     async findFeedback(orgId, keyOrId) {
       const found = await feedbacks().findOne({ orgId, $or: [{ key: keyOrId }, { _id: keyOrId }] });

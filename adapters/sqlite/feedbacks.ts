@@ -2,6 +2,7 @@ import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { sortedValue } from "../../core/feedback/order.ts";
 import { type DueRuns, dueOrderAfter, dueOrderUpTo } from "../../core/feedback/due-order.ts";
 import type { FeedbackFilter, FeedbackStore, ListPosition, ValueOrder } from "../../core/store/feedbacks.ts";
+import type { FeedbackRecord } from "../../core/model.ts";
 import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import { countAmong } from "../../core/feedback/status.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
@@ -688,7 +689,8 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
   };
 
   /**
-   * A page of the due order's first run (core's DueRuns). When a search's matches or one of the filters keep few feedbacks (narrowest's, an owner's,
+   * A page of the due order's first run (core's DueRuns), a search's words as its page expanded
+   * them. When a search's matches or one of the filters keep few feedbacks (narrowest's, an owner's,
    * the portal's posts), they are read and sorted. Else the due dates' index is walked in its order,
    * a search's words tested on each feedback, over as many entries as a list would read from a
    * filter's own rows (fewEnough): if the page is not full by then, few of the feedbacks the filter
@@ -696,9 +698,14 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
    * keeps many feedbacks but none of those due (the portal's posts, an owner's, a common word)
    * walked all of them, 127 to 272 ms at a million feedbacks with 100,000 due; now 25 to 87.
    */
-  const dated: DueRuns["dated"] = async (orgId, filter, from, limit, back) => {
-    const words = await expanded(db, filter);
-    if (words === null) return [];
+  const dated = (
+    orgId: string,
+    filter: FeedbackFilter,
+    words: readonly ExpandedWord[] | undefined,
+    from: ListPosition | null,
+    limit: number,
+    back: boolean,
+  ): FeedbackRecord[] => {
     const few = fewEnough(orgId, filter, limit);
     const kept = words !== undefined ? source(orgId, filter, words, limit) : narrowest(db, orgId, filter, few, dueCandidates(orgId, filter));
     if (kept && kept.from !== FEEDBACKS.from) return readDated(orgId, filter, from, limit, back, kept);
@@ -716,11 +723,17 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
 
   /**
    * A page of a list in an order of one stored value, strictly after `from`, or read `back` from it
-   * (its row included) toward the top (listQuery).
+   * (its row included) toward the top (listQuery); a search's words as its page expanded them.
    */
-  const read = async (orgId: string, filter: FeedbackFilter, from: ListPosition | null, limit: number, order: ValueOrder, back: boolean) => {
-    const words = await expanded(db, filter);
-    if (words === null) return [];
+  const read = (
+    orgId: string,
+    filter: FeedbackFilter,
+    words: readonly ExpandedWord[] | undefined,
+    from: ListPosition | null,
+    limit: number,
+    order: ValueOrder,
+    back: boolean,
+  ): FeedbackRecord[] => {
     // A search read back takes the way of the other orders (searchByActivity reads forward only):
     // a page back is asked for far less often than the next.
     if (words !== undefined && order === "activity" && !back && !readsBeyondCounts(filter)) {
@@ -734,14 +747,24 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
       .map(toFeedback);
   };
 
-  const runs: DueRuns = { dated, activity: (orgId, filter, from, limit, back) => read(orgId, filter, from, limit, "activity", back) };
+  /** The due order's two runs for one page, which read its search's words as the page expanded them, once. */
+  const dueRuns = (words: readonly ExpandedWord[] | undefined): DueRuns => ({
+    dated: async (orgId, filter, from, limit, back) => dated(orgId, filter, words, from, limit, back),
+    activity: async (orgId, filter, from, limit, back) => read(orgId, filter, words, from, limit, "activity", back),
+  });
 
   return {
-    listFeedbacks: (orgId, filter, after, limit, order = "activity") =>
-      order === "due" ? dueOrderAfter(runs, orgId, filter, after, limit) : read(orgId, filter, after, limit, order, false),
+    async listFeedbacks(orgId, filter, after, limit, order = "activity") {
+      const words = await expanded(db, filter);
+      if (words === null) return [];
+      return order === "due" ? dueOrderAfter(dueRuns(words), orgId, filter, after, limit) : read(orgId, filter, words, after, limit, order, false);
+    },
 
-    listFeedbacksUpTo: (orgId, filter, at, limit, order = "activity") =>
-      order === "due" ? dueOrderUpTo(runs, orgId, filter, at, limit) : read(orgId, filter, at, limit, order, true),
+    async listFeedbacksUpTo(orgId, filter, at, limit, order = "activity") {
+      const words = await expanded(db, filter);
+      if (words === null) return [];
+      return order === "due" ? dueOrderUpTo(dueRuns(words), orgId, filter, at, limit) : read(orgId, filter, words, at, limit, order, true);
+    },
 
     async findFeedback(orgId, keyOrId) {
       const row = db.query<FeedbackRow, [string, string]>(FEEDBACK_BY_KEY_OR_ID).get(orgId, keyOrId);

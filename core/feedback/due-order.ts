@@ -32,7 +32,7 @@ export const duePlace = (position: ListPosition): { readonly run: "dated" | "und
  */
 type RunRead = (orgId: string, filter: FeedbackFilter, from: ListPosition | null, limit: number, back: boolean) => Promise<FeedbackRecord[]>;
 
-/** How a store reads the two runs of the due order. */
+/** How a store reads the two runs of the due order, for one page (it may prepare what both share, as a search's words). */
 export interface DueRuns {
   /** The feedbacks that have a due date (the filter's `due` is one), the soonest first, ties by id descending; a position is a due date as its value, and an id. */
   readonly dated: RunRead;

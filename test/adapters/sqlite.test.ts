@@ -11,8 +11,12 @@ import {
   fewestDue,
   listQuery,
   narrowest,
+  feedbackStore,
   postsSource,
 } from "../../adapters/sqlite/feedbacks.ts";
+import { openDatabase } from "../../adapters/sqlite/open.ts";
+import { createWriteBatch } from "../../adapters/sqlite/write-batch.ts";
+import { positionOf } from "../../core/feedback/order.ts";
 import { ENTRIES_LINKING } from "../../adapters/sqlite/changelog.ts";
 import { newDoc } from "../../adapters/sqlite/search.ts";
 import { reportGroupingText } from "../../core/grouping/compare.ts";
@@ -374,6 +378,48 @@ describe("sqlite search plans", () => {
     expect(await store.countByStatus("org", { words: ["rarest"] })).toEqual({ triage: 21 });
     expect(await store.countByStatus("org", { words: ["absent"] })).toEqual({});
     await store.close();
+  });
+});
+
+describe("sqlite due order searches", () => {
+  test("a page of the due order that reads both runs looks a search's words up in the vocabulary once", async () => {
+    const { path, store } = await storeWithApp();
+    for (const [i, id] of ["fb-1", "fb-2", "fb-3"].entries()) {
+      const at = 1_000 + i;
+      await recordWithReport(store, {
+        id,
+        orgId: "org",
+        appId: "app",
+        title: `probe ${i}`,
+        kind: "problem",
+        status: "triage",
+        reports: 1,
+        createdAt: at,
+        lastActivityAt: at,
+      });
+    }
+    await store.setTriageFields("org", "fb-1", { dueAt: 5_000 }, [], [], 1);
+    await store.close();
+    // A connection of its own, whose lookups in the vocabulary are counted.
+    const db = openDatabase(path);
+    let lookups = 0;
+    const query = db.query.bind(db);
+    db.query = ((sql: string) => {
+      if (sql.includes("FROM search_vocabulary")) lookups++;
+      return query(sql);
+    }) as Database["query"];
+    const feedbacks = feedbackStore(db, createWriteBatch(db));
+    const search: FeedbackFilter = { statuses: STATUSES, words: ["probe"] };
+
+    const page = await feedbacks.listFeedbacks("org", search, null, 3, "due");
+    const forward = lookups;
+    const back = await feedbacks.listFeedbacksUpTo("org", search, positionOf(page.at(-1)!, "due"), 3, "due");
+    expect({ page: page.map((f) => f.id), back: back.map((f) => f.id), lookups: [forward, lookups - forward] }).toEqual({
+      page: ["fb-1", "fb-3", "fb-2"],
+      back: ["fb-2", "fb-3", "fb-1"],
+      lookups: [1, 1],
+    });
+    db.close();
   });
 });
 
