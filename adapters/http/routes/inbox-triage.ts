@@ -72,17 +72,22 @@ const values = (body: unknown, name: string): string[] => {
   return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string" && v !== "");
 };
 
+/** Whether an address is the inbox's list, as filtered: a path of this site, never another site's or page's. */
+const isInboxList = (address: string): boolean => /^\/inbox(\?|$)/.test(address);
+
 /** Where a bulk change goes back to: the inbox as it was filtered, never another site. */
-const backTo = (back: string): string => (/^\/inbox(\?|$)/.test(back) ? back : "/inbox");
+const backTo = (back: string): string => (isInboxList(back) ? back : "/inbox");
 
 /**
  * The keys of a bulk change: those ticked, or, once the whole list was ticked (its address sent as
  * `list`), the first 100 of the list in its order, read as the inbox lists them. A list that cannot
- * be read gives none.
+ * be read gives none, and so does an address that is not the inbox's: read as the inbox unfiltered,
+ * it would change feedbacks the person never saw listed.
  */
 async function keysOf(services: Services, grant: Grant, ticked: readonly string[], list: string): Promise<readonly string[]> {
   if (!list) return ticked;
-  const { cursor: _, ...query } = inboxQuery(new URL(backTo(list), "http://retour.invalid").searchParams);
+  if (!isInboxList(list)) return [];
+  const { cursor: _, ...query } = inboxQuery(new URL(list, "http://retour.invalid").searchParams);
   const listed = await listFeedbacks(services, grant, { ...query, limit: BULK_MAX_KEYS });
   return listed.ok ? listed.value.data.map((f) => f.key) : [];
 }

@@ -565,6 +565,18 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       expect((await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.status).toBe("triage");
   });
 
+  test("a bulk change for a list whose address is not the inbox's (another site's, another page's) changes nothing, and is refused as selecting none", async () => {
+    const key = await report("Quartzlist: the export button hides behind the footer");
+    for (const list of ["http://elsewhere.example/inbox?query=Quartzlist", `/inbox/${key}?query=Quartzlist`, "//elsewhere.example/inbox"]) {
+      const sent = await post(admin, "/inbox/bulk", "/inbox", [
+        ["list", list],
+        ["status", "dismissed"],
+      ]);
+      expect((await landed(admin, sent)).shown).toContain("Select at least one feedback, and a change.");
+    }
+    expect((await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.status).toBe("triage");
+  });
+
   test("from a page further down a filtered list, the bulk form comes back to that page", async () => {
     for (let i = 0; i < 21; i++) {
       await http.request("POST", "/v1/reports", {
