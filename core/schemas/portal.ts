@@ -33,6 +33,8 @@ export const PUBLIC_DESCRIPTION_MAX_LENGTH = 5000;
 const StatusLabels = Type.Partial(
   Type.Object(Object.fromEntries(STATUSES.map((s) => [s, Text({ minLength: 1, maxLength: STATUS_LABEL_MAX_LENGTH, pattern: "\\S" })]))),
   {
+    // A name that is no status labels nothing: refused, where it was kept and read back as if it did.
+    additionalProperties: false,
     description:
       "Public label of each status, replacing the default one (Under review, Planned, In progress, Fixed, Complete, Closed) in every language.",
   },

@@ -246,6 +246,14 @@ describe("publishing", () => {
     ]);
   });
 
+  test("a status label of a status that does not exist is 400 invalid_body naming it, and nothing is saved", async () => {
+    const refused = await call("PUT", "/v1/portal", tokens().admin, { title: "Never saved", statusLabels: { triage: "New", shipped: "Out" } });
+    expect([refused.status, refused.body.code]).toEqual([400, "invalid_body"]);
+    expect(refused.body.error).toContain("shipped");
+    const stored = (await call("GET", "/v1/portal", tokens().admin)).body;
+    expect([stored.title === "Never saved", "shipped" in stored.statusLabels]).toEqual([false, false]);
+  });
+
   test("unpublish takes it off: published false again", async () => {
     const key = await newFeedback("Keyboard shortcuts");
     await call("POST", `/v1/feedbacks/${key}/publish`, tokens().admin, {});
