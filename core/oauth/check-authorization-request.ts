@@ -1,14 +1,18 @@
+import type { OAuthClient } from "../model.ts";
 import { oauthError, type OAuthError } from "./errors.ts";
 import { type AuthorizationRequest, type AuthorizeDeps, redirectWith } from "./authorization-request.ts";
 import { parseScopes } from "./permissions.ts";
 import { isS256Challenge } from "./pkce.ts";
 import { normalizeResource, resourcesOf } from "./resources.ts";
 
-type AuthorizationCheck =
+export type AuthorizationCheck =
   /** Client or redirect URI cannot be trusted: the person is told why, and nothing is redirected. */
   | { readonly kind: "refuse"; readonly reason: "unknown_client" | "unregistered_redirect" }
-  /** The client is known: send the error back to its redirect URI. */
-  | { readonly kind: "redirect"; readonly location: string }
+  /**
+   * The client is known, the request wrong: the error goes back to its redirect URI (`location`),
+   * once the person has seen it, since anyone may register a client that sends them anywhere.
+   */
+  | { readonly kind: "redirect"; readonly location: string; readonly client: OAuthClient; readonly redirectUri: string; readonly error: OAuthError }
   | { readonly kind: "ok"; readonly request: AuthorizationRequest };
 
 /** Checks an authorization request (RFC 6749 §4.1.1, PKCE S256 mandatory, RFC 8707 resource). */
@@ -23,7 +27,13 @@ export async function checkAuthorizationRequest(
     return { kind: "refuse", reason: "unregistered_redirect" };
   }
   const state = params.state;
-  const back = (error: OAuthError): AuthorizationCheck => ({ kind: "redirect", location: redirectWith(redirectUri, { ...error }, state) });
+  const back = (error: OAuthError): AuthorizationCheck => ({
+    kind: "redirect",
+    location: redirectWith(redirectUri, { ...error }, state),
+    client,
+    redirectUri,
+    error,
+  });
   if (params.response_type !== "code") return back(oauthError("unsupported_response_type", "response_type must be code"));
   if (!params.code_challenge) return back(oauthError("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256"));
   if (params.code_challenge_method !== "S256") return back(oauthError("invalid_request", "code_challenge_method must be S256"));

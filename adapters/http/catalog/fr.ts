@@ -435,6 +435,8 @@ export const FR: Catalog = {
       chooseOrganization: "Choisissez l'une de vos organisations.",
       unknownClient: "Cette application n'est pas connue de ce service, ou ne l'est plus.",
       unregisteredRedirect: "Cette application demande à être renvoyée vers une adresse qu'elle n'a pas enregistrée.",
+      wrongRequest: (client: string) => `${client} a envoyé une demande que ce service ne peut pas accepter`,
+      backWithError: (client: string) => `Revenir à ${client} avec cette erreur`,
     },
     signIn: {
       signInTitle: "Connexion à Retour",

@@ -4,7 +4,7 @@ import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { approveAuthorization } from "../../../core/oauth/approve-authorization.ts";
 import { listAgents } from "../../../core/oauth/list-agents.ts";
 import { type AuthorizationRequest, deny } from "../../../core/oauth/authorization-request.ts";
-import { checkAuthorizationRequest } from "../../../core/oauth/check-authorization-request.ts";
+import { type AuthorizationCheck, checkAuthorizationRequest } from "../../../core/oauth/check-authorization-request.ts";
 import { oauthError } from "../../../core/oauth/errors.ts";
 import { AGENT_SCOPES, sessionGrant } from "../../../core/authorization.ts";
 import { scopesWithin } from "../../../core/authorization.ts";
@@ -94,6 +94,18 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
     const { client, location } = handover;
     const body = html`<h1>${w.handedOver(client)}</h1><p>${w.closeTab}</p><p><a href="${location}">${w.openAgain(client)}</a></p>`;
     return page(w.handedOver(client), body, { language, goTo: location });
+  };
+  /**
+   * A request the application sent wrong, said to the person, with a link that takes the error
+   * back: a redirect at once would let anyone, who may register a client sending people anywhere,
+   * use this service's address to send them there (RFC 9700 §4.11.2).
+   */
+  const wrongRequest = (web: WebRequest, wrong: Extract<AuthorizationCheck, { kind: "redirect" }>) => {
+    const { language, w } = wordsOf(web);
+    const client = wrong.client.name;
+    const body = html`<h1>${w.cannotGoOn}</h1><p class="error">${w.wrongRequest(client)}${w.colon}<code>${wrong.error.error_description}</code></p>
+<p><a href="${wrong.location}">${w.backWithError(client)}</a></p><p class="muted">${w.sentBack} <code>${wrong.redirectUri}</code>.</p>`;
+    return page(w.cannotGoOn, body, { status: 400, language });
   };
   /**
    * A refusal: what is wrong (the OAuth checks' own words, or the page's), and, for a request the
@@ -226,7 +238,7 @@ ${connected ? html`<p class="muted">${w.replaces}</p>` : ""}
       async ({ request, cookie }) => {
         const checked = await checkAuthorizationRequest(services, Object.fromEntries(new URL(request.url).searchParams));
         if (checked.kind === "refuse") return errorPage({ request, cookie }, (w) => w[REFUSED[checked.reason]], 400, { fromApplication: true });
-        if (checked.kind === "redirect") return redirect(checked.location);
+        if (checked.kind === "redirect") return wrongRequest({ request, cookie }, checked);
         const user = await signedInUser(services, cookie);
         if (!user) {
           const url = new URL(request.url);

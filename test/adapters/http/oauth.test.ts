@@ -85,6 +85,12 @@ async function authorizeCode(person: { email: string; password: string }, extra:
   return { clientId, verifier, code: location.searchParams.get("code")!, location, allowed, handedOver, browser };
 }
 
+/** Where the page that says an authorization request is wrong sends its error back, by its link (never a redirect). */
+async function errorLink(res: Response): Promise<URL> {
+  expect([res.status, res.headers.get("location")]).toEqual([400, null]);
+  return new URL(/<p><a href="([^"]+)">/.exec(await res.text())![1]!.replaceAll("&amp;", "&"));
+}
+
 /** Where the page that follows Allow for an application with its own scheme sends the browser at once. */
 const handedTo = (page: string) => /<meta http-equiv="refresh" content="0;url=([^"]+)">/.exec(page)![1]!.replaceAll("&amp;", "&");
 
@@ -185,16 +191,38 @@ describe("authorization requests", () => {
     expect(res.headers.get("location")).toStartWith("/login?next=%2Foauth%2Fauthorize");
   });
 
-  test("PKCE is mandatory: a missing challenge and the plain method are refused, back to the client with state", async () => {
+  test("PKCE is mandatory: a missing challenge and the plain method are refused, the page's link taking invalid_request back to the client with state", async () => {
     const client = (await register()).body;
     const browser = personBrowser();
     for (const params of [{}, { code_challenge: "a".repeat(43), code_challenge_method: "plain" }, { code_challenge: "a".repeat(43) }]) {
-      const res = await browser.fetch(authorizeUrl(client.client_id, params));
-      const location = new URL(res.headers.get("location")!);
+      const location = await errorLink(await browser.fetch(authorizeUrl(client.client_id, params)));
       expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
       expect(location.searchParams.get("error")).toBe("invalid_request");
       expect(location.searchParams.get("state")).toBe("st-123");
     }
+  });
+
+  test("a wrong request is said on a page, never redirected at once, since anyone may register a client: its link takes the error back, the address in sight", async () => {
+    const client = (await register(["https://elsewhere.example/land"], "Lookalike")).body;
+    const res = await personBrowser().fetch(
+      authorizeUrl(client.client_id, {
+        redirect_uri: "https://elsewhere.example/land",
+        response_type: "token",
+        code_challenge: "a".repeat(43),
+        code_challenge_method: "S256",
+      }),
+    );
+    expect([res.status, res.headers.get("location")]).toEqual([400, null]);
+    const page = await res.text();
+    expect(page).toContain('<p class="error">Lookalike sent a request this service cannot accept: <code>response_type must be code</code></p>');
+    expect(page).toContain('<p class="muted">You will be sent back to <code>https://elsewhere.example/land</code>.</p>');
+    expect(/<a href="([^"]+)">Go back to Lookalike with this error<\/a>/.exec(page)?.[1]).toBe(
+      "https://elsewhere.example/land?error=unsupported_response_type&amp;error_description=response_type+must+be+code&amp;state=st-123",
+    );
+    const french = await personBrowser({ "accept-language": "fr" }).fetch(
+      authorizeUrl(client.client_id, { redirect_uri: "https://elsewhere.example/land" }),
+    );
+    expect(await french.text()).toContain("Lookalike a envoyé une demande que ce service ne peut pas accepter\u202f: <code>");
   });
 
   test("an unregistered redirect URI is never redirected to", async () => {
@@ -273,7 +301,7 @@ describe("authorization requests", () => {
     const res = await personBrowser().fetch(
       authorizeUrl(client.client_id, { resource: "https://other.example/mcp", code_challenge: "a".repeat(43), code_challenge_method: "S256" }),
     );
-    expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe("invalid_target");
+    expect((await errorLink(res)).searchParams.get("error")).toBe("invalid_target");
   });
 
   test("the consent page cannot be framed and its form is protected against CSRF", async () => {
