@@ -26,7 +26,7 @@ export const isLoopback = (url: URL): boolean => LOOPBACK.has(url.hostname);
  * register them (Cursor's `cursor://anysphere.cursor-mcp/oauth/callback`): the operating system
  * hands the code to the application that claimed the scheme, and PKCE keeps it useless to another.
  */
-export const isAppScheme = (url: URL): boolean => !["http:", "https:"].includes(url.protocol) && !BROWSER_SCHEMES.has(url.protocol);
+const isAppScheme = (url: URL): boolean => !["http:", "https:"].includes(url.protocol) && !BROWSER_SCHEMES.has(url.protocol);
 
 /**
  * A registered redirect URI is https, http on a loopback address, or an application's own scheme
@@ -44,11 +44,16 @@ export function isAllowedRedirectUri(text: string): boolean {
   return url.protocol === "http:" && isLoopback(url);
 }
 
+/** The characters a CSP source writes a host in (CSP3's host-char, and the dots between). */
+const CSP_HOST = /^[a-z0-9.-]+$/;
+
 /**
  * What a page's Content-Security-Policy names to let its form send the browser to this address:
- * its origin on the web, its scheme for an application's own (whose origin is opaque).
+ * its origin, where a source expression can name it. Null for an application's own scheme (whose
+ * origin is opaque) and for a host a source cannot write (`[::1]`, `my_app.example`: Chromium drops
+ * such a source, and with it the redirect): a form's page hands such an address over instead.
  */
-export const formTarget = (redirectUri: string): string => {
+export const formTarget = (redirectUri: string): string | null => {
   const url = new URL(redirectUri);
-  return isAppScheme(url) ? url.protocol : url.origin;
+  return !isAppScheme(url) && CSP_HOST.test(url.hostname) ? url.origin : null;
 };

@@ -11,7 +11,7 @@ import { scopesWithin } from "../../../core/authorization.ts";
 import { describeProblem, failureBody, textFor } from "../catalog/text.ts";
 import { firstProblem } from "../../../core/schemas/field-problem.ts";
 import { ClientMetadata, registerClient } from "../../../core/oauth/register-client.ts";
-import { formTarget, isAppScheme } from "../../../core/oauth/redirect-uri.ts";
+import { formTarget } from "../../../core/oauth/redirect-uri.ts";
 import { addressFor, resourcesOf } from "../../../core/oauth/resources.ts";
 import { revokeClientToken } from "../../../core/oauth/revoke-client-token.ts";
 import { exchangeToken } from "../../../core/oauth/exchange-token.ts";
@@ -82,10 +82,11 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
     return { language, w: wordsFor(language, "consent"), scopes: textFor(language).scopes };
   };
   /**
-   * Where an application with its own scheme gets its code: the browser hands the address to the
-   * application and would stay on the consent page, its Allow live for a second code. The POST
-   * redirects here instead (post-redirect-get), and this page, shown once, goes to the address at
-   * once and keeps a link to it; shown again (a reload), it has no code left to give.
+   * Where an application the consent form cannot redirect to gets its answer. Given its own scheme,
+   * the browser hands the address to the application and would stay on the consent page, its Allow
+   * live for a second code; at an IPv6 address, the form's CSP cannot name it. The POST redirects
+   * here instead (post-redirect-get), and this page, shown once, goes to the address at once and
+   * keeps a link to it; shown again (a reload), it has no code left to give.
    */
   const handedOver = async (web: WebRequest) => {
     const { language, w } = wordsOf(web);
@@ -94,6 +95,12 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
     const { client, location } = handover;
     const body = html`<h1>${w.handedOver(client)}</h1><p>${w.closeTab}</p><p><a href="${location}">${w.openAgain(client)}</a></p>`;
     return page(w.handedOver(client), body, { language, goTo: location });
+  };
+  /** After the consent form: back to the application, by a redirect where the form's CSP names its address, else by the page above. */
+  const sendBack = async (web: WebRequest, client: string, location: string): Promise<Response> => {
+    if (formTarget(location) !== null) return redirect(location);
+    await flash(services, web.cookie, { kind: "handover", client, location });
+    return redirect("/oauth/handed-over");
   };
   /**
    * A request the application sent wrong, said to the person, with a link that takes the error
@@ -165,7 +172,8 @@ ${connected ? html`<p class="muted">${w.replaces}</p>` : ""}
 <button type="submit" name="decision" value="allow">${w.allow}</button>
 <button type="submit" name="decision" value="deny" class="secondary">${w.deny}</button>
 </form>`;
-    return page(w.title(client), body, { language, formTargets: [formTarget(authorization.redirectUri)] });
+    const target = formTarget(authorization.redirectUri);
+    return page(w.title(client), body, { language, formTargets: target === null ? [] : [target] });
   }
 
   return new Elysia({ name: "routes/oauth" })
@@ -261,8 +269,8 @@ ${connected ? html`<p class="muted">${w.replaces}</p>` : ""}
         // The hidden fields come back from the browser: check the whole request again.
         const checked = await checkAuthorizationRequest(services, form);
         if (checked.kind === "refuse") return errorPage(web, (w) => w[REFUSED[checked.reason]], 400, { fromApplication: true });
-        if (checked.kind === "redirect") return redirect(checked.location);
-        if (form.decision !== "allow") return redirect(deny(checked.request));
+        if (checked.kind === "redirect") return sendBack(web, checked.client.name, checked.location);
+        if (form.decision !== "allow") return sendBack(web, checked.request.client.name, deny(checked.request));
         const membership = user.memberships.find((m) => m.orgId === form.org);
         if (!membership) return errorPage(web, (w) => w.chooseOrganization, 403);
         const location = await approveAuthorization(services, checked.request, {
@@ -270,9 +278,7 @@ ${connected ? html`<p class="muted">${w.replaces}</p>` : ""}
           orgId: membership.orgId,
           role: membership.role,
         });
-        if (!isAppScheme(new URL(location))) return redirect(location);
-        await flash(services, cookie, { kind: "handover", client: checked.request.client.name, location });
-        return redirect("/oauth/handed-over");
+        return sendBack(web, checked.request.client.name, location);
       },
       { detail: { hide: true } },
     );

@@ -316,7 +316,7 @@ describe("authorization requests", () => {
     expect(forged.status).toBe(403);
   });
 
-  test("an application with its own scheme gets its code there: the consent page's form may send the browser to that scheme, and the code is exchanged for a token", async () => {
+  test("an application with its own scheme gets its code there, the consent page's form going to this service alone, and the code is exchanged for a token", async () => {
     const redirect = "cursor://anysphere.cursor-mcp/oauth/callback";
     const clientId = (await register([redirect], "Cursor")).body.client_id;
     const browser = personBrowser();
@@ -324,7 +324,7 @@ describe("authorization requests", () => {
     const consent = await browser.fetch(
       authorizeUrl(clientId, { redirect_uri: redirect, code_challenge: "a".repeat(43), code_challenge_method: "S256" }),
     );
-    expect(consent.headers.get("content-security-policy")).toContain("form-action 'self' cursor:;");
+    expect(consent.headers.get("content-security-policy")).toContain("form-action 'self';");
     const flow = await connect(server.demo.users.member, { redirect_uri: redirect }, { clientId, browser });
     expect(`${flow.location.protocol}//${flow.location.host}${flow.location.pathname}`).toBe(redirect);
     expect(flow.location.searchParams.get("state")).toBe("st-123");
@@ -352,6 +352,23 @@ describe("authorization requests", () => {
     expect(again).toContain("<h1>Your application has its answer</h1>");
     expect(again).not.toContain(flow.code);
     expect(again).not.toContain("http-equiv");
+  });
+
+  test("an application at an address a CSP cannot name ([::1], a host with _) gets its code, and its denial, through the page that hands them over", async () => {
+    for (const redirect of ["http://[::1]:33418/callback", "https://my_app.example/cb"]) {
+      const clientId = (await register([redirect], "Loopback six")).body.client_id;
+      const browser = await memberBrowser();
+      const flow = await connect(server.demo.users.member, { redirect_uri: redirect }, { clientId, browser });
+      expect([flow.allowed.location, `${flow.location.origin}${flow.location.pathname}`]).toEqual(["/oauth/handed-over", redirect]);
+      const consent = await browser.fetch(
+        authorizeUrl(clientId, { redirect_uri: redirect, code_challenge: "a".repeat(43), code_challenge_method: "S256" }),
+      );
+      expect(consent.headers.get("content-security-policy")).toContain("form-action 'self';");
+      const denied = await browser.submit(await consent.text(), { decision: "deny" });
+      expect(denied.headers.get("location")).toBe("/oauth/handed-over");
+      const handedOver = await (await browser.fetch("/oauth/handed-over")).text();
+      expect(new URL(handedTo(handedOver)).searchParams.get("error")).toBe("access_denied");
+    }
   });
 
   test("after Allow, an https or loopback application gets its code by a redirect, as before", async () => {
