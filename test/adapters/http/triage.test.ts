@@ -275,7 +275,7 @@ describe("GET /v1/feedbacks?sort=due", () => {
     expect(lines.map((line) => JSON.parse(line).key)).toEqual(expected);
   });
 
-  test("/openapi.json and MCP's list_feedbacks name it among the orders", async () => {
+  test("/openapi.json and MCP's list_feedbacks name it among the orders, the tool in its schema and in the description an agent reads", async () => {
     const doc = (await http.request("GET", "/openapi.json")).body;
     const listed = doc.paths["/v1/feedbacks"].get.parameters.find((p: { name: string }) => p.name === "sort");
     expect(JSON.stringify(listed.schema)).toContain('"due"');
@@ -284,8 +284,11 @@ describe("GET /v1/feedbacks?sort=due", () => {
       headers: { authorization: `Bearer ${admin()}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
     });
-    const tools: Array<{ name: string; inputSchema: { properties: Record<string, unknown> } }> = ((await res.json()) as any).result.tools;
-    expect(JSON.stringify(tools.find((t) => t.name === "list_feedbacks")!.inputSchema.properties.sort)).toContain('"due"');
+    const tools: Array<{ name: string; description: string; inputSchema: { properties: Record<string, unknown> } }> = ((await res.json()) as any)
+      .result.tools;
+    const listing = tools.find((t) => t.name === "list_feedbacks")!;
+    expect(JSON.stringify(listing.inputSchema.properties.sort)).toContain('"due"');
+    expect(listing.description).toContain("or due (the soonest due date first, then those without one, last active first)");
   });
 });
 
