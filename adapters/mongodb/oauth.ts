@@ -159,6 +159,10 @@ export function oauthStore(data: Database): OAuthStore {
       });
     },
 
+    async hasAgent(clientId, userId, orgIds) {
+      return (await agents().findOne({ orgId: { $in: [...orgIds] }, userId, clientId, revokedAt: null })) !== null;
+    },
+
     async revokeAgent(orgId, agentId, userId, at) {
       const owned = await agents().findOne({ _id: agentId, orgId, revokedAt: null, ...(userId !== null && { userId }) });
       if (!owned) return false;

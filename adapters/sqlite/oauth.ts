@@ -197,6 +197,16 @@ export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
       return rows.map((r): AgentView => ({ ...toAgent(r), clientName: r.client_name, redirectUris: JSON.parse(r.redirect_uris), email: r.email }));
     },
 
+    async hasAgent(clientId, userId, orgIds) {
+      if (orgIds.length === 0) return false;
+      const found = db
+        .query(
+          `SELECT 1 FROM agents WHERE org_id IN (${orgIds.map(() => "?").join(", ")}) AND user_id = ? AND client_id = ? AND revoked_at IS NULL LIMIT 1`,
+        )
+        .get(...orgIds, userId, clientId);
+      return found !== null;
+    },
+
     revokeAgent: (orgId, agentId, userId, at) =>
       batch.run(() => {
         const owned = db

@@ -50,6 +50,8 @@ export interface OAuthStore {
    */
   revokeTokenOfClient(tokenHash: string, clientId: string, at: number): Promise<boolean>;
   listAgents(orgId: string, userId: string | null): Promise<AgentView[]>;
+  /** Whether the client has an agent acting for the person, not revoked, in one of these organizations. */
+  hasAgent(clientId: string, userId: string, orgIds: readonly string[]): Promise<boolean>;
   /** Ends an agent and all its tokens. With a userId, only that person's agent. */
   revokeAgent(orgId: string, agentId: string, userId: string | null, at: number): Promise<boolean>;
 }

@@ -2,12 +2,11 @@ import type { SignedIn } from "../../../core/sessions/resume-session.ts";
 import { Elysia } from "elysia";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { approveAuthorization } from "../../../core/oauth/approve-authorization.ts";
-import { listAgents } from "../../../core/oauth/list-agents.ts";
+import { alreadyConnected } from "../../../core/oauth/already-connected.ts";
 import { type AuthorizationRequest, deny } from "../../../core/oauth/authorization-request.ts";
 import { type AuthorizationCheck, checkAuthorizationRequest } from "../../../core/oauth/check-authorization-request.ts";
 import { oauthError } from "../../../core/oauth/errors.ts";
-import { AGENT_SCOPES, sessionGrant } from "../../../core/authorization.ts";
-import { scopesWithin } from "../../../core/authorization.ts";
+import { AGENT_SCOPES, scopesWithin } from "../../../core/authorization.ts";
 import { describeProblem, failureBody, textFor } from "../catalog/text.ts";
 import { firstProblem } from "../../../core/schemas/field-problem.ts";
 import { ClientMetadata, registerClient } from "../../../core/oauth/register-client.ts";
@@ -151,10 +150,7 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
     const single = memberships.length === 1 ? memberships[0]! : null;
     const allowed = single ? scopesWithin(single.role, authorization.scopes) : authorization.scopes;
     // Said only to someone this application already acts for: allowing it again replaces that access.
-    const agents = await Promise.all(memberships.map((m) => listAgents(services, sessionGrant({ ...m, userId: user.userId }))));
-    const connected = agents.some(
-      (listed) => listed.ok && listed.value.some((a) => a.clientId === authorization.client.id && a.userId === user.userId),
-    );
+    const connected = await alreadyConnected(services, user, authorization.client.id);
     const client = authorization.client.name;
     const body = html`<h1>${w.title(client)}</h1>
 <p>${w.asks(client, user.email)}</p>

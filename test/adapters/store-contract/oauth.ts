@@ -152,6 +152,30 @@ export function oauthContract(makeStore: () => Promise<Subject>) {
         expect((await store.listAgents(orgId, userId)).filter((agent) => agent.clientId === "client-1")).toHaveLength(1);
       });
 
+      test("whether a client has an agent for a person in the organizations named: not another client's or person's, nor one elsewhere, nor one revoked", async () => {
+        const store = await makeStore();
+        const { orgId, userId } = await agentSetUp(store);
+        const { orgId: otherOrgId } = await freeOrg(store);
+        await store.setMembership(otherOrgId, userId, "member");
+        const { userId: colleagueId } = await person(store, orgId);
+        const authorize = authorizer(store, orgId, userId);
+        expect(await store.hasAgent("client-1", userId, [orgId, otherOrgId])).toBe(false);
+        await authorize("colleague", 10, { userId: colleagueId });
+        await authorize("elsewhere", 11, { orgId: otherOrgId });
+        expect([await store.hasAgent("client-1", userId, [orgId]), await store.hasAgent("client-2", userId, [orgId, otherOrgId])]).toEqual([
+          false,
+          false,
+        ]);
+        expect([await store.hasAgent("client-1", userId, [otherOrgId]), await store.hasAgent("client-1", userId, [orgId, otherOrgId])]).toEqual([
+          true,
+          true,
+        ]);
+        const agentId = await authorize("here", 12);
+        expect(await store.hasAgent("client-1", userId, [orgId])).toBe(true);
+        await store.revokeAgent(orgId, agentId, null, 13);
+        expect([await store.hasAgent("client-1", userId, [orgId]), await store.hasAgent("client-1", userId, [])]).toEqual([false, false]);
+      });
+
       test("a person removed from the organization loses their agents for good: added again, the agent's tokens stay refused", async () => {
         const store = await makeStore();
         const { code, agent, orgId, userId, token } = await agentSetUp(store);
