@@ -3,6 +3,7 @@ import { oauthError, type OAuthError } from "./errors.ts";
 import { type AuthorizationRequest, type AuthorizeDeps, redirectWith } from "./authorization-request.ts";
 import { parseScopes } from "./permissions.ts";
 import { isS256Challenge } from "./pkce.ts";
+import { isRegisteredRedirect } from "./redirect-uri.ts";
 import { normalizeResource, resourcesOf } from "./resources.ts";
 
 export type AuthorizationCheck =
@@ -23,7 +24,7 @@ export async function checkAuthorizationRequest(
   const client = params.client_id ? await services.store.findClient(params.client_id) : null;
   if (!client) return { kind: "refuse", reason: "unknown_client" };
   const redirectUri = params.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
-  if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
+  if (!redirectUri || !isRegisteredRedirect(client.redirectUris, redirectUri)) {
     return { kind: "refuse", reason: "unregistered_redirect" };
   }
   const state = params.state;

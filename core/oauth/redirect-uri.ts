@@ -44,6 +44,23 @@ export function isAllowedRedirectUri(text: string): boolean {
   return url.protocol === "http:" && isLoopback(url);
 }
 
+/**
+ * Whether a redirect URI a request names is one the client registered: the same address, or, for
+ * http on the machine itself, the same but for its port. A native application listens on the port
+ * the system gives it when the person signs in, which RFC 8252 §7.3 says the server must accept.
+ */
+export function isRegisteredRedirect(registered: readonly string[], asked: string): boolean {
+  if (registered.includes(asked)) return true;
+  const withoutPort = (text: string): string | null => {
+    const url = URL.parse(text);
+    if (url?.protocol !== "http:" || !isLoopback(url)) return null;
+    url.port = "";
+    return url.href;
+  };
+  const loopback = withoutPort(asked);
+  return loopback !== null && registered.some((uri) => withoutPort(uri) === loopback);
+}
+
 /** The characters a CSP source writes a host in (CSP3's host-char, and the dots between). */
 const CSP_HOST = /^[a-z0-9.-]+$/;
 

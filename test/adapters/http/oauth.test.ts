@@ -379,6 +379,14 @@ describe("authorization requests", () => {
     }
   });
 
+  test("a local application gets its code on the port it listens on now, not only the one it registered, and exchanges it there (RFC 8252 §7.3)", async () => {
+    const clientId = (await register(["http://127.0.0.1:33418/callback"])).body.client_id;
+    const now = "http://127.0.0.1:51234/callback";
+    const flow = await connect(server.demo.users.member, { redirect_uri: now }, { clientId, browser: await memberBrowser() });
+    expect([flow.allowed.status, flow.location.origin + flow.location.pathname]).toEqual([303, now]);
+    expect(flow.tokens.access_token).toBeString();
+  });
+
   test("deny sends access_denied back with the state unchanged", async () => {
     const client = (await register()).body;
     const browser = personBrowser();
