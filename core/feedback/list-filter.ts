@@ -2,7 +2,7 @@ import type { Result } from "../errors.ts";
 import { ok } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Clock } from "../ports.ts";
-import type { FeedbackListQuery } from "../schemas/feedback.ts";
+import type { FeedbackListQuery, Status } from "../schemas/feedback.ts";
 import type { FeedbackFilter } from "../store/feedbacks.ts";
 import type { TriageStore } from "../store/triage.ts";
 import type { UserStore } from "../store/users.ts";
@@ -35,18 +35,23 @@ export async function listFilter(deps: ListFilterDeps, grant: Grant, query: List
   if (!owner.ok) return owner;
   const tag = query.tag && spelledTag(query.tag, await deps.store.listTags(grant.orgId));
   const filter = feedbackFilter({ ...query, ...(tag && { tag }) }, owner.value);
-  if (query.due !== "overdue") return ok({ ...filter, ...(query.due && { due: query.due }) });
-  return ok({ ...filter, statuses: filter.statuses.filter(isOpen), due: { before: pastDueBefore(deps.clock()) } });
+  const due = query.due === "overdue" ? { before: pastDueBefore(deps.clock()) } : query.due;
+  return ok({ statuses: statusesKept(query), ...filter, ...(due && { due }) });
+}
+
+/** The statuses a list keeps of those its status filter names (open by default): the open ones alone when it asks for the overdue. */
+export function statusesKept(query: Pick<ListQuery, "status" | "due">): readonly Status[] {
+  const named = statusesOf(query.status ?? "open");
+  return query.due === "overdue" ? named.filter(isOpen) : named;
 }
 
 /** Whether a list keeps no feedback whatever the store holds: a search with nothing to find by, or no status left (overdue among the closed). */
 export const keepsNothing = (query: ListQuery, filter: FeedbackFilter): boolean => findsNothing(query.query) || filter.statuses.length === 0;
 
-/** The filters of a list query as the store reads them, the owner and the tag as read (an owner undefined: any). */
-function feedbackFilter(query: FeedbackListQuery, owner?: string | null): FeedbackFilter {
+/** The filters of a list query but its statuses and due date, as the store reads them, the owner and the tag as read (an owner undefined: any). */
+function feedbackFilter(query: FeedbackListQuery, owner?: string | null): Omit<FeedbackFilter, "statuses"> {
   const words = query.query ? searchWords(query.query) : [];
   return {
-    statuses: statusesOf(query.status ?? "open"),
     ...(query.kind && { kind: query.kind }),
     ...(query.severity && { severity: query.severity }),
     ...(query.appId && { appId: query.appId }),

@@ -24,6 +24,7 @@ import type { Services } from "../../../core/services.ts";
 import { changeStatus } from "../../../core/feedback/change-status.ts";
 import { setFollowing } from "../../../core/notify/set-following.ts";
 import { countFeedbacks } from "../../../core/feedback/count-feedbacks.ts";
+import { browseFeedbacks } from "../../../core/feedback/browse-feedbacks.ts";
 import { listApps } from "../../../core/catalog/list-apps.ts";
 import { listFeatures } from "../../../core/catalog/list-features.ts";
 import { addComment } from "../../../core/feedback/add-comment.ts";
@@ -32,7 +33,7 @@ import { isFeedbackKey } from "../../../core/feedback/key.ts";
 import { openFeedback } from "../../../core/feedback/open-feedback.ts";
 import { lookupKey, mergedAway } from "../../../core/feedback/find-feedback.ts";
 import { listFeedbacks } from "../../../core/feedback/list-feedbacks.ts";
-import { type PreviousPage, previousPage } from "../../../core/feedback/previous-page.ts";
+import type { PreviousPage } from "../../../core/feedback/list-paging.ts";
 import { DUE_FILTERS, type ListQuery } from "../../../core/feedback/list-filter.ts";
 import { listAppSetup } from "../../../core/apps/list-app-setup.ts";
 import { firstReport } from "../web/first-report.ts";
@@ -200,10 +201,8 @@ async function inboxPage(services: Services, visitor: Visitor, url: URL, notice:
   const now = services.clock();
   const query = inboxQuery(url.searchParams);
   const appsListed = listApps(services, visitor.grant);
-  const [listed, before, counted, posted, apps, features, views, tags, choices] = await Promise.all([
-    listFeedbacks(services, visitor.grant, query),
-    previousPage(services, visitor.grant, query),
-    countFeedbacks(services, visitor.grant, query),
+  const [browsed, posted, apps, features, views, tags, choices] = await Promise.all([
+    browseFeedbacks(services, visitor.grant, query),
     // The portal's posts waiting for a person: what "To review" counts.
     countFeedbacks(services, visitor.grant, TO_REVIEW),
     appsListed,
@@ -213,8 +212,8 @@ async function inboxPage(services: Services, visitor: Visitor, url: URL, notice:
     ownerChoices(services, visitor),
   ]);
   const owners = ownerNames(choices);
-  const counts = counted.ok ? counted.value : {};
-  const page = listed.ok ? listed.value : { data: [], nextCursor: null };
+  const counts = browsed.ok ? browsed.value.counts : {};
+  const page = browsed.ok && browsed.value.page.ok ? browsed.value.page.value : { data: [], nextCursor: null };
   const count = (filter: (typeof STATUS_FILTERS)[number]) => countIn(counts, filter);
   const label = (filter: string) =>
     filter === "open" ? w.open : filter === "closed" ? w.closed : filter === "all" ? w.all : valueName(visitor.language, filter as Status);
@@ -274,7 +273,7 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
     : page.data.length === 0
       ? html`<p class="empty">${w.nothing} <a href="/inbox">${w.reset}</a></p>`
       : html`${bulk ? bulkJump(visitor.language) : ""}${whole ? listScopeOffer(visitor.language, page.data.length, whole) : ""}<div class="scroll"><table class="cards feedbacks"><thead><tr><th scope="col" class="key">${bulk ? selectAllHead(visitor.language, w.key) : w.key}</th><th scope="col">${w.title}</th><th scope="col">${w.kind}</th><th scope="col">${w.severity}</th><th scope="col">${w.status}</th><th scope="col" class="num">${w.reportsColumn}</th><th scope="col" class="num">${w.followers}</th><th scope="col" class="num">${w.votes}</th><th scope="col">${w.lastActivity}</th></tr></thead><tbody>${rows}</tbody></table></div>`;
-  const paging = pagingLinks(visitor.language, query, before.ok ? before.value : null, page.nextCursor);
+  const paging = pagingLinks(visitor.language, query, browsed.ok ? browsed.value.previous : null, page.nextCursor);
   const keys = page.data.length > 0 ? html`<p class="muted keyboard-hint">${bulk ? w.keyboardHint : w.keyboardHintReading}</p>` : "";
   const side = viewsPanel(visitor, views.ok ? views.value : [], viewQuery(query), notice.view);
   const triage =
