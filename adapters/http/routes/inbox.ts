@@ -20,13 +20,13 @@ import {
   StatusChange,
   type ReportEntry,
 } from "../../../core/schemas/feedback.ts";
+import type { App } from "../../../core/schemas/catalog.ts";
 import type { Services } from "../../../core/services.ts";
 import { changeStatus } from "../../../core/feedback/change-status.ts";
 import { setFollowing } from "../../../core/notify/set-following.ts";
 import { countFeedbacks } from "../../../core/feedback/count-feedbacks.ts";
 import { browseFeedbacks } from "../../../core/feedback/browse-feedbacks.ts";
 import { listApps } from "../../../core/catalog/list-apps.ts";
-import { listFeatures } from "../../../core/catalog/list-features.ts";
 import { addComment } from "../../../core/feedback/add-comment.ts";
 import { getFeedback } from "../../../core/feedback/get-feedback.ts";
 import { isFeedbackKey } from "../../../core/feedback/key.ts";
@@ -80,7 +80,7 @@ import {
   triageSection,
 } from "../web/triage-panel.ts";
 import { tagChips, tagColors } from "../web/tag-chips.ts";
-import { featureFilter, featureGroups } from "../web/feature-filter.ts";
+import { featureFilter, type FeatureGroup, featureGroups } from "../web/feature-filter.ts";
 import { votesSection } from "../web/votes-section.ts";
 import { listTags } from "../../../core/triage/list-tags.ts";
 import { VoteRequest } from "../../../core/schemas/votes.ts";
@@ -196,17 +196,35 @@ function viewsPanel(visitor: Visitor, views: readonly SavedView[], current: stri
 <button type="submit" class="secondary">${w.saveView}</button></form></details></section>`;
 }
 
-async function inboxPage(services: Services, visitor: Visitor, url: URL, notice: { bulk?: BulkDraft; view?: ViewRefusal } = {}): Promise<Response> {
+/** The apps the inbox filters by, and the features its Feature filter offers: the chosen app's, or each app's. */
+interface InboxCatalog {
+  readonly apps: readonly App[];
+  readonly features: readonly FeatureGroup[];
+}
+
+/** Reads the inbox's catalog for the app chosen (`appId`), if any. */
+async function inboxCatalog(services: Services, visitor: Visitor, appId: string | undefined): Promise<InboxCatalog> {
+  const listed = await listApps(services, visitor.grant);
+  const apps = listed.ok ? listed.value.data : [];
+  return { apps, features: await featureGroups(services, visitor.grant, apps, appId) };
+}
+
+/** The inbox's list; `catalog`, when the address's feature was checked against it already, is not read again. */
+async function inboxPage(
+  services: Services,
+  visitor: Visitor,
+  url: URL,
+  notice: { bulk?: BulkDraft; view?: ViewRefusal } = {},
+  catalog?: InboxCatalog,
+): Promise<Response> {
   const w = wordsFor(visitor.language, "inbox");
   const now = services.clock();
   const query = inboxQuery(url.searchParams);
-  const appsListed = listApps(services, visitor.grant);
-  const [browsed, posted, apps, features, views, tags, choices] = await Promise.all([
+  const [browsed, posted, { apps, features }, views, tags, choices] = await Promise.all([
     browseFeedbacks(services, visitor.grant, query),
     // The portal's posts waiting for a person: what "To review" counts.
     countFeedbacks(services, visitor.grant, TO_REVIEW),
-    appsListed,
-    appsListed.then((listed) => featureGroups(services, visitor.grant, listed.ok ? listed.value.data : [], query.appId)),
+    catalog ?? inboxCatalog(services, visitor, query.appId),
     listViews(services, visitor.grant),
     listTags(services, visitor.grant),
     ownerChoices(services, visitor),
@@ -228,7 +246,7 @@ async function inboxPage(services: Services, visitor: Visitor, url: URL, notice:
 
   // The filters besides the search, folded on a phone (where they took a screen before the list),
   // open there when one is in use; on a wider screen they stand in the row as before.
-  const listedApp = (apps.ok ? apps.value.data : []).some((a) => a.id === query.appId);
+  const listedApp = apps.some((a) => a.id === query.appId);
   const narrowed = [query.kind, query.severity, listedApp, query.featureId, query.owner, query.tag, query.due, query.published !== undefined].filter(
     Boolean,
   ).length;
@@ -240,7 +258,7 @@ ${query.status ? html`<input type="hidden" name="status" value="${query.status}"
 <details class="more-filters"${narrowed > 0 || query.sort ? html` open` : ""}><summary>${w.filters}${narrowed > 0 ? ` (${narrowed})` : ""}</summary>
 <div><label for="kind">${w.kind}</label><select id="kind" name="kind">${options(KINDS, query.kind, (k) => valueName(visitor.language, k as "problem"), w.any)}</select></div>
 <div><label for="severity">${w.severity}</label><select id="severity" name="severity">${options(SEVERITIES, query.severity, (s) => s, w.anyFeminine)}</select></div>
-<div><label for="app">${w.app}</label><select id="app" name="appId"><option value="">${w.anyFeminine}</option>${(apps.ok ? apps.value.data : []).map((a) => html`<option value="${a.id}"${a.id === query.appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>
+<div><label for="app">${w.app}</label><select id="app" name="appId"><option value="">${w.anyFeminine}</option>${apps.map((a) => html`<option value="${a.id}"${a.id === query.appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>
 ${featureFilter(visitor.language, features, query.featureId)}
 ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.name) : [], choices)}
 <div><label for="published">${w.onPortal}</label><select id="published" name="published">${options(["true", "false"], query.published === undefined ? undefined : String(query.published), (p) => w.portalChoices[p as "true" | "false"], w.any)}</select></div>
@@ -252,7 +270,7 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
   const bulk = can(visitor.grant, "feedbacks.update");
   const colors = tagColors(tags.ok ? tags.value.data : []);
   // With one app, its name would stand in every row: it is named for organizations with several.
-  const severalApps = (apps.ok ? apps.value.data : []).length > 1;
+  const severalApps = apps.length > 1;
   // A tag chip narrows the list on screen to its tag (any other tag filter replaced): its row stays in
   // it, and the page's other filters too, which Reset clears.
   const byTag = (tag: string) => inboxHref(query, { tag });
@@ -582,13 +600,13 @@ async function replayPage(
 
 /**
  * Whether the address names a feature of another app than the one it chooses: left selected in the
- * filters' form when the app was changed, it would empty the list with no reason shown.
+ * filters' form when the app was changed, it would empty the list with no reason shown. The
+ * catalog's features are then the chosen app's alone, when the organization has that app.
  */
-async function strayFeature(services: Services, visitor: Visitor, params: URLSearchParams): Promise<boolean> {
+function strayFeature(params: URLSearchParams, catalog: InboxCatalog): boolean {
   const [appId, featureId] = [params.get("appId"), params.get("featureId")];
   if (!appId || !featureId) return false;
-  const features = await listFeatures(services, visitor.grant, appId);
-  return features.ok && !features.value.data.some((f) => f.id === featureId);
+  return catalog.apps.some((a) => a.id === appId) && !catalog.features.some((g) => g.features.some((f) => f.id === featureId));
 }
 
 /** The inbox and the feedback page: what the API offers, for people in a browser. */
@@ -613,7 +631,11 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
           // list's address keeps only those that filter or order.
           const kept = [...url.searchParams].filter(([name, value]) => value !== "" && !(name === "sort" && value === "activity"));
           if (kept.length < url.searchParams.size) return redirect(kept.length > 0 ? `/inbox?${new URLSearchParams(kept)}` : "/inbox");
-          if (await strayFeature(services, visitor, url.searchParams)) {
+          // With an app and a feature in the address, the catalog is read first, to check the one against
+          // the other, and the page takes it as read.
+          const checked = url.searchParams.has("appId") && url.searchParams.has("featureId");
+          const catalog = checked ? await inboxCatalog(services, visitor, inboxQuery(url.searchParams).appId) : undefined;
+          if (catalog && strayFeature(url.searchParams, catalog)) {
             const rest = new URLSearchParams(kept.filter(([name]) => name !== "featureId" && name !== "cursor"));
             return redirect(rest.size > 0 ? `/inbox?${rest}` : "/inbox");
           }
@@ -621,7 +643,7 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
           // A bulk change refused comes back here (post-redirect-get), with what was ticked and typed.
           const bulk = await takeBulkDraft(services, cookie);
           const view = bulk ? undefined : await takeViewRefusal(services, cookie);
-          return inboxPage(services, visitor, url, { ...(bulk && { bulk }), ...(view && { view }) });
+          return inboxPage(services, visitor, url, { ...(bulk && { bulk }), ...(view && { view }) }, catalog);
         }),
       {
         detail: { hide: true },

@@ -7,7 +7,7 @@ import { type Html, html } from "../html.ts";
 import { formatter, wordsFor } from "./words.ts";
 
 /** Features the inbox's filter offers, under their app's name where the list spans several apps. */
-interface FeatureGroup {
+export interface FeatureGroup {
   readonly app?: string;
   readonly features: readonly Feature[];
 }

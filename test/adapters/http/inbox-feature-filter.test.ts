@@ -99,4 +99,22 @@ describe("the inbox's Feature filter", () => {
     // The app's own feature stays.
     expect((await page(`/inbox?appId=${mobile}&featureId=mobile-login`)).status).toBe(200);
   });
+
+  test("with an app and a feature in the address, the page reads the app's features once, both to check the feature and to offer the filter", async () => {
+    const browser = await signedInAs(http, "member");
+    const { store } = http.services;
+    const listFeatures = store.listFeatures;
+    const asked: string[] = [];
+    store.listFeatures = (orgId, appId) => {
+      asked.push(appId);
+      return listFeatures(orgId, appId);
+    };
+    try {
+      const html = await (await browser.fetch(`/inbox?appId=${http.demo.appId}&featureId=${http.demo.featureId}`)).text();
+      expect(offered(html)).toContain("Checkout (selected)");
+    } finally {
+      store.listFeatures = listFeatures;
+    }
+    expect(asked).toEqual([http.demo.appId]);
+  });
 });
