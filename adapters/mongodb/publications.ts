@@ -5,7 +5,7 @@ import type { Publication, PublicationStore } from "../../core/store/publication
 import type { Database, Document } from "./database.ts";
 import { NOT_MERGED, toFeedback } from "./feedbacks.ts";
 import { topRankParts } from "../../core/portal/top-rank.ts";
-import { prefixesOf } from "../../core/feedback/search-words.ts";
+import { type SearchWord, waysOf } from "../../core/feedback/search-words.ts";
 
 /** The fields each public order sorts on, descending; ties by _id desc. */
 const ORDER_FIELDS: Readonly<Record<PortalSort, readonly string[]>> = {
@@ -24,6 +24,12 @@ const toPublication = (d: Document): Publication => ({
 });
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The pattern of a publication's words (split at spaces) that meet a search word: one starts with a prefix, or is one of the whole words. */
+const metBy = (word: SearchWord): string => {
+  const ways = waysOf(word).map((way) => ("prefix" in way ? escapeRegExp(way.prefix) : `(${way.words.map(escapeRegExp).join("|")})( |$)`));
+  return `(^| )(${ways.join("|")})`;
+};
 
 /**
  * The part of an inbox list filter that reads beyond the feedback documents: published on the
@@ -69,7 +75,7 @@ export function publicationStore(data: Database): PublicationStore {
     },
 
     async listPublished(orgId, filter, after, limit, order) {
-      const words = (filter.words ?? []).map((w) => ({ words: { $regex: `(^| )(${prefixesOf(w).map(escapeRegExp).join("|")})` } }));
+      const words = (filter.words ?? []).map((w) => ({ words: { $regex: metBy(w) } }));
       const published = await publications()
         .find({ orgId, ...(words.length > 0 && { $and: words }) })
         .toArray();

@@ -3,7 +3,7 @@
 // index on (orgId, words, status, lastActivityAt) answers each of them in the order of the list:
 // MongoDB merges those sorted runs and stops after a page, however common the word.
 import type { ClientSession } from "mongodb";
-import type { ExpandedWord, Expansion, VocabularyLookup } from "../../core/feedback/search-words.ts";
+import type { ExpandedWord, Expansion, Vocabulary } from "../../core/feedback/search-words.ts";
 import type { Database } from "./database.ts";
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -29,9 +29,8 @@ export async function addToVocabulary(data: Database, words: string[], session?:
 }
 
 /** The vocabulary of the store's searches, for the core's expansion of search words. */
-export const vocabulary =
-  (data: Database): VocabularyLookup =>
-  async (word, limit) => {
+export const vocabulary = (data: Database): Vocabulary => ({
+  async startingWith(word, limit) {
     const starting = await data
       .collection("search_vocabulary")
       .find({ _id: { $gte: word, $lt: `${word}\u{10FFFF}` } }, { projection: { _id: 1 } })
@@ -39,9 +38,17 @@ export const vocabulary =
       .limit(limit)
       .toArray();
     return starting.map((d) => d._id);
-  };
+  },
+  async holding(words) {
+    const held = await data
+      .collection("search_vocabulary")
+      .find({ _id: { $in: [...words] } }, { projection: { _id: 1 } })
+      .toArray();
+    return held.map((d) => d._id);
+  },
+});
 
-/** One way a search word is met: a word of the feedback is one of these, or, past MAX_EXPANSION, starts with the prefix. */
+/** One way a search word is met: a word of the feedback is one of these, or starts with the prefix. */
 const met = (way: Expansion) => ("prefix" in way ? { words: { $regex: `^${escapeRegExp(way.prefix)}` } } : { words: { $in: [...way.words] } });
 
 /** Every search word must be met one of its ways. */

@@ -2,9 +2,15 @@ import type { Database, SQLQueryBindings } from "bun:sqlite";
 import type { PortalSort } from "../../core/schemas/portal.ts";
 import type { Publication, PublicationStore } from "../../core/store/publications.ts";
 import { topRankParts } from "../../core/portal/top-rank.ts";
-import { prefixesOf } from "../../core/feedback/search-words.ts";
+import { type Expansion, waysOf } from "../../core/feedback/search-words.ts";
 import { appIdOf, FEEDBACK_COLUMNS, type FeedbackRow, placeholders, toFeedback } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
+
+/** The tests of a publication's words `p.words` (split at spaces) for one way of meeting a search word: a word starting with the prefix, or one of the words. */
+const wordTests = (way: Expansion): [sql: string, param: string][] =>
+  "prefix" in way
+    ? [["instr(' ' || p.words, ?) > 0", ` ${way.prefix}`]]
+    : way.words.map((word) => ["instr(' ' || p.words || ' ', ?) > 0", ` ${word} `]);
 
 interface PublicationRow {
   feedback_id: string;
@@ -85,9 +91,9 @@ export function publicationStore(db: Database, batch: WriteBatch): PublicationSt
         params.push(filter.appId);
       }
       for (const word of filter.words ?? []) {
-        const prefixes = prefixesOf(word);
-        where.push(`(${prefixes.map(() => "instr(' ' || p.words, ?) > 0").join(" OR ")})`);
-        params.push(...prefixes.map((prefix) => ` ${prefix}`));
+        const tests = waysOf(word).flatMap(wordTests);
+        where.push(`(${tests.map(([sql]) => sql).join(" OR ")})`);
+        params.push(...tests.map(([, param]) => param));
       }
       if (after) {
         where.push(`(${columns.join(", ")}, p.feedback_id) < (${columns.map(() => "?").join(", ")}, ?)`);

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { type ExpandedWord, type Expansion, ownWords, type VocabularyLookup } from "../../core/feedback/search-words.ts";
+import { type ExpandedWord, type Expansion, ownWords, type Vocabulary } from "../../core/feedback/search-words.ts";
 import type { FeedbackFilter } from "../../core/store/feedbacks.ts";
 import { appIdOf, orgIdOf, refOf } from "./rows.ts";
 
@@ -53,13 +53,18 @@ export const documentSql = (words: string): string => {
 };
 
 /** The vocabulary of the store's searches, for the core's expansion of search words. */
-export const vocabulary =
-  (db: Database): VocabularyLookup =>
-  (word, limit) =>
+export const vocabulary = (db: Database): Vocabulary => ({
+  startingWith: (word, limit) =>
     db
       .query<{ word: string }, [string, string, number]>("SELECT word FROM search_vocabulary WHERE word >= ? AND word < ? LIMIT ?")
       .all(word, `${word}\u{10FFFF}`, limit)
-      .map((r) => r.word);
+      .map((r) => r.word),
+  holding: (words) =>
+    db
+      .query<{ word: string }, [string]>("SELECT word FROM search_vocabulary WHERE word IN (SELECT value FROM json_each(?))")
+      .all(JSON.stringify(words))
+      .map((r) => r.word),
+});
 
 /** The FTS5 query of a search in an organization: each word in one of the statuses, and a token per other filter given. */
 export function matchQuery(

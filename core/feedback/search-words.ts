@@ -13,28 +13,29 @@ function spellings(run: string): { readonly parts: string[]; readonly joined?: s
 }
 
 /**
- * A word of a search, which a feedback must hold a word starting with: one prefix, or for a
- * hyphenated word the prefixes any of which will do.
+ * A word of a search, which a feedback must hold: a word starting with this prefix or, for a part of
+ * a hyphenated word, a word starting with the joined form (`joined`, a prefix) or one of the part's
+ * forms (`part`, its shared start: see formsOf).
  */
-export type SearchWord = string | readonly string[];
-
-/** The prefixes any of which meets a search word. */
-export const prefixesOf = (word: SearchWord): readonly string[] => (typeof word === "string" ? [word] : word);
+export type SearchWord = string | { readonly joined: string; readonly part: string };
 
 /**
  * Words of a search text: letters and digits, lower-cased, a plural or a verb's ending reduced to what
  * the word shares with its other forms; each is matched as a prefix by the store, so "invoices" finds
  * "invoice" too, and "crashing" "crash". A hyphenated word is met by its joined form, which a text
- * holds whether it wrote the hyphen or not (foldedWords), or by all its parts, as before: "sign-in" is
- * "signin" or "sign", and "signin" or "in". So "e-mail" finds "email", and "sign-in" still finds "sign in".
- * A part of one letter is left to the joined form: "e-mail" is "email", not any word starting with "e".
+ * holds whether it wrote the hyphen or not (foldedWords), or by all its parts, each a whole word in
+ * any of its forms: "sign-in" is "signin…" or "sign" (signs, signing, signed), and "signin…" or "in".
+ * So "e-mail" finds "emails", and "sign-in" finds "signing in" but not "Signup fails on the invoice
+ * page", which a part as a prefix would (sign… and in…). A part of one letter is left to the joined
+ * form: "e-mail" is "email", not any word starting with "e".
  */
 export function searchWords(text: string): SearchWord[] {
   const words = (text.toLowerCase().match(RUNS) ?? []).flatMap((run): SearchWord[] => {
     const { parts, joined } = spellings(run);
+    if (!joined) return parts.map(sharedStart);
     // A part of one letter would be met by any word starting with it ("e" by "export"): such a part
     // is met by the joined form alone, which a text holds however it wrote the word.
-    return joined ? parts.map((part) => (part.length > 1 ? [sharedStart(joined), sharedStart(part)] : sharedStart(joined))) : parts.map(sharedStart);
+    return parts.map((part) => (part.length > 1 ? { joined: sharedStart(joined), part: sharedStart(part) } : sharedStart(joined)));
   });
   return words.slice(0, 32);
 }
@@ -60,6 +61,25 @@ function sharedStart(word: string): string {
 
 /** A verb's stem without the consonant its -ing or -ed doubled (shipp, logg): one of them is the stem's start too. */
 const singleEnd = (stem: string): string => (/([b-df-hj-np-tv-z])\1$/.test(stem) ? stem.slice(0, -1) : stem);
+
+/**
+ * The words whose shared start is `start`: the spellings sharedStart reduces (the start itself, with
+ * a plural's -s, -es, -ies, -x or -ux, or a verb's -ing or -ed, its last consonant doubled or not),
+ * those of them it reduces to `start`. "sign" is sign, signs, signing and signed, never signup or
+ * signal; "in" is in alone. Every word is among the forms of its shared start.
+ */
+function formsOf(start: string): string[] {
+  const endings = ["", "s", "es", "ies", "x", "ux", "ing", "ed", `${start.at(-1)}ing`, `${start.at(-1)}ed`];
+  return [...new Set(endings.map((ending) => start + ending))].filter((word) => sharedStart(word) === start);
+}
+
+/**
+ * The ways a search word is met, any one of which will do, where no vocabulary expands them (the
+ * portal's search): a word starting with its prefix, or for a hyphenated word's part, a word starting
+ * with the joined form or one of the part's forms.
+ */
+export const waysOf = (word: SearchWord): Expansion[] =>
+  typeof word === "string" ? [{ prefix: word }] : [{ prefix: word.joined }, { words: formsOf(word.part) }];
 
 /**
  * Whether a search text has nothing a feedback is found by: not blank, yet no letter or digit (only
@@ -128,41 +148,62 @@ export const ownWords = (feedback: { readonly key: string; readonly title: strin
  */
 export const MAX_EXPANSION = 32;
 
-/** One way a search word is met: one of these whole words of the vocabulary, or, past MAX_EXPANSION, a word starting with the prefix. */
+/** One way a search word is met: one of these whole words, or a word starting with the prefix. */
 export type Expansion = { readonly words: readonly string[] } | { readonly prefix: string };
 
-/** A search word as a store's vocabulary expands it: the ways it is met, any one of which will do (one for each of its prefixes). */
+/** A search word as a store's vocabulary expands it: the ways it is met, any one of which will do. */
 export type ExpandedWord = readonly Expansion[];
 
-/** A store's vocabulary: up to `limit` of the words it holds that start with `word`, in order. */
-export type VocabularyLookup = (word: string, limit: number) => Promise<readonly string[]> | readonly string[];
+/** A store's vocabulary: every word its feedbacks are found by. */
+export interface Vocabulary {
+  /** Up to `limit` of its words that start with `word`, in order. */
+  startingWith(word: string, limit: number): Promise<readonly string[]> | readonly string[];
+  /** Those of `words` it holds. */
+  holding(words: readonly string[]): Promise<readonly string[]> | readonly string[];
+}
 
 /**
  * The words of a search, folded, each once, and expanded through the store's vocabulary: each
- * prefix becomes the whole words that start with it, or past MAX_EXPANSION the prefix itself. Null
- * when no prefix of a word starts a word of the vocabulary: nothing can match, and nothing need be read.
+ * prefix becomes the whole words that start with it, or past MAX_EXPANSION the prefix itself, and a
+ * part's forms those the vocabulary holds. Null when no way of a word meets a word of the
+ * vocabulary: nothing can match, and nothing need be read.
  */
-export async function expandWords(words: readonly SearchWord[], startingWith: VocabularyLookup): Promise<ExpandedWord[] | null> {
+export async function expandWords(words: readonly SearchWord[], vocabulary: Vocabulary): Promise<ExpandedWord[] | null> {
   const expanded: ExpandedWord[] = [];
-  for (const prefixes of foldedSearch(words)) {
-    const ways: Expansion[] = [];
-    for (const prefix of prefixes) {
-      const known = await startingWith(prefix, MAX_EXPANSION + 1);
-      if (known.length > 0) ways.push(known.length > MAX_EXPANSION ? { prefix } : { words: known });
-    }
-    if (ways.length === 0) return null;
-    expanded.push(ways);
+  for (const word of foldedSearch(words)) {
+    const ways = await Promise.all(waysOf(word).map((way) => throughVocabulary(way, vocabulary)));
+    const known = ways.filter((way) => way !== null);
+    if (known.length === 0) return null;
+    expanded.push(known);
   }
   return expanded;
 }
 
 /**
- * A search's words folded as a feedback's are, each once: a prefix that folds into several words
- * (letters and digits apart) is that many words to meet; the prefixes of a hyphenated word stay
- * together, any of them meeting it.
+ * A way of meeting a search word as the vocabulary has it, null when it meets none of its words. A
+ * part's forms are asked for by name (holding), never through the words they start: "in" starts
+ * hundreds of words, and past MAX_EXPANSION the store would match the prefix "in", which "invoice"
+ * meets. Its forms are a handful of words (formsOf), so they need no limit and never fall back.
  */
-function foldedSearch(words: readonly SearchWord[]): string[][] {
+async function throughVocabulary(way: Expansion, vocabulary: Vocabulary): Promise<Expansion | null> {
+  if ("words" in way) {
+    const held = new Set(await vocabulary.holding(way.words));
+    const words = way.words.filter((word) => held.has(word));
+    return words.length > 0 ? { words } : null;
+  }
+  const starting = await vocabulary.startingWith(way.prefix, MAX_EXPANSION + 1);
+  if (starting.length === 0) return null;
+  return starting.length > MAX_EXPANSION ? way : { words: starting };
+}
+
+/**
+ * A search's words folded as a feedback's are, each once: a prefix that folds into several words
+ * (letters and digits apart) is that many words to meet; a hyphenated word's part stays one.
+ */
+function foldedSearch(words: readonly SearchWord[]): SearchWord[] {
   const letters = (prefix: string) => fold(prefix).match(/[\p{L}\p{N}]+/gu) ?? [];
-  const folded = words.flatMap((word) => (typeof word === "string" ? letters(word).map((w) => [w]) : [[...new Set(word.flatMap(letters))]]));
-  return [...new Map(folded.filter((prefixes) => prefixes.length > 0).map((prefixes) => [prefixes.join(" "), prefixes])).values()];
+  const folded = words.flatMap((word): SearchWord[] =>
+    typeof word === "string" ? letters(word) : [{ joined: fold(word.joined), part: fold(word.part) }],
+  );
+  return [...new Map(folded.map((word) => [JSON.stringify(word), word])).values()];
 }

@@ -475,7 +475,7 @@ describe("sqlite search plans, every filter and order", () => {
       { statuses: ["prioritized"] },
     ];
     // "1" and "2" start more words than a search expands (the numbers of titles and keys): their prefix is tested.
-    // A word met by any of its prefixes (a hyphenated word's joined form or a part), whole words and a prefix among them.
+    // A hyphenated word's part, met by a word starting with its joined form or by one of its own forms: whole words and a prefix among them.
     const searches: NonNullable<FeedbackFilter["words"]>[] = [
       ["probe"],
       ["alpha"],
@@ -485,8 +485,8 @@ describe("sqlite search plans, every filter and order", () => {
       ["absent"],
       ["1"],
       ["alpha", "2"],
-      [["alpha", "gamma"]],
-      [["beta", "2"], "probe"],
+      [{ joined: "alpha", part: "gamma" }],
+      [{ joined: "2", part: "beta" }, "probe"],
     ];
     for (const order of FEEDBACK_ORDERS) {
       for (const filter of filters) {

@@ -6,8 +6,9 @@ import {
   MAX_EXPANSION,
   MAX_FEEDBACK_WORDS,
   ownWords,
-  prefixesOf,
   searchWords,
+  type Vocabulary,
+  waysOf,
   withWords,
   wordsAfterMerge,
   wordsWithTexts,
@@ -52,19 +53,28 @@ describe("the words a feedback is found by", () => {
   });
 
   test("a hyphenated search word is met by its joined form or by all its parts, a part of one letter by the joined form alone; a number's parts are searched each", () => {
-    assert.deepEqual(searchWords("E-mail sign-in"), ["email", ["email", "mail"], ["signin", "sign"], ["signin", "in"]]);
+    assert.deepEqual(searchWords("E-mail sign-in"), [
+      "email",
+      { joined: "email", part: "mail" },
+      { joined: "signin", part: "sign" },
+      { joined: "signin", part: "in" },
+    ]);
     assert.deepEqual(searchWords("Wi‑Fi pre-orders"), [
-      ["wifi", "wi"],
-      ["wifi", "fi"],
-      ["preorder", "pre"],
-      ["preorder", "order"],
+      { joined: "wifi", part: "wi" },
+      { joined: "wifi", part: "fi" },
+      { joined: "preorder", part: "pre" },
+      { joined: "preorder", part: "order" },
     ]);
     assert.deepEqual(searchWords("DEMO-12"), ["demo", "12"]);
   });
 
+  /** Whether a search finds a text: each of its words met one of its ways by one of the text's folded words. */
+  const finds = (search: string, text: string) =>
+    searchWords(search).every((w) =>
+      waysOf(w).some((way) => foldedWords(text).some((word) => ("prefix" in way ? word.startsWith(way.prefix) : way.words.includes(word)))),
+    );
+
   test("either spelling of a hyphenated word finds the other, and what the hyphenated one found before it still finds", () => {
-    const finds = (search: string, text: string) =>
-      searchWords(search).every((w) => prefixesOf(w).some((prefix) => foldedWords(text).some((word) => word.startsWith(prefix))));
     const spellings = [
       ["e-mail", "email"],
       ["sign-in", "signin"],
@@ -81,6 +91,46 @@ describe("the words a feedback is found by", () => {
     assert.ok(!finds("sign-in", "I cannot sign up"), "but not one part alone");
     assert.ok(!finds("e-mail", "Every mail merge fails when I export"), "a part of one letter is no word's start of its own");
     assert.ok(finds("x-ray", "The X-ray view is empty") && finds("x-ray", "The xray view is empty"), "its word is met joined");
+  });
+
+  test("a hyphenated word's parts are met by whole words in any of their forms, not by words they start; its joined form still starts words", () => {
+    for (const text of [
+      "Cannot sign in",
+      "Signing in fails",
+      "Signed in twice",
+      "The sign-in page",
+      "Signin is slow",
+      "Sign-In button",
+      "He signs in",
+    ])
+      assert.ok(finds("sign-in", text), `sign-in finds "${text}"`);
+    assert.ok(!finds("sign-in", "Signup fails on the invoice page"), "sign-in is not signup and invoice");
+    assert.ok(!finds("sign-in", "The signal is lost in the tunnel"), "nor signal and in");
+    assert.ok(finds("e-mail", "Emails never arrive"), "the joined form is a prefix");
+    assert.ok(finds("signing-in", "I cannot sign in"), "a part's forms are those of its shared start");
+  });
+
+  test("a part is met by itself whatever its form: every word is among the forms of its shared start", () => {
+    const words = [
+      "sign",
+      "signs",
+      "signing",
+      "signed",
+      "shipping",
+      "shipped",
+      "selling",
+      "companies",
+      "boxes",
+      "classes",
+      "chevaux",
+      "jeux",
+      "status",
+      "in",
+    ];
+    for (const word of words) {
+      const part = searchWords(`${word}-ok`)[0]!;
+      assert.ok(typeof part !== "string" && waysOf(part).some((way) => "words" in way && way.words.includes(word)), word);
+    }
   });
 
   test("a text's words are folded: lower case, accents removed, each once", () => {
@@ -137,35 +187,39 @@ describe("the words a feedback is found by", () => {
 });
 
 describe("the expansion of a search's words", () => {
-  const vocabulary = ["checkout", "checkouts", "telephone", ...Array.from({ length: MAX_EXPANSION + 1 }, (_, i) => `w${i}`)].sort();
-  const startingWith = (word: string, limit: number) => vocabulary.filter((w) => w.startsWith(word)).slice(0, limit);
+  const many = (start: string) => Array.from({ length: MAX_EXPANSION + 1 }, (_, i) => `${start}${i}`);
+  const held = ["checkout", "checkouts", "telephone", "sign", "signing", "signup", "in", "invoice", ...many("w"), ...many("in")].sort();
+  const vocabulary: Vocabulary = {
+    startingWith: (word, limit) => held.filter((w) => w.startsWith(word)).slice(0, limit),
+    holding: (words) => held.filter((w) => words.includes(w)),
+  };
 
   test("each word, folded and once, becomes the words of the vocabulary it starts", async () => {
-    assert.deepEqual(await expandWords(["Check", "TÉLÉ", "check"], startingWith), [
-      [{ words: ["checkout", "checkouts"] }],
-      [{ words: ["telephone"] }],
-    ]);
+    assert.deepEqual(await expandWords(["Check", "TÉLÉ", "check"], vocabulary), [[{ words: ["checkout", "checkouts"] }], [{ words: ["telephone"] }]]);
   });
 
   test("past MAX_EXPANSION words, the word is matched as a prefix", async () => {
-    assert.deepEqual(await expandWords(["w"], startingWith), [[{ prefix: "w" }]]);
+    assert.deepEqual(await expandWords(["w"], vocabulary), [[{ prefix: "w" }]]);
   });
 
-  test("a hyphenated search word is met by the expansion of any of its prefixes, those that start no word left out", async () => {
-    assert.deepEqual(
-      await expandWords(
-        [
-          ["checkout", "w"],
-          ["checkout", "firefox"],
-        ],
-        startingWith,
-      ),
-      [[{ words: ["checkout", "checkouts"] }, { prefix: "w" }], [{ words: ["checkout", "checkouts"] }]],
-    );
-    assert.equal(await expandWords([["firefox", "safari"]], startingWith), null);
+  test("a hyphenated word's part is met by the words its joined form starts or by the forms of the part the vocabulary holds, a way that meets none left out", async () => {
+    assert.deepEqual(await expandWords([{ joined: "w", part: "sign" }, ...searchWords("checkout-signs")], vocabulary), [
+      [{ prefix: "w" }, { words: ["sign", "signing"] }],
+      [{ words: ["checkout", "checkouts"] }],
+      [{ words: ["sign", "signing"] }],
+    ]);
+    assert.equal(await expandWords(searchWords("firefox-safari"), vocabulary), null);
+  });
+
+  test("a part is met by its forms alone however many words it starts: sign-in is never in… past MAX_EXPANSION", async () => {
+    // "signing" starts with the joined form "signin": a joined form is still a prefix.
+    assert.deepEqual(await expandWords(searchWords("sign-in"), vocabulary), [
+      [{ words: ["signing"] }, { words: ["sign", "signing"] }],
+      [{ words: ["signing"] }, { words: ["in"] }],
+    ]);
   });
 
   test("a word that starts none of the vocabulary's words means nothing can match", async () => {
-    assert.equal(await expandWords(["checkout", "firefox"], startingWith), null);
+    assert.equal(await expandWords(["checkout", "firefox"], vocabulary), null);
   });
 });

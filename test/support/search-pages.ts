@@ -1,12 +1,16 @@
 // What a list query should answer, computed the plain way, and every page a store answers for it:
 // the store's plans must agree with a filter and a sort of all the feedbacks, across cursors.
 import { positionOf } from "../../core/feedback/order.ts";
-import { prefixesOf } from "../../core/feedback/search-words.ts";
+import { type SearchWord, waysOf } from "../../core/feedback/search-words.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
 import type { FeedbackFilter, FeedbackOrder, FeedbackStore, ListPosition } from "../../core/store/feedbacks.ts";
 
 /** The words of a feedback's key and title, as a search merges them (the titles of these tests are lower case already). */
 const wordsOf = (f: FeedbackRecord): string[] => `${f.key.toLowerCase()} ${f.title}`.split(/[\s-]+/);
+
+/** Whether words meet a search word, one of its ways: a word starts with its prefix, or is one of its whole words. */
+const holds = (words: readonly string[], word: SearchWord): boolean =>
+  waysOf(word).some((way) => ("prefix" in way ? words.some((w) => w.startsWith(way.prefix)) : way.words.some((w) => words.includes(w))));
 
 /**
  * Which of two feedbacks comes first by due date, the plain way: the soonest due first, those
@@ -27,7 +31,7 @@ export function plainly(records: readonly FeedbackRecord[], filter: FeedbackFilt
       (!filter.severity || f.severity === filter.severity) &&
       (filter.due === undefined ||
         (filter.due === "none" ? f.dueAt === undefined : f.dueAt !== undefined && (filter.due === "set" || f.dueAt < filter.due.before))) &&
-      (filter.words ?? []).every((w) => prefixesOf(w).some((prefix) => wordsOf(f).some((word) => word.startsWith(prefix)))),
+      (filter.words ?? []).every((w) => holds(wordsOf(f), w)),
   );
   return kept
     .sort((a, b) => {

@@ -102,8 +102,13 @@ export function feedbacksContract(makeStore: () => Promise<Subject>) {
       ];
       for (const order of FEEDBACK_ORDERS) {
         for (const filter of filters) {
-          // A word met by either of two prefixes, as a hyphenated word is by its joined form or a part.
-          for (const words of [undefined, ["probe"], ["alpha"], ["beta"], ["alpha", "beta"], ["absent"], [["alpha", "beta"]], [["absent", "beta"]]]) {
+          // A hyphenated word's part, met by a word starting with its joined form or by one of its own forms ("prob" is no form of probe).
+          const parts = [
+            { joined: "alpha", part: "beta" },
+            { joined: "absent", part: "beta" },
+            { joined: "absent", part: "prob" },
+          ];
+          for (const words of [undefined, ["probe"], ["alpha"], ["beta"], ["alpha", "beta"], ["absent"], ...parts.map((part) => [part])]) {
             const ids = await everyPage(store, org.orgId, { ...filter, words }, order, 4);
             expect({ order, filter, words, ids }).toEqual({ order, filter, words, ids: plainly(records, { ...filter, words }, order) });
           }
@@ -229,6 +234,24 @@ export function feedbacksContract(makeStore: () => Promise<Subject>) {
       expect(await store.countByStatus(org.orgId, { words: searchWords("e-mail") })).toEqual({ triage: 2 });
       expect(await found("mail")).toEqual([hyphenated.id]);
       expect(await found("sign-in")).toEqual([apart.id]);
+    });
+
+    test("a hyphenated word's parts are whole words in any of their forms: sign-in finds sign in, signing in and signin, not Signup … invoice", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const apart = (await record(store, org, "I cannot sign in", 1))!;
+      const signing = (await record(store, org, "Signing in fails on Safari", 2))!;
+      const joined = (await record(store, org, "Signin is slow", 3))!;
+      await record(store, org, "Signup fails on the invoice page", 4);
+      // More words start with "in" than a search expands: the part is still met by its forms alone, not by in….
+      await record(store, org, `Sign ${Array.from({ length: MAX_EXPANSION + 1 }, (_, i) => `in${i}x`).join(" ")}`, 5);
+      const words = searchWords("sign-in");
+      expect((await store.listFeedbacks(org.orgId, { statuses: STATUSES, words }, null, 10)).map((f) => f.id)).toEqual([
+        joined.id,
+        signing.id,
+        apart.id,
+      ]);
+      expect(await store.countByStatus(org.orgId, { words })).toEqual({ triage: 3 });
     });
 
     test("applyStatusChange is a compare-and-set on the current status", async () => {
