@@ -49,6 +49,22 @@ describe("French wording", () => {
     expect(select(await page(`/duplicates?appId=${http.demo.appId}`, "fr"), "app")).toContain('<option value="">Toutes</option>');
   });
 
+  test("each turn of a qualification puts a narrow no-break space before its colon: « Auteur (…)\u202f: … »", async () => {
+    const step = await http.request("POST", "/v1/reports", {
+      body: { publicKey: http.demo.publicKey, kind: "problem", message: "Search is broken", qualify: true },
+    });
+    const answer = (given: object) =>
+      http.request("POST", `/v1/reports/${step.body.id}/answers`, { body: { publicKey: http.demo.publicKey, ...given } });
+    await answer({ text: "No results for any word" });
+    await answer({ text: "The invoices that contain the word" });
+    await answer({ choiceIds: ["feat-search"] });
+    const key = (await answer({ choiceIds: ["4"] })).body.ticketId;
+    const turns = [...(await page(`/inbox/${key}`, "fr")).matchAll(/<li><strong>(?:Auteur|Assistant)<\/strong> \([^)]*\)(.)/g)].map((m) => m[1]);
+    expect(turns.length).toBeGreaterThan(1);
+    expect(new Set(turns)).toEqual(new Set(["\u202f"]));
+    expect(await page(`/inbox/${key}`)).toMatch(/<li><strong>Reporter<\/strong> \([^)]*\): Search is broken<\/li>/);
+  });
+
   test("praise is « Compliment » in the hosted form, as « Un compliment » in the widget", async () => {
     const form = await (await http.handle(new Request(`${ORIGIN}/f/${http.demo.formKey}`, { headers: { "accept-language": "fr" } }))).text();
     expect(form).toContain('value="praise"> Compliment</label>');
