@@ -60,6 +60,8 @@ export const EN = {
         `Not saved: someone else changed ${fields} since this page was shown. ${one ? "The form shows their value; change it again to replace it." : "The form shows their values; change them again to replace them."}`,
       /** Where a report came from, after "Report via". */
       sources: { api: "API", form: "the hosted form", widget: "the widget", agent: "an agent", slack: "Slack", portal: "the portal" },
+      /** Between a label and what it names ("Status: Triage → Prioritized"); French puts a narrow no-break space before it. */
+      colon: ": ",
     },
     /** The header of every signed-in page, and the page of a person in no organization. */
     layout: {
@@ -216,7 +218,6 @@ export const EN = {
         dueAt: "Due date",
         tags: "Tags",
       },
-      colon: ": ",
     },
     /** What a report captured in the browser, and the assistant's diagnostic. */
     context: {
@@ -309,8 +310,6 @@ export const EN = {
     /** The Trends page. */
     trends: {
       allApps: "All apps",
-      /** Between a day and its figures, in a bar's title. */
-      colon: ": ",
       period: "Period",
       lastDays: "Last {n} days",
       reportsPerDay: "Reports per day",
@@ -464,7 +463,6 @@ export const EN = {
     consent: {
       allow: "Allow",
       deny: "Deny",
-      colon: ": ",
       title: (client: string) => `Allow ${client}?`,
       asks: (client: string, email: string) => `${client} (declared by the application) asks to act in your name, ${email}, with your rights.`,
       sentBack: "You will be sent back to",

@@ -54,6 +54,7 @@ export const FR: Catalog = {
       heldAll: (fields: string, one: boolean) =>
         `Rien n'est enregistré\u202f: quelqu'un d'autre a modifié ${fields} depuis l'affichage de cette page. ${one ? "Le formulaire montre sa valeur\u202f; modifiez-la de nouveau pour la remplacer." : "Le formulaire montre leurs valeurs\u202f; modifiez-les de nouveau pour les remplacer."}`,
       sources: { api: "l'API", form: "le formulaire hébergé", widget: "le widget", agent: "un agent", slack: "Slack", portal: "le portail" },
+      colon: "\u202f: ",
     },
     layout: {
       signOut: "Se déconnecter",
@@ -181,7 +182,6 @@ export const FR: Catalog = {
         dueAt: "Échéance",
         tags: "Étiquettes",
       },
-      colon: "\u202f: ",
     },
     context: {
       context: "Contexte du navigateur",
@@ -267,7 +267,6 @@ export const FR: Catalog = {
     },
     trends: {
       allApps: "Toutes les applications",
-      colon: "\u202f: ",
       period: "Période",
       lastDays: "{n} derniers jours",
       reportsPerDay: "Signalements par jour",
@@ -415,7 +414,6 @@ export const FR: Catalog = {
     consent: {
       allow: "Autoriser",
       deny: "Refuser",
-      colon: "\u202f: ",
       title: (client: string) => `Autoriser ${client}\u202f?`,
       asks: (client: string, email: string) => `${client} (nom déclaré par l'application) demande à agir en votre nom, ${email}, avec vos droits.`,
       sentBack: "Vous serez renvoyé vers",

@@ -491,14 +491,13 @@ export async function feedbackPage(
 <label for="comment">${w.comment}</label><textarea id="comment" name="comment" maxlength="${COMMENT_MAX_LENGTH}"></textarea>
 <button type="submit">${w.save}</button></form>`
     : html`<p class="muted">${w.readOnly}</p>`;
-  const { colon } = wordsFor(lang, "activity");
   const conversation =
     conversations.length > 0
       ? html`<h2>${w.conversation}</h2>${conversations.map(
           ({ report, turns }) =>
             html`<section class="conversation"><h3><a href="#report-${report.id}">${w.reportVia} ${sourceName(lang, report.source)} · ${report.author ?? w.anonymous} · ${formatTime(lang, Date.parse(report.at))}</a></h3>
 <blockquote>${reportText(lang, report.text)}</blockquote>
-<ol>${turns.map((t) => html`<li><strong>${t.role === "assistant" ? w.assistant : w.reporter}</strong> (${formatTime(lang, t.at)})${colon}${t.text}</li>`)}</ol></section>`,
+<ol>${turns.map((t) => html`<li><strong>${t.role === "assistant" ? w.assistant : w.reporter}</strong> (${formatTime(lang, t.at)})${w.colon}${t.text}</li>`)}</ol></section>`,
         )}`
       : "";
   const contexts = new Map(reports.map((r) => [r.id, r.context]));

@@ -265,11 +265,11 @@ export function settingsAccessRoutes(services: Services) {
           const w = wordsFor(visitor.language, "webhooks");
           const took = `(${result.durationMs} ms)`;
           if (result.status !== null && result.status >= 200 && result.status < 300) {
-            return webhooksPage(services, visitor, { info: `${w.testDelivered} — ${url}: ${result.status} ${took}` });
+            return webhooksPage(services, visitor, { info: `${w.testDelivered} — ${url}${w.colon}${result.status} ${took}` });
           }
           // The runtime's own words for a failed connection are not for people: say what it means.
           const why = result.status === null ? w.testUnreachable : `${result.status} ${took}`;
-          return webhooksPage(services, visitor, { error: `${w.testRefused} — ${url}: ${why}` });
+          return webhooksPage(services, visitor, { error: `${w.testRefused} — ${url}${w.colon}${why}` });
         }),
       { detail: { hide: true } },
     )

@@ -150,12 +150,12 @@ function featuresSection(visitor: Visitor, { app, features }: AppSetup, admin: b
     return html`<ul>${features.map((f) => html`<li><code>${f.path}</code> — ${f.name}${f.severityFloor ? ` (≥ ${f.severityFloor})` : ""}</li>`)}</ul>`;
   const rows = [...features, ...Array.from({ length: NEW_FEATURE_ROWS }, () => undefined)].map((f, i) => {
     const label = f ? `${w.featureRow} ${f.path}` : `${w.newFeature} ${i - features.length + 1}`;
-    return html`<tr><td data-label="${w.path}">${f ? hidden(`id-${i}`, f.id) : ""}<input name="path-${i}" value="${f?.path ?? ""}" aria-label="${label}: ${w.path}" spellcheck="false"></td>
-<td data-label="${w.name}"><input name="name-${i}" value="${f?.name ?? ""}" aria-label="${label}: ${w.name}"></td>
-<td data-label="${w.minimumSeverity}"><select name="floor-${i}" aria-label="${label}: ${w.minimumSeverity}"><option value="">${w.noFloor}</option>${SEVERITIES.map(
+    return html`<tr><td data-label="${w.path}">${f ? hidden(`id-${i}`, f.id) : ""}<input name="path-${i}" value="${f?.path ?? ""}" aria-label="${label}${w.colon}${w.path}" spellcheck="false"></td>
+<td data-label="${w.name}"><input name="name-${i}" value="${f?.name ?? ""}" aria-label="${label}${w.colon}${w.name}"></td>
+<td data-label="${w.minimumSeverity}"><select name="floor-${i}" aria-label="${label}${w.colon}${w.minimumSeverity}"><option value="">${w.noFloor}</option>${SEVERITIES.map(
       (s) => html`<option${s === f?.severityFloor ? html` selected` : ""}>${s}</option>`,
     )}</select></td>
-<td data-label="${w.cues}"><input name="cues-${i}" value="${(f?.cues ?? []).join(", ")}" aria-label="${label}: ${w.cues}"></td>
+<td data-label="${w.cues}"><input name="cues-${i}" value="${(f?.cues ?? []).join(", ")}" aria-label="${label}${w.colon}${w.cues}"></td>
 <td>${f ? html`<label class="choice"><input type="checkbox" name="remove-${i}" value="on"> ${w.remove}<span class="visually-hidden"> ${f.path}</span></label>` : ""}</td></tr>`;
   });
   return html`<p class="muted">${w.featuresHint}</p><form method="post" action="/settings/apps/${app.id}/features/table"><input type="hidden" name="csrf" value="${visitor.csrf}">${hidden("rows", String(rows.length))}
@@ -197,7 +197,7 @@ function featuresFromTable(field: (name: string) => string, existing: readonly F
 function browserForm(visitor: Visitor, app: AppRecord, admin: boolean): Html {
   const w = wordsFor(visitor.language, "apps");
   const { origins, replay, queryParams } = browserCollection(app);
-  if (!admin) return html`<p>${w.allowedOrigins}: ${origins.join(", ") || "—"}</p>`;
+  if (!admin) return html`<p>${w.allowedOrigins}${w.colon}${origins.join(", ") || "—"}</p>`;
   return html`<form method="post" action="/settings/apps/${app.id}/browser"><input type="hidden" name="csrf" value="${visitor.csrf}">
 <label for="origins-${app.id}">${w.allowedOrigins}</label><p class="muted" id="origins-hint-${app.id}">${w.originsHint}</p>
 <textarea id="origins-${app.id}" name="origins" aria-describedby="origins-hint-${app.id}" spellcheck="false">${origins.join("\n")}</textarea>
@@ -269,8 +269,10 @@ export function settingsRoutes(services: Services) {
     return on ? appSectionPage(services, visitor, on.appId, on.section, notice) : appsPage(services, visitor, notice);
   };
   /** An import file that cannot be read is refused as the API refuses a body it cannot read, before anything asks who sent it. */
-  const unreadable = (visitor: Visitor, on: { appId: string; section: AppSection }, why: string) =>
-    afterChange(visitor, fail("invalid_body"), on, why);
+  const unreadable = (visitor: Visitor, on: { appId: string; section: AppSection }, file: "featureMap" | "helpCenter", why: string) => {
+    const w = wordsFor(visitor.language, "apps");
+    return afterChange(visitor, fail("invalid_body"), on, `${w[file]}${w.colon}${why}`);
+  };
 
   return new Elysia({ name: "routes/settings" })
     .get("/settings", ({ request, cookie }) => asMember(services, { request, cookie }, (visitor) => planPage(services, visitor)), {
@@ -378,7 +380,7 @@ export function settingsRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const on = { appId: params.id, section: "features" as const };
           const parsed = parseFile(FeatureFile, field("json"));
-          if ("error" in parsed) return unreadable(visitor, on, `${wordsFor(visitor.language, "apps").featureMap}: ${parsed.error}`);
+          if ("error" in parsed) return unreadable(visitor, on, "featureMap", parsed.error);
           return afterChange(visitor, await importFeatures(services, visitor.grant, params.id, parsed.value), on);
         }),
       { detail: { hide: true } },
@@ -391,7 +393,7 @@ export function settingsRoutes(services: Services) {
           const listed = await listAppSetup(services, visitor.grant, params.id);
           const features = featuresFromTable(field, listed.ok ? (listed.value[0]?.features ?? []) : []);
           const problem = [...Value.Errors(FeatureFile, features)][0];
-          if (problem) return unreadable(visitor, on, `${wordsFor(visitor.language, "apps").featureMap}: ${problem.path} ${problem.message}`);
+          if (problem) return unreadable(visitor, on, "featureMap", `${problem.path} ${problem.message}`);
           return afterChange(visitor, await importFeatures(services, visitor.grant, params.id, features), on);
         }),
       { detail: { hide: true } },
@@ -402,7 +404,7 @@ export function settingsRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const on = { appId: params.id, section: "help" as const };
           const parsed = parseFile(ArticleFile, field("json"));
-          if ("error" in parsed) return unreadable(visitor, on, `${wordsFor(visitor.language, "apps").helpCenter}: ${parsed.error}`);
+          if ("error" in parsed) return unreadable(visitor, on, "helpCenter", parsed.error);
           return afterChange(visitor, await importHelpArticles(services, visitor.grant, params.id, parsed.value), on);
         }),
       { detail: { hide: true } },

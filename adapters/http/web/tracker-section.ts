@@ -22,7 +22,7 @@ function trackerHtml(visitor: Visitor, app: AppRecord, tracker: TrackerView | nu
   const w = wordsFor(visitor.language, "trackers");
   if (!tracker) return html`<p class="muted">${w.noTracker}</p>`;
   const about = html`<p>${PROVIDER_NAMES[tracker.provider] ?? tracker.provider}, ${w.projectOf[tracker.provider as keyof typeof w.projectOf] ?? w.projectOf.bridge} <code>${tracker.project}</code></p>
-<p>${w.webhookAddress}: <code>${baseUrl}/integrations/${tracker.provider}/webhook</code></p>`;
+<p>${w.webhookAddress}${w.colon}<code>${baseUrl}/integrations/${tracker.provider}/webhook</code></p>`;
   if (!tracker.mapsStatuses) return html`${about}`;
   const fallback = (status: (typeof STATUSES)[number]) => {
     const [kind, orKind] = DEFAULT_KINDS[status].map((k) => w.stateKinds[k]);

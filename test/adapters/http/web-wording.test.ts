@@ -89,3 +89,51 @@ describe("design polish", () => {
     expect(await page(`/inbox/${sent.body.ticketId}`, "fr")).toContain("Signalement via l&#39;API · anonyme");
   });
 });
+
+describe("French settings put a narrow no-break space before a colon", () => {
+  const frenchPage = async (browser: FormBrowser, path: string) => (await browser.fetch(path, { headers: { "accept-language": "fr" } })).text();
+
+  test("the feature map's table names each field to screen readers as « Fonctionnalité checkout\u202f: Chemin »", async () => {
+    const features = await frenchPage(admin, `/settings/apps/${http.demo.appId}/features`);
+    expect(features).toContain('aria-label="Fonctionnalité checkout\u202f: Chemin"');
+    expect(features).not.toMatch(/aria-label="[^"]*[^\u202f]: /);
+  });
+
+  test("a member reads the allowed origins as « Origines autorisées\u202f: … »", async () => {
+    const member = new FormBrowser(ORIGIN, {}, (r) => http.handle(r));
+    await signIn(member, http.demo.users.member.email, http.demo.users.member.password, "/inbox");
+    expect(await frenchPage(member, `/settings/apps/${http.demo.appId}/widget`)).toContain("<p>Origines autorisées\u202f: ");
+  });
+
+  test("a help center file that cannot be read is refused as « Centre d'aide\u202f: … »", async () => {
+    const page = await frenchPage(admin, `/settings/apps/${http.demo.appId}/help`);
+    const form = /<form method="post" action="\/settings\/apps\/[^/]+\/help"[\s\S]*?<\/form>/.exec(page)![0];
+    const refused = await admin.submit(form, { json: "not json" }, undefined, { origin: ORIGIN, "accept-language": "fr" });
+    expect(await refused.text()).toContain("Centre d&#39;aide\u202f: ");
+  });
+
+  test("an app's issue tracker gives « Adresse de son webhook\u202f: … »", async () => {
+    const appId = (await http.cli("app", "create", "DEMO", "Tracked")).split("\n")[0]!.replace("app ", "");
+    await http.cli("tracker", "set", "DEMO", appId, "linear", "--team", "ENG", "--token", "lin_api_x", "--api-url", "http://127.0.0.1:9/graphql");
+    expect(await frenchPage(admin, `/settings/apps/${appId}/tracker`)).toContain("<p>Adresse de son webhook\u202f: <code>");
+  });
+
+  test("a webhook's test that failed says « Le test n'a pas été accepté — {address}\u202f: … »", async () => {
+    const local = await inProcess({ env: { WEBHOOKS_ALLOW_PRIVATE: "true" } });
+    try {
+      // Nothing listens on port 9 of this machine: the test gets no answer.
+      await local.request("POST", "/v1/webhooks", {
+        token: local.demo.tokens.admin,
+        body: { url: "http://127.0.0.1:9/retour", events: ["feedback.created"] },
+      });
+      const browser = new FormBrowser(ORIGIN, {}, (r) => local.handle(r));
+      await signIn(browser, local.demo.users.admin.email, local.demo.users.admin.password, "/inbox");
+      const page = await frenchPage(browser, "/settings/webhooks");
+      const form = /<form method="post" action="\/settings\/webhooks\/[^/]+\/test"[\s\S]*?<\/form>/.exec(page)![0];
+      const tested = await browser.submit(form, {}, undefined, { origin: ORIGIN, "accept-language": "fr" });
+      expect(await tested.text()).toContain("Le test n&#39;a pas été accepté — http://127.0.0.1:9/retour\u202f: pas de réponse");
+    } finally {
+      local.close();
+    }
+  });
+});
