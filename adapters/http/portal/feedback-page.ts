@@ -27,7 +27,7 @@ export function feedbackBody(v: FeedbackView): Html {
   const w = portalWords(v.language);
   const f = v.feedback;
   const votes = v.vote ?? html`<div class="votes"><strong>${f.votes}</strong><span>${w.votes(f.votes)}</span></div>`;
-  return html`<div class="reading"><a class="back" href="${v.links.board()}">← ${w.backTo} ${w.board.toLowerCase()}</a>
+  return html`<div class="reading"><a class="back" href="${v.links.board()}">← ${w.backToBoard}</a>
 ${v.notice ?? ""}<article class="card">${votes}<div class="post">
 <span class="status st-${f.status}">${f.statusLabel}</span>
 <h1>${f.publicTitle}</h1>

@@ -84,7 +84,7 @@ export function portalPostingRoutes(services: Services, clientAddress: (request:
       draft.problem?.field === field ? html`<p class="error" id="problem-${field}">${draft.problem.message}</p>` : "";
     const option = (value: string, label: string, selected: boolean) =>
       html`<option value="${value}"${selected ? html` selected` : ""}>${label}</option>`;
-    const body = html`<div class="reading"><a class="back" href="${links.board()}">← ${w.backTo} ${w.board.toLowerCase()}</a>
+    const body = html`<div class="reading"><a class="back" href="${links.board()}">← ${w.backToBoard}</a>
 <h1>${w.postTitle}</h1><p class="intro">${w.postIntro}${portal.posting === "review" ? html` ${w.postReview}` : ""}</p>
 ${notice}
 <form method="post" action="${links.post()}" class="post-form">${formGuards(language, viewer, "post-website")}

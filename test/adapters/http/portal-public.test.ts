@@ -230,6 +230,11 @@ describe("anonymous pages", () => {
     expect((await anonymous("/p/demo")).body).toContain(`href="/p/demo/${dark}"`);
   });
 
+  test("a feedback's page leads back to the board: « Back to ideas & problems », « Retour aux idées et problèmes »", async () => {
+    expect((await anonymous(`/p/demo/${dark}`)).body).toContain('<a class="back" href="/p/demo">← Back to ideas &amp; problems</a>');
+    expect((await anonymous(`/p/demo/${dark}?lang=fr`)).body).toContain("← Retour aux idées et problèmes</a>");
+  });
+
   test("a feedback's page shows its public description and public comments only; a key not published is the board's 404", async () => {
     const res = await anonymous(`/p/demo/${dark}`);
     expect(res.status).toBe(200);
