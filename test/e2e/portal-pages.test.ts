@@ -113,6 +113,28 @@ describe.skipIf(!present)("the portal's pages in Chromium, with axe-core", () =>
     expect(tabs.filter((t) => t.right > 390 || t.cut)).toEqual([]);
   });
 
+  test("on a phone, in French, the board's filters show their choice whole: « Toutes les applications » is not cut", async () => {
+    await server.cli("app", "create", "DEMO", "Acme Books for iPhone", "--kind", "ios");
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
+    await page.goto(`${server.url}/p/demo?lang=fr`);
+    await saveScreenshot(page, "portal-board-filters-fr-390", { fullPage: false });
+    // The chosen option's text against the room its select gives it, its arrow's included.
+    const cut = await page.locator(".filters select").evaluateAll((selects) =>
+      selects
+        .map((select) => {
+          const s = select as HTMLSelectElement;
+          const style = getComputedStyle(s);
+          const context = document.createElement("canvas").getContext("2d")!;
+          context.font = style.font;
+          const room = s.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight) - 20;
+          return { text: s.selectedOptions[0]!.text, width: Math.ceil(context.measureText(s.selectedOptions[0]!.text).width), room };
+        })
+        .filter((s) => s.width > s.room),
+    );
+    expect(await page.locator("#f-app option").first().textContent()).toBe("Toutes les applications");
+    expect(cut).toEqual([]);
+  });
+
   test("on a phone, the roadmap names each column with its count above the carousel, and a name brings its column into view", async () => {
     const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
     await page.goto(`${server.url}/p/demo/roadmap`);

@@ -96,7 +96,7 @@ ${hiddenFields({ sort: query.sort, status: query.status, kind: query.kind, appId
 <button type="submit">${w.search}</button></form>`;
   const filters = html`<form class="filters" method="get" action="${links.home}" aria-label="${w.filters}"><h2>${w.filters}</h2>
 ${hiddenFields({ sort: query.sort, query: query.query })}${links.languageField()}<div class="fields">
-${v.apps.length > 1 ? html`<div><label for="f-app">${w.app}</label><select id="f-app" name="appId">${option("", w.anyApp, !query.appId)}${v.apps.map((a) => option(a.id, a.name, a.id === query.appId))}</select></div>` : ""}
+${v.apps.length > 1 ? html`<div class="app"><label for="f-app">${w.app}</label><select id="f-app" name="appId">${option("", w.anyApp, !query.appId)}${v.apps.map((a) => option(a.id, a.name, a.id === query.appId))}</select></div>` : ""}
 <div><label for="f-kind">${w.kind}</label><select id="f-kind" name="kind">${option("", w.anyKind, !query.kind)}${KINDS.map((k) => option(k, w.kinds[k], k === query.kind))}</select></div>
 <div><label for="f-status">${w.status}</label><select id="f-status" name="status">${option("open", w.open, status === "open")}${STATUSES.map((s) => option(s, statusLabel(v.portal, s, v.language), s === status))}${option("all", w.all, status === "all")}</select></div>
 <button type="submit">${w.apply}</button></div>${filtered ? html`<a class="clear" href="${links.board()}">${w.clear}</a>` : ""}</form>`;

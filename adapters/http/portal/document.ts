@@ -121,7 +121,7 @@ footer{border-top:1px solid var(--line);font-size:var(--t-sm);color:var(--muted)
 footer nav a{margin-right:var(--s3)}
 @media (max-width:56rem){.layout{grid-template-columns:minmax(0,1fr);gap:var(--s4)}.layout aside{order:-1}
 .filters{padding:var(--s3)}.filters h2{display:none}.filters .fields{display:grid;grid-template-columns:repeat(auto-fit,minmax(7.5rem,1fr));gap:0 var(--s2);align-items:end}
-.filters label{margin-top:0}.filters button{margin-top:0}.filters .fields button{grid-column:1/-1;margin-top:var(--s3)}
+.filters label{margin-top:0}.filters button{margin-top:0}.filters .fields :is(.app,button){grid-column:1/-1}.filters .fields button{margin-top:var(--s3)}
 .columns{display:flex;overflow-x:auto;scroll-snap-type:x mandatory;scroll-padding:0 var(--s4);gap:var(--s3);padding-bottom:var(--s2);margin:0 calc(-1*var(--s4));padding-left:var(--s4);padding-right:var(--s4)}
 .column{flex:0 0 85%;scroll-snap-align:start}.jump{display:block}}
 @media (max-width:30rem){h1{font-size:1.5rem}.brand{font-size:1rem}.who-am-i{max-width:8.5rem;font-size:var(--t-xs)}.signout{gap:var(--s1)}
