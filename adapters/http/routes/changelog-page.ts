@@ -177,7 +177,7 @@ ${entryFields(w, editing)}
 <p class="actions"><button type="submit" name="action" value="save">${w.saveDraft}</button><button type="submit" name="action" value="preview" class="secondary" formaction="${action}#preview">${w.preview}</button></p>
 ${editing.preview ? html`<section aria-labelledby="preview" class="preview"><h2 id="preview">${w.previewTitle}</h2><article class="entry"><h3>${editing.title}</h3><div class="markdown">${renderMarkdown(editing.body)}</div></article></section>` : ""}
 <h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="muted">${w.noLinked}</p>` : html`<ul class="plain linked">${linked.map(feedbackItem)}</ul>`}
-<label for="keys">${w.keys}</label><input id="keys" name="keys" value="${editing.keys ?? ""}" aria-describedby="keys-hint" autocomplete="off">
+<label for="keys">${w.keys}</label><div class="search-row"><input id="keys" name="keys" value="${editing.keys ?? ""}" aria-describedby="keys-hint" autocomplete="off"><button type="submit" name="action" value="save" class="secondary">${w.link}</button></div>
 <p class="muted" id="keys-hint">${w.keysHint}</p>
 <label for="query">${w.find}</label><div class="search-row"><input id="query" name="query" type="search" value="${editing.query ?? ""}" maxlength="200"><button type="submit" name="action" value="search" class="secondary">${w.search}</button></div>
 <input type="hidden" name="searched" value="${editing.found ? (editing.query ?? "") : ""}">

@@ -82,6 +82,15 @@ describe("the inbox's Changelog page", () => {
     await http.request("DELETE", `/v1/changelog/${id}`, { token: http.demo.tokens.member });
   });
 
+  test("the keys typed have a Link button of their own beside their field, which saves the draft as Enter in the field does", async () => {
+    const editor = await get("/changelog/new");
+    expect(editor).toMatch(
+      /<div class="search-row"><input id="keys" name="keys" value="" [^>]*><button type="submit" name="action" value="save" class="secondary">Link<\/button><\/div>/,
+    );
+    const french = await (await browser.fetch("/changelog/new", { headers: { "accept-language": "fr" } })).text();
+    expect(french).toContain('class="secondary">Lier</button></div>');
+  });
+
   test("a draft is saved with feedbacks typed by key, found by a search and linked, one unlinked; then published", async () => {
     const saved = await post("/changelog", await get("/changelog/new"), {
       title: "Invoices and receipts",
