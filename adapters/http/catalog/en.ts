@@ -334,6 +334,9 @@ export const EN = {
     /** Settings: the apps, their channels, browser collection, grouping mode, feature map and help center. */
     apps: {
       createApp: "Create an app",
+      /** Settings → Apps of an organization with none yet: what an app is for, and what it needs next. */
+      noAppYet:
+        "No app yet. An app is what reports are about: create it below, then give it a channel (an API key, the widget or the hosted form) in its settings.",
       name: "Name",
       nameNeeded: "Give the app a name, of at most 100 characters.",
       appKinds: { web: "Web", ios: "iOS", android: "Android", desktop: "Desktop", api: "API", other: "Other" },

@@ -289,6 +289,8 @@ export const FR: Catalog = {
     },
     apps: {
       createApp: "Créer une application",
+      noAppYet:
+        "Aucune application pour l'instant. Une application est ce dont parlent les signalements\u202f: créez-la ci-dessous, puis donnez-lui un canal (une clé d'API, le widget ou le formulaire hébergé) dans ses réglages.",
       name: "Nom",
       nameNeeded: "Donnez un nom à l'application, de 100 caractères au plus.",
       appKinds: { web: "Web", ios: "iOS", android: "Android", desktop: "Ordinateur", api: "API", other: "Autre" },

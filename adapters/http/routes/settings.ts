@@ -65,7 +65,7 @@ async function appsPage(services: Services, visitor: Visitor, notice: Notice = {
     visitor,
     "/settings/apps",
     w.apps,
-    html`${admin ? "" : error}<div class="cards-grid">${cards}</div>${createForm}`,
+    html`${admin ? "" : error}${cards.length > 0 ? html`<div class="cards-grid">${cards}</div>` : html`<p class="empty">${admin ? w.noAppYet : w.noApps}</p>`}${createForm}`,
     notice.status,
   );
 }

@@ -127,6 +127,18 @@ describe("an organization's first day in the web application", () => {
     expect(inbox).toContain('There is no app yet to report about: an Admin creates the first one in <a href="/settings/apps">Settings → Apps</a>.');
   });
 
+  test("Settings → Apps with no app yet says what an app is for and what it needs next, above the form that creates it", async () => {
+    await http.cli("org", "create", "Empty", "--prefix", "EMPTY");
+    await http.cli("user", "create", "eve@empty.test", "--org", "EMPTY", "--role", "admin");
+    const eve = await http.services.store.findUserByEmail("eve@empty.test");
+    const { secret } = await startSession(http.services, eve!.id);
+    const apps = (await http.request("GET", "/settings/apps", { headers: { cookie: `${SESSION_COOKIE}=${secret}` } })).body as string;
+    expect(apps).toContain(
+      '<p class="empty">No app yet. An app is what reports are about: create it below, then give it a channel (an API key, the widget or the hosted form) in its settings.</p><h2>Create an app</h2>',
+    );
+    expect(apps.includes('class="cards-grid"')).toBe(false);
+  });
+
   test("filters that match nothing still say so, with a way to reset them", async () => {
     const inbox = await pageAs("admin", "/inbox?kind=idea");
     expect(inbox).toContain("No feedback matches these filters.");
