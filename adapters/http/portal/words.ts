@@ -147,7 +147,7 @@ const FR: typeof EN = {
   voteHint: "Voter pour ceci",
   withdrawHint: "Vous avez voté pour ceci. Appuyez pour retirer votre vote.",
   signInToVote: "Se connecter pour voter",
-  pressToVote: "Vous êtes connecté\u202f: appuyez sur la case de vote pour ajouter votre voix.",
+  pressToVote: "Votre session est ouverte\u202f: appuyez sur la case de vote pour ajouter votre voix.",
   mergedHere: (merged: MergedHere) =>
     `${merged.title ? `«\u202f${merged.title}\u202f»` : merged.key} a été regroupé ici\u202f: ses votes et ses abonnés comptent désormais sur cette page.`,
   honeypot: "Laissez ce champ vide",
