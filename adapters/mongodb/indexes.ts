@@ -61,6 +61,8 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["followers", { feedbackId: 1 }],
   ["events", { feedbackId: 1, createdAt: 1 }],
   ["triage_changes", { feedbackId: 1, at: 1 }],
+  // The changes of one bulk change, which an owner's e-mail tells together.
+  ["triage_changes", { actorId: 1, at: 1 }],
   ["jobs", { runAt: 1, leaseUntil: 1 }],
   ["webhooks", { orgId: 1, createdAt: 1 }],
   ["deliveries", { runAt: 1 }, { partialFilterExpression: { state: "pending" } }],

@@ -80,6 +80,11 @@ export function triageStore(data: Database): TriageStore {
       return changes.map((c) => ({ id: String(c._id), feedbackId, by: c.actorId, at: c.at, changes: c.changes }));
     },
 
+    async triageChangesAt(by, at) {
+      const changes = await data.collection("triage_changes").find({ actorId: by, at }).sort({ _id: 1 }).toArray();
+      return changes.map((c) => ({ id: String(c._id), feedbackId: c.feedbackId, by, at, changes: c.changes }));
+    },
+
     async listTags(orgId) {
       const tags = await data.collection("tags").find({ orgId }).sort({ name: 1 }).toArray();
       return tags.map((t) => ({ name: t.name, createdAt: t.createdAt, ...(t.color && { color: t.color }) }));

@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 56;
+PRAGMA user_version = 57;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -452,6 +452,7 @@ CREATE INDEX tokens_by_org ON tokens (org_id, created_at);
 CREATE TABLE triage_changes (
   id TEXT PRIMARY KEY, feedback_id TEXT NOT NULL, actor_id TEXT NOT NULL, at INTEGER NOT NULL, changes TEXT NOT NULL
 );
+CREATE INDEX triage_changes_by_actor ON triage_changes (actor_id, at);
 CREATE INDEX triage_changes_by_feedback ON triage_changes (feedback_id, at);
 
 CREATE TABLE users (id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE, name TEXT, password_hash TEXT);

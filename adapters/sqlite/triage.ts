@@ -106,6 +106,15 @@ export function triageStore(db: Database, batch: WriteBatch): TriageStore {
         .map((c) => ({ id: c.id, feedbackId, by: c.actor_id, at: c.at, changes: JSON.parse(c.changes) }));
     },
 
+    async triageChangesAt(by, at) {
+      return db
+        .query<{ id: string; feedback_id: string; changes: string }, [string, number]>(
+          "SELECT id, feedback_id, changes FROM triage_changes WHERE actor_id = ? AND at = ? ORDER BY id",
+        )
+        .all(by, at)
+        .map((c) => ({ id: c.id, feedbackId: c.feedback_id, by, at, changes: JSON.parse(c.changes) }));
+    },
+
     async listTags(orgId) {
       return db
         .query<{ name: string; created_at: number; color: string | null }, [string]>(

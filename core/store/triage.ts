@@ -38,7 +38,7 @@ export interface TriageStore {
   /**
    * Writes the fields given on a feedback of the organization that is not merged into another, a
    * new title searchable, records the tags new to the organization, queues `jobs` (telling a new
-   * owner) and keeps what it changed in the feedback's activity in the name of `author`, in one
+   * owner), due at `at`, and keeps what it changed in the feedback's activity in the name of `author`, in one
    * transaction; false when there is no such feedback. With `decidedOn`, it writes only while the
    * feedback still holds what is named there (stillAsDecided); false otherwise, and nothing is
    * written, queued or kept in the activity.
@@ -55,6 +55,11 @@ export interface TriageStore {
   ): Promise<boolean>;
   /** The triage changes kept of a feedback, oldest first. */
   triageChanges(feedbackId: string): Promise<TriageChange[]>;
+  /**
+   * The triage changes `by` made at `at`, of any feedback, in the order they were made (by id):
+   * those of one bulk change, which writes all of its at its own time (notify-assignee.ts).
+   */
+  triageChangesAt(by: string, at: number): Promise<TriageChange[]>;
   /** The organization's tags, by name. */
   listTags(orgId: string): Promise<TagRecord[]>;
   /** Sets (or, with null, clears) the colour of the organization's tag of that exact name; false when there is none. */

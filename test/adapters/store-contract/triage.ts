@@ -137,6 +137,33 @@ export function triageContract(makeStore: () => Promise<Subject>) {
       expect(await store.triageChanges(b.id)).toEqual([]);
     });
 
+    test("triageChangesAt gives the changes one person made at one instant (one bulk change), of any feedback, in the order they were made", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const [a, b, c] = [(await record(store, org, "one", 1))!, (await record(store, org, "two", 2))!, (await record(store, org, "three", 3))!];
+      const [first, second] = [
+        { id: id("tc"), by: "u1", at: 20 },
+        { id: id("tc"), by: "u1", at: 20 },
+      ];
+      await store.setTriageFields(org.orgId, b.id, { owner: "ann@x.io" }, [], [], 20, first);
+      await store.setTriageFields(org.orgId, a.id, { owner: "ann@x.io", tags: ["billing"] }, [], [], 20, second);
+      // Another person at that instant, the same person at another.
+      await store.setTriageFields(org.orgId, c.id, { owner: "ann@x.io" }, [], [], 20, { id: id("tc"), by: "u2", at: 20 });
+      await store.setTriageFields(org.orgId, c.id, { severity: "P1" }, [], [], 21, { id: id("tc"), by: "u1", at: 21 });
+      expect(await store.triageChangesAt("u1", 20)).toEqual([
+        { ...first, feedbackId: b.id, changes: [{ field: "owner", from: null, to: "ann@x.io" }] },
+        {
+          ...second,
+          feedbackId: a.id,
+          changes: [
+            { field: "owner", from: null, to: "ann@x.io" },
+            { field: "tags", added: ["billing"], removed: [] },
+          ],
+        },
+      ]);
+      expect(await store.triageChangesAt("u1", 22)).toEqual([]);
+    });
+
     test("setTriageFields with the kind it was decided on writes only while the feedback still has that kind: otherwise false, and nothing written or queued", async () => {
       const store = await makeStore();
       const org = await seed(store);
