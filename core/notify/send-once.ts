@@ -29,26 +29,59 @@ const NOT_OURS: Readonly<Record<Exclude<NotificationClaim, "claimed">, Sent>> = 
  * reaches anyone (no SMTP) it is only logged, and not kept as sent, since a feedback's activity
  * tells what was sent.
  */
-export async function sendOnce(
+export function sendOnce(
   deps: SendOnceDeps,
   to: { readonly subjectId: string; readonly key: string; readonly email: string },
   compose: () => Message | Promise<Message>,
 ): Promise<Sent> {
+  return sendOnceTogether(deps, to, [to.subjectId], compose);
+}
+
+/**
+ * sendOnce for one message that may tell of several subjects, each once: the feedbacks one bulk
+ * change assigned to a person. `together` holds them in the order the message names them, the
+ * job's own subject (`to.subjectId`) among them; the first leads. While another sender holds the
+ * first, it may be telling them all: this one is `held` (its job is retried, and then finds its
+ * subject told). Once the first was told, this job answers for its own subject, as sendOnce does.
+ * Then each other subject that no one told or holds is claimed too, and the message, composed for
+ * those claimed (`told`), confirms or gives back all of them together. Where nothing is delivered,
+ * the message is logged by the first subject's sender alone.
+ */
+export async function sendOnceTogether(
+  deps: SendOnceDeps,
+  to: { readonly subjectId: string; readonly key: string; readonly email: string },
+  together: readonly string[],
+  compose: (told: readonly string[]) => Message | Promise<Message>,
+): Promise<Sent> {
   const { store, clock } = deps;
   const { subjectId, key, email } = to;
-  const messageId = `${key}.${subjectId}.${encodeURIComponent(email)}`;
+  const subjects = together.includes(subjectId) ? together : [subjectId, ...together];
+  const first = subjects[0]!;
+  const message = async (told: readonly string[]) => ({
+    to: email,
+    ...(await compose(told)),
+    messageId: `${key}.${told[0]}.${encodeURIComponent(email)}`,
+  });
   if (!deps.notifier.delivers) {
-    await deps.notifier.send({ to: email, ...(await compose()), messageId });
+    if (first === subjectId) await deps.notifier.send(await message(subjects));
     return "logged";
   }
-  const claim = await store.claimNotification(subjectId, email, key, clock(), CLAIM_LEASE_MS);
-  if (claim !== "claimed") return NOT_OURS[claim];
+  const claim = (id: string) => store.claimNotification(id, email, key, clock(), CLAIM_LEASE_MS);
+  const led = await claim(first);
+  if (led === "held" || (led === "sent" && first === subjectId)) return NOT_OURS[led];
+  const claimed = new Set(led === "claimed" ? [first] : []);
+  if (led === "sent") {
+    const own = await claim(subjectId);
+    if (own !== "claimed") return NOT_OURS[own];
+    claimed.add(subjectId);
+  }
   try {
-    await deps.notifier.send({ to: email, ...(await compose()), messageId });
+    for (const id of subjects) if (!claimed.has(id) && (await claim(id)) === "claimed") claimed.add(id);
+    await deps.notifier.send(await message(subjects.filter((id) => claimed.has(id))));
   } catch (error) {
-    await store.releaseNotification(subjectId, email, key);
+    for (const id of claimed) await store.releaseNotification(id, email, key);
     throw error;
   }
-  await store.confirmNotification(subjectId, email, key, clock());
+  for (const id of claimed) await store.confirmNotification(id, email, key, clock());
   return "sent";
 }

@@ -1,10 +1,11 @@
 import type { Services } from "../services.ts";
-import { type SendOnceDeps, type Sent, sendOnce } from "../notify/send-once.ts";
+import { type SendOnceDeps, type Sent, sendOnceTogether } from "../notify/send-once.ts";
 
 /**
  * Sends one message to a member of the team, once (sendOnce), and says what became of it: a job
  * sending several tells each (tellEach). The message points to the account page, where the person
- * chooses what they receive.
+ * chooses what they receive. A message that may tell of several subjects at once names them in
+ * `together` (sendOnceTogether), and is worded for those it tells.
  */
 export async function teamMail(
   deps: SendOnceDeps & Pick<Services, "baseUrl">,
@@ -13,12 +14,14 @@ export async function teamMail(
     readonly subjectId: string;
     readonly key: string;
     readonly to: { readonly email: string };
-    readonly words: (settingsUrl: string) => { readonly subject: string; readonly text: string };
+    readonly words: (settingsUrl: string, told: readonly string[]) => { readonly subject: string; readonly text: string };
+    readonly together?: readonly string[];
   },
 ): Promise<Sent> {
   const settingsUrl = `${deps.baseUrl}/account`;
-  return sendOnce(deps, { subjectId: message.subjectId, key: message.key, email: message.to.email }, () => ({
-    ...message.words(settingsUrl),
+  const to = { subjectId: message.subjectId, key: message.key, email: message.to.email };
+  return sendOnceTogether(deps, to, message.together ?? [message.subjectId], (told) => ({
+    ...message.words(settingsUrl, told),
     unsubscribeUrl: settingsUrl,
   }));
 }

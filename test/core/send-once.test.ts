@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { sendOnce } from "../../core/notify/send-once.ts";
+import { sendOnce, sendOnceTogether } from "../../core/notify/send-once.ts";
 import { tellEach } from "../../core/notify/tell-each.ts";
 
 /** A follower store that keeps claims in memory, and the messages handed to a notifier. */
@@ -74,5 +74,44 @@ describe("telling each recipient", () => {
     d.claims.set("fb1|ann@example.com|delivered", "claimed");
     await assert.rejects(each(d, ["ann@example.com", "erin@example.com"]), /held by another sender/);
     assert.deepEqual(d.mails, ["erin@example.com: Delivered"]);
+  });
+});
+
+describe("one message about several subjects", () => {
+  const together = (d: ReturnType<typeof deps>, own: string) =>
+    sendOnceTogether(d, { ...to, subjectId: own }, ["fb1", "fb2", "fb3"], (told) => ({ subject: told.join(" "), text: "" }));
+
+  test("the first job to run tells every subject in one message; the others' jobs then find theirs told", async () => {
+    const d = deps(true);
+    assert.equal(await together(d, "fb2"), "sent");
+    assert.deepEqual(await Promise.all(["fb1", "fb2", "fb3"].map((own) => together(d, own))), ["sent_before", "sent_before", "sent_before"]);
+    assert.deepEqual(d.mails, ["ann@example.com: fb1 fb2 fb3"]);
+  });
+
+  test("while another sender holds the first subject (it may be telling them all), a job for another is held and sends nothing", async () => {
+    const d = deps(true);
+    d.claims.set("fb1|ann@example.com|delivered", "claimed");
+    assert.equal(await together(d, "fb3"), "held");
+    assert.deepEqual([d.mails, d.claims.size], [[], 1]);
+  });
+
+  test("once the first was told without them, a job tells its own subject with the others no one told or holds", async () => {
+    const d = deps(true);
+    d.claims.set("fb1|ann@example.com|delivered", "sent");
+    d.claims.set("fb2|ann@example.com|delivered", "claimed");
+    assert.equal(await together(d, "fb3"), "sent");
+    assert.deepEqual(d.mails, ["ann@example.com: fb3"]);
+  });
+
+  test("a message the mail server refuses gives every subject back, to be told when the job is retried", async () => {
+    const d = deps(true, ["ann@example.com"]);
+    await assert.rejects(together(d, "fb1"), /550/);
+    assert.equal(d.claims.size, 0);
+  });
+
+  test("where no message reaches anyone, the first subject's job alone logs it", async () => {
+    const d = deps(false);
+    assert.deepEqual(await Promise.all(["fb1", "fb2"].map((own) => together(d, own))), ["logged", "logged"]);
+    assert.deepEqual(d.mails, ["ann@example.com: fb1 fb2 fb3"]);
   });
 });
