@@ -1,18 +1,30 @@
 import { authorOf } from "../feedback/author.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
+import type { FeedbackRecord } from "../model.ts";
 import type { Services } from "../services.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { TeamStore } from "../store/team.ts";
+import type { TriageStore } from "../store/triage.ts";
 import { teamMail } from "./team-mail.ts";
 import { tellEach } from "../notify/tell-each.ts";
-import { assignedMessage } from "./team-messages.ts";
+import { assignedMessage, assignedTogetherMessage } from "./team-messages.ts";
 import { noticeKey } from "../notify/notice-key.ts";
 
 /**
  * The job that tells a feedback's owner it was assigned to them: whoever sets `owner` (the triage
  * change, a bulk action) queues it with the change, in the same transaction, naming who assigned
  * and when. A person who assigns a feedback to themselves is not told.
+ *
+ * A bulk change writes each feedback on its own (its own transaction, its own job), all at the
+ * bulk's time: assigning 64 feedbacks to Lena queues 64 jobs. Lena gets one e-mail all the same.
+ * The job, when it runs, gathers the assignments made with its own (same person, same instant, same
+ * owner: assignedTogether, from the feedbacks' activity) and tells them in one message, each
+ * feedback's notice claimed and confirmed with it (sendOnceTogether); the siblings' jobs then find
+ * theirs told, and send nothing. So nothing is lost (each job answers for its own feedback, and an
+ * interrupted bulk tells what it wrote), and nothing is told twice (each feedback's notice, once).
+ * For the message to name them all, the first job waits until the bulk is written (BULK_SETTLE_MS),
+ * and the others longer (BULK_FOLLOW_MS), so that it runs alone: see assignmentDue.
  */
 export const assignmentJob = (orgId: string, feedbackId: string, byUserId: string, at: number): JobRequest => ({
   kind: "notify_assignee",
@@ -21,12 +33,30 @@ export const assignmentJob = (orgId: string, feedbackId: string, byUserId: strin
   detail: `${at}:${byUserId}`,
 });
 
+/** Far longer than a bulk change of the most keys it takes is written in. */
+const BULK_SETTLE_MS = 10_000;
+/** Far longer than the job that tells a bulk's assignments takes, mail server included. */
+const BULK_FOLLOW_MS = 60_000;
+
+/**
+ * When the job telling of an assignment that a bulk change made at `at` is due: the first it writes
+ * once the bulk is written; the others after that one ran, to find their feedbacks told (or, if the
+ * bulk was slower than that, to tell those it left).
+ */
+export const assignmentDue = (at: number, first: boolean): number => at + BULK_SETTLE_MS + (first ? 0 : BULK_FOLLOW_MS);
+
 export type NotifyAssigneeDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl"> & {
-    readonly store: Pick<TeamStore, "listTeam"> & Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification">;
+    readonly store: Pick<TeamStore, "listTeam"> &
+      Pick<TriageStore, "triageChangesAt"> &
+      Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
 
-/** Mails the feedback's owner, once per assignment, in their language, if they are a member. */
+/**
+ * Mails the feedback's owner, once per assignment, in their language, if they are a member: one
+ * message for the feedbacks assigned to them together with it, the one-feedback message when
+ * it was alone (or the others were told already).
+ */
 export async function notifyAssignee(deps: NotifyAssigneeDeps, job: JobRequest): Promise<void> {
   const feedback = await resolveFeedback(deps, job.orgId, job.feedbackId);
   if (!feedback?.owner || !job.detail) return;
@@ -40,19 +70,47 @@ export async function notifyAssignee(deps: NotifyAssigneeDeps, job: JobRequest):
     by,
     team.find((m) => m.userId === by),
   );
+  const together = await assignedTogether(deps, job.orgId, feedback, by, Number(at));
+  const byId = new Map(together.map((f) => [f.id, f]));
+  const inbox = (f: FeedbackRecord) => `${deps.baseUrl}/inbox/${encodeURIComponent(f.key)}`;
   await tellEach([owner], (to) =>
     teamMail(deps, {
       subjectId: feedback.id,
       key: noticeKey("assigned", at),
       to,
-      words: (settingsUrl) =>
-        assignedMessage(owner.language, {
-          by: assigner,
-          key: feedback.key,
-          title: feedback.title,
-          url: `${deps.baseUrl}/inbox/${encodeURIComponent(feedback.key)}`,
-          settingsUrl,
-        }),
+      together: together.map((f) => f.id),
+      words: (settingsUrl, told) => {
+        const feedbacks = told.map((id) => byId.get(id)!);
+        if (feedbacks.length > 1) {
+          return assignedTogetherMessage(owner.language, {
+            by: assigner,
+            feedbacks: feedbacks.map((f) => ({ key: f.key, title: f.title, url: inbox(f) })),
+            ownerInboxUrl: `${deps.baseUrl}/inbox?owner=${encodeURIComponent(owner.email)}`,
+            settingsUrl,
+          });
+        }
+        const [one] = feedbacks;
+        return assignedMessage(owner.language, { by: assigner, key: one!.key, title: one!.title, url: inbox(one!), settingsUrl });
+      },
     }),
   );
+}
+
+/**
+ * The feedbacks assigned to `feedback`'s owner together with it: by the same person at the same
+ * instant (a bulk change writes all its changes at its own time), the owner set to them then, and
+ * theirs still; in the order they were assigned, `feedback` among them.
+ */
+async function assignedTogether(
+  deps: NotifyAssigneeDeps,
+  orgId: string,
+  feedback: FeedbackRecord,
+  by: string,
+  at: number,
+): Promise<FeedbackRecord[]> {
+  const changes = await deps.store.triageChangesAt(by, at);
+  const assigned = changes.filter((c) => c.changes.some((change) => change.field === "owner" && change.to === feedback.owner));
+  const found = await Promise.all(assigned.map((c) => (c.feedbackId === feedback.id ? feedback : deps.store.findFeedback(orgId, c.feedbackId))));
+  const together = found.filter((f): f is FeedbackRecord => f !== null && !f.mergedInto && f.owner === feedback.owner);
+  return together.some((f) => f.id === feedback.id) ? together : [feedback, ...together];
 }

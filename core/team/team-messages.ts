@@ -141,13 +141,58 @@ export function assignedMessage(language: Language, input: AboutFeedback & { by:
   };
 }
 
-/** A feedback as a digest lists it. */
+/** A feedback as a digest, or an e-mail that tells of several, lists it. */
 export interface DigestLine {
   readonly key: string;
   readonly title: string;
   readonly url: string;
   /** The number beside it in "most voted" (votes, or reports where votes are not counted). */
   readonly count?: number;
+}
+
+/** A feedback on its line of a list: key, title (and count), then its address under them. */
+const listed = (l: DigestLine) => `- ${l.key} ${l.title}${l.count === undefined ? "" : ` (${l.count})`}\n  ${l.url}`;
+
+/** The feedbacks an e-mail that tells of several lists by name; the others are counted, with the inbox's list of them all. */
+export const LISTED_AT_MOST = 10;
+
+/**
+ * The one e-mail of a bulk change that assigned a person several feedbacks (notify-assignee.ts):
+ * who assigned them, as assignedMessage says it, and the feedbacks, the first LISTED_AT_MOST by
+ * key and title, then how many more, with the inbox's list of the person's feedbacks.
+ */
+export function assignedTogetherMessage(
+  language: Language,
+  input: { by: Author | null; feedbacks: readonly DigestLine[]; ownerInboxUrl: string; settingsUrl: string },
+): Message {
+  const by = whoDid(language, input.by);
+  const n = input.feedbacks.length;
+  const more = n - LISTED_AT_MOST;
+  const lines = input.feedbacks.slice(0, LISTED_AT_MOST).map(listed);
+  if (language === "fr") {
+    return {
+      subject: `${n} retours vous sont attribués`,
+      text: [
+        `${by} vous a attribué ${n} retours\u202f:`,
+        "",
+        ...lines,
+        ...(more > 0 ? [`et ${more} de plus\u202f: ${input.ownerInboxUrl}`] : []),
+        "",
+        `Vos notifications\u202f: ${input.settingsUrl}`,
+      ].join("\n"),
+    };
+  }
+  return {
+    subject: `${n} feedbacks are assigned to you`,
+    text: [
+      `${by} assigned ${n} feedbacks to you:`,
+      "",
+      ...lines,
+      ...(more > 0 ? [`and ${more} more: ${input.ownerInboxUrl}`] : []),
+      "",
+      `Your notifications: ${input.settingsUrl}`,
+    ].join("\n"),
+  };
 }
 
 interface DigestContent {
@@ -164,8 +209,7 @@ interface DigestContent {
 
 export function digestMessage(language: Language, digest: DigestContent): Message {
   const fr = language === "fr";
-  const line = (l: DigestLine) => `- ${l.key} ${l.title}${l.count === undefined ? "" : ` (${l.count})`}\n  ${l.url}`;
-  const section = (title: string, lines: readonly DigestLine[], none: string) => [title, ...(lines.length > 0 ? lines.map(line) : [none]), ""];
+  const section = (title: string, lines: readonly DigestLine[], none: string) => [title, ...(lines.length > 0 ? lines.map(listed) : [none]), ""];
   const n = digest.createdCount;
   const subject = fr
     ? `Retour, le résumé du jour de ${digest.orgName}\u202f: ${n} nouveau${n > 1 ? "x" : ""} retour${n > 1 ? "s" : ""}`

@@ -8,7 +8,8 @@ import { type UpdateFeedbackDeps, updateFeedback } from "./update-feedback.ts";
 /**
  * POST /v1/feedbacks/bulk: the same change to each feedback named, each through its own update
  * (its own events, its own refusal), in the order given. A key that cannot be changed says why
- * with the code its PATCH would answer; the others are changed all the same.
+ * with the code its PATCH would answer; the others are changed all the same. Every update writes at
+ * the bulk's time: a member assigned several feedbacks by it gets one e-mail (notify-assignee.ts).
  */
 export async function bulkUpdate(services: UpdateFeedbackDeps, grant: Grant, request: BulkRequest): Promise<Result<BulkResults>> {
   const allowed = authorize(grant, "feedbacks.update");
@@ -24,14 +25,16 @@ export async function bulkUpdate(services: UpdateFeedbackDeps, grant: Grant, req
     return invalid("invalid_body", { field: "set.dueAt", reason: "expected", schema: BulkRequest.properties.set.properties.dueAt });
   }
   const results: BulkResults["results"] = [];
+  const at = services.clock();
   for (const key of request.keys) {
     const update: { -readonly [K in keyof FeedbackUpdate]: FeedbackUpdate[K] } = {};
     if (set.status !== undefined) update.status = set.status;
     if (set.comment !== undefined) update.comment = set.comment;
     if (set.owner !== undefined) update.owner = set.owner;
     if (set.dueAt !== undefined) update.dueAt = set.dueAt;
-    const tagChange = tagged ? { add: set.addTags ?? [], remove: set.removeTags ?? [] } : undefined;
-    const updated = await updateFeedback(services, grant, key, update, tagChange);
+    const tags = tagged ? { add: set.addTags ?? [], remove: set.removeTags ?? [] } : undefined;
+    const first = results.every((r) => !r.ok);
+    const updated = await updateFeedback(services, grant, key, update, { at, first, ...(tags && { tags }) });
     const merged = updated.ok && updated.value.mergedInto;
     results.push(updated.ok ? { key, ok: true, ...(merged && { mergedInto: merged }) } : { key, ok: false, code: updated.code });
   }

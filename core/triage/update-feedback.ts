@@ -1,4 +1,4 @@
-import { assignmentJob } from "../team/notify-assignee.ts";
+import { assignmentDue, assignmentJob } from "../team/notify-assignee.ts";
 import { authorize } from "../authorization.ts";
 import { normalizeEmail } from "../email.ts";
 import { fail, invalid, ok, type Result } from "../errors.ts";
@@ -87,6 +87,18 @@ interface TagChange {
 }
 
 /**
+ * What a bulk change gives each of its updates: its time, which all its changes are written at, so
+ * that the e-mail telling an owner of the feedbacks it assigned them finds them together
+ * (notify-assignee.ts); whether none of its updates went through before this one (whose e-mail is
+ * then the first due); and the tags it adds and removes.
+ */
+interface BulkWrite {
+  readonly at: number;
+  readonly first: boolean;
+  readonly tags?: TagChange;
+}
+
+/**
  * Writes the triage fields of an update with the jobs they queue: a new owner is told, and a
  * feedback moved to a kind of another subject is compared again. The change of kind is written
  * only over the kind it was decided on, so that two people changing it at once cannot leave it
@@ -98,8 +110,9 @@ async function writeTriage(
   grant: Grant,
   first: FeedbackRecord,
   update: FeedbackUpdate,
-  tagChange?: TagChange,
+  bulk?: BulkWrite,
 ): Promise<Result<true>> {
+  const tagChange = bulk?.tags;
   let feedback: FeedbackRecord | null = first;
   for (let attempt = 0; attempt < MAX_ATTEMPTS && feedback; attempt++) {
     const had = feedback.tags ?? [];
@@ -110,8 +123,9 @@ async function writeTriage(
       tagChange ? { ...update, tags: retag(had, tagChange.add, tagChange.remove) } : update,
     );
     if (!checked.ok) return checked;
-    const at = services.clock();
-    // A new owner is told by e-mail, from the queue (one who takes it themselves is not).
+    const at = bulk?.at ?? services.clock();
+    // A new owner is told by e-mail, from the queue (one who takes it themselves is not); of a bulk
+    // change, once it is written, in one e-mail for all it assigned them.
     const { owner, kind } = checked.value.fields;
     const assigned = owner && owner !== feedback.owner ? [assignmentJob(grant.orgId, feedback.id, grant.userId, at)] : [];
     // Moved to a kind of another subject (praise to a problem, or back), it was never compared with
@@ -122,7 +136,9 @@ async function writeTriage(
     const author = { id: services.ids.id(), by: grant.userId, at };
     const decidedOn: DecidedOn = { ...(kind !== undefined && { kind: feedback.kind }), ...(tagChange && { tags: had }) };
     const { fields, created } = checked.value;
-    if (await services.store.setTriageFields(grant.orgId, feedback.id, fields, created, [...assigned, ...regroup], at, author, decidedOn)) {
+    // A bulk change sets no kind: its only job is the owner's e-mail.
+    const due = bulk ? assignmentDue(bulk.at, bulk.first) : at;
+    if (await services.store.setTriageFields(grant.orgId, feedback.id, fields, created, [...assigned, ...regroup], due, author, decidedOn)) {
       return ok(true);
     }
     // Refused with nothing to compare, or merged meanwhile, it is gone: the fields are not carried
@@ -134,7 +150,7 @@ async function writeTriage(
   if (!feedback) return fail("not_found");
   // Of a bulk change, said of this feedback alone (the others are changed all the same): too many
   // changes to it at once, which a later try gets through.
-  if (tagChange) return fail("rate_limited");
+  if (bulk) return fail("rate_limited");
   throw new Error(`the kind of ${first.id} kept changing under ${MAX_ATTEMPTS} attempts`);
 }
 
@@ -143,23 +159,24 @@ async function writeTriage(
  * changeStatus writes them), and the triage fields a team sets by hand, which emit no event. The
  * status is required only when no triage field is sent; a comment alone stays with the status.
  * A key merged into another changes that one, as GET answers with it, and says so (mergedInto).
- * A bulk change gives `tagChange` instead of tags: added to and removed from the tags the feedback
- * has when it is written, never over a change made since they were read.
+ * A bulk change gives its time (BulkWrite), and tags to add and remove instead of tags: added to
+ * and removed from the tags the feedback has when it is written, never over a change made since
+ * they were read.
  */
 export async function updateFeedback(
   services: UpdateFeedbackDeps,
   grant: Grant,
   keyOrId: string,
   update: FeedbackUpdate,
-  tagChange?: TagChange,
+  bulk?: BulkWrite,
 ): Promise<Result<Feedback>> {
   const allowed = authorize(grant, "feedbacks.update");
   if (!allowed.ok) return allowed;
-  const triage = tagChange !== undefined || TRIAGE_FIELDS.some((field) => update[field] !== undefined);
+  const triage = bulk?.tags !== undefined || TRIAGE_FIELDS.some((field) => update[field] !== undefined);
   if (update.status === undefined && !triage) return invalid("invalid_body", { field: "status", reason: "no_update" });
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!feedback) return noSuchFeedback(keyOrId);
-  const updated = await updateFound(services, grant, feedback, update, triage, tagChange);
+  const updated = await updateFound(services, grant, feedback, update, triage, bulk);
   return updated.ok && mergedAway(feedback, keyOrId) ? ok({ ...updated.value, mergedInto: feedback.key }) : updated;
 }
 
@@ -170,10 +187,10 @@ async function updateFound(
   feedback: FeedbackRecord,
   update: FeedbackUpdate,
   triage: boolean,
-  tagChange?: TagChange,
+  bulk?: BulkWrite,
 ): Promise<Result<Feedback>> {
   if (triage) {
-    const written = await writeTriage(services, grant, feedback, update, tagChange);
+    const written = await writeTriage(services, grant, feedback, update, bulk);
     if (!written.ok) return written;
   }
   if (update.status !== undefined || update.comment?.trim()) {

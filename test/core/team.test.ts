@@ -4,7 +4,7 @@ import type { JobRequest } from "../../core/feedback/events.ts";
 import type { Organization } from "../../core/model.ts";
 import { mentionedWords, mentionJobs, resolveMentions } from "../../core/team/mentions.ts";
 import { DIGEST_HOUR_UTC, digestDay, queueDigests } from "../../core/team/queue-digests.ts";
-import { assignedMessage, mentionMessage } from "../../core/team/team-messages.ts";
+import { assignedMessage, assignedTogetherMessage, LISTED_AT_MOST, mentionMessage } from "../../core/team/team-messages.ts";
 import { type Author, authorOf } from "../../core/feedback/author.ts";
 
 const team = [
@@ -87,6 +87,52 @@ describe("the assignment e-mail", () => {
       ],
     );
     assert.equal(first("fr", { apiKey: "release-bot" }), "La clé d'API «\u202frelease-bot\u202f» vous a attribué DEMO-7 («\u202fReceipts\u202f»).");
+  });
+
+  test(`of several feedbacks, lists the first ${LISTED_AT_MOST} by key and title, then how many more, with the inbox filtered by the owner`, () => {
+    const feedbacks = Array.from({ length: LISTED_AT_MOST + 2 }, (_, i) => ({
+      key: `DEMO-${i + 1}`,
+      title: `Title ${i + 1}`,
+      url: `https://r.test/inbox/DEMO-${i + 1}`,
+    }));
+    const input = {
+      by: { person: "Ann Lee" },
+      feedbacks,
+      ownerInboxUrl: "https://r.test/inbox?owner=bob%40acme.test",
+      settingsUrl: about.settingsUrl,
+    };
+    const [en, fr] = [assignedTogetherMessage("en", input), assignedTogetherMessage("fr", input)];
+    const listed = Array.from({ length: LISTED_AT_MOST }, (_, i) => [
+      `- DEMO-${i + 1} Title ${i + 1}`,
+      `  https://r.test/inbox/DEMO-${i + 1}`,
+    ]).flat();
+    assert.deepEqual(
+      [en.subject, en.text.split("\n")],
+      [
+        `${LISTED_AT_MOST + 2} feedbacks are assigned to you`,
+        [
+          `Ann Lee assigned ${LISTED_AT_MOST + 2} feedbacks to you:`,
+          "",
+          ...listed,
+          "and 2 more: https://r.test/inbox?owner=bob%40acme.test",
+          "",
+          "Your notifications: https://r.test/account",
+        ],
+      ],
+    );
+    assert.deepEqual(
+      [fr.subject, fr.text.split("\n").filter((line) => !line.startsWith("- ") && !line.startsWith("  "))],
+      [
+        `${LISTED_AT_MOST + 2} retours vous sont attribués`,
+        [
+          `Ann Lee vous a attribué ${LISTED_AT_MOST + 2} retours\u202f:`,
+          "",
+          "et 2 de plus\u202f: https://r.test/inbox?owner=bob%40acme.test",
+          "",
+          "Vos notifications\u202f: https://r.test/account",
+        ],
+      ],
+    );
   });
 });
 

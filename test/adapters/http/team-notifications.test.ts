@@ -217,6 +217,82 @@ describe("assignment", () => {
   });
 });
 
+describe("assignment by the inbox's bulk form", () => {
+  const LENA = "lena@example.com";
+  /** Posts the inbox's bulk form as a browser does, with `keys` ticked and `owner` chosen. */
+  async function bulkAssign(b: FormBrowser, keys: readonly string[], owner: string): Promise<Response> {
+    const inbox = await (await b.fetch("/inbox")).text();
+    const csrf = /name="csrf" value="([^"]+)"/.exec(inbox)![1]!;
+    const body = new URLSearchParams([["csrf", csrf], ...keys.map((key): [string, string] => ["keys", key]), ["owner", owner]]);
+    const headers = { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" };
+    return b.fetch("/inbox/bulk", { method: "POST", headers, body });
+  }
+  /** Runs the jobs due, the bulk's first one, then its others: each time, some ran. */
+  async function runTheBulksJobs(): Promise<void> {
+    http.advanceClock(15_000);
+    expect(await http.runJobs()).toBeGreaterThan(0);
+    http.advanceClock(60_000);
+    expect(await http.runJobs()).toBeGreaterThan(0);
+  }
+
+  test("assigning twelve feedbacks to a member at once sends them one e-mail, once the bulk's jobs ran, listing ten and a link to the inbox of their feedbacks", async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 12; i++) made.push((await feedback()).key);
+    const unassigned = (await feedback()).key;
+    await http.runJobs();
+    const b = await as(ADMIN, http.demo.users.admin.password);
+    const before = mailbox.to(LENA).length;
+    const sent = await bulkAssign(b, made, LENA);
+    expect([sent.status, sent.headers.get("location")]).toEqual([303, "/inbox?bulk=12.0."]);
+    // Due once the bulk is written, not at once.
+    expect(await http.runJobs()).toBe(0);
+    await runTheBulksJobs();
+    const told = mailbox.to(LENA).slice(before);
+    expect(told.length).toBe(1);
+    expect(told[0]!.headers).toContain("Subject: 12 feedbacks are assigned to you");
+    const text = told[0]!.text;
+    expect(text).toContain("Demo admin assigned 12 feedbacks to you:");
+    for (const key of made.slice(0, 10)) expect(text).toContain(`- ${key} `);
+    for (const key of made.slice(10)) expect(text).not.toContain(`- ${key} `);
+    const link = "http://localhost:3000/inbox?owner=lena%40example.com";
+    expect(text).toContain(`and 2 more: ${link}`);
+    const lenasInbox = await (await (await as(LENA, "lena's password")).fetch(link)).text();
+    for (const key of made.slice(10)) expect(lenasInbox).toContain(`<a href="/inbox/${key}">${key}</a>`);
+    expect(lenasInbox).not.toContain(`<a href="/inbox/${unassigned}">`);
+  });
+
+  test("a member who assigns feedbacks to themselves with the bulk form is sent no e-mail", async () => {
+    const made = [(await feedback()).key, (await feedback()).key];
+    await http.runJobs();
+    const before = mailbox.to(ADMIN).length;
+    const sent = await bulkAssign(await as(ADMIN, http.demo.users.admin.password), made, ADMIN);
+    expect(sent.headers.get("location")).toBe("/inbox?bulk=2.0.");
+    await runTheBulksJobs();
+    expect(mailbox.to(ADMIN).length).toBe(before);
+  });
+
+  test("a single assignment still sends the one-feedback e-mail, word for word", async () => {
+    const { key } = await feedback();
+    await http.runJobs();
+    const title = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin })).body.title as string;
+    const before = mailbox.to(LENA).length;
+    const assigned = await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin, body: { owner: LENA } });
+    expect(assigned.status).toBe(200);
+    expect(await http.runJobs()).toBeGreaterThan(0);
+    const told = mailbox.to(LENA).slice(before);
+    expect(told.map((m) => m.text.replace(/\r\n/g, "\n").trim())).toEqual([
+      [
+        `Demo admin assigned ${key} ("${title}") to you.`,
+        "",
+        `Open the feedback: http://localhost:3000/inbox/${key}`,
+        "",
+        "Your notifications: http://localhost:3000/account",
+      ].join("\n"),
+    ]);
+    expect(told[0]!.headers).toContain(`Subject: ${key} is assigned to you: ${title}`);
+  });
+});
+
 describe("the daily digest", () => {
   test("from 07:00 UTC, each person who asked gets one digest a day of the new feedbacks, the new P0 and P1 and the week's most reported", async () => {
     const hour = new Date(http.services.clock()).getUTCHours();

@@ -1,0 +1,225 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import type { JobRequest } from "../../core/feedback/events.ts";
+import type { FeedbackRecord } from "../../core/model.ts";
+import type { TagRecord, TriageFields } from "../../core/store/triage.ts";
+import type { Teammate } from "../../core/store/team.ts";
+import { notifyAssignee } from "../../core/team/notify-assignee.ts";
+import { bulkUpdate } from "../../core/triage/bulk-update.ts";
+import { fieldChanges, type TriageAuthor, type TriageChange } from "../../core/triage/journal.ts";
+import { updateFeedback } from "../../core/triage/update-feedback.ts";
+import { feedbackRecord, fakeFeedbacks } from "./fake-feedbacks.ts";
+import { NOW, tokenGrant } from "./fake-organization.ts";
+
+const TEAM: Teammate[] = [
+  { userId: "u-ann", email: "ann@acme.test", name: "Ann Lee", role: "member", digest: false, language: "en" },
+  { userId: "u-bob", email: "bob@acme.test", name: "Bob Roy", role: "member", digest: false, language: "fr" },
+  { userId: "u-cat", email: "cat@acme.test", name: "Cat Diaz", role: "admin", digest: false, language: "en" },
+];
+/** Cat, who assigns. */
+const cat = { ...tokenGrant("admin", ["feedbacks:read", "feedbacks:write"]), orgId: "org", userId: "u-cat" };
+
+/**
+ * `count` feedbacks (ACME-1 "Feedback 1", …) of an organization of three members, in memory: the
+ * triage writes keep their activity and queue their jobs as a store does, the notices are claimed
+ * and confirmed as a store does, and the mail handed over is kept. The clock is frozen.
+ */
+function organization(count: number) {
+  const records = Array.from({ length: count }, (_, i) => feedbackRecord({ id: `fb-${i + 1}`, key: `ACME-${i + 1}`, title: `Feedback ${i + 1}` }));
+  const fake = fakeFeedbacks(...records);
+  const activity: TriageChange[] = [];
+  const queued: Array<{ job: JobRequest; due: number }> = [];
+  const notices = new Map<string, "claimed" | "sent">();
+  const mails: Array<{ to: string; subject: string; text: string }> = [];
+  /** Runs before the next triage write, as what happens meanwhile (a worker, a crash). */
+  const meanwhile: Array<() => Promise<void>> = [];
+  const notice = (subject: string, email: string, key: string) => `${subject}|${email}|${key}`;
+  const store = {
+    ...fake.deps.store,
+    setTriageFields: async (
+      _orgId: string,
+      feedbackId: string,
+      fields: TriageFields,
+      _created: readonly TagRecord[],
+      jobs: readonly JobRequest[],
+      due: number,
+      author?: TriageAuthor,
+    ) => {
+      await meanwhile.shift()?.();
+      const current = fake.feedbacks.get(feedbackId);
+      if (!current || current.mergedInto) return false;
+      const changes = fieldChanges(current, fields);
+      if (author && changes.length > 0) activity.push({ ...author, feedbackId, changes });
+      fake.feedbacks.set(feedbackId, { ...current, ...fields } as FeedbackRecord);
+      for (const job of jobs) queued.push({ job, due });
+      return true;
+    },
+    triageChangesAt: async (by: string, at: number) => activity.filter((c) => c.by === by && c.at === at),
+    listTags: async () => [],
+    findUser: async (id: string) => TEAM.filter((m) => m.userId === id).map((m) => ({ id: m.userId, email: m.email }))[0] ?? null,
+    findUserByEmail: async (email: string) => TEAM.filter((m) => m.email === email).map((m) => ({ id: m.userId, email: m.email }))[0] ?? null,
+    listMembers: async () => TEAM.map((m) => ({ userId: m.userId, email: m.email, role: m.role })),
+    listTeam: async () => TEAM,
+    claimNotification: async (subject: string, email: string, key: string) => {
+      const state = notices.get(notice(subject, email, key));
+      if (state) return state === "sent" ? ("sent" as const) : ("held" as const);
+      notices.set(notice(subject, email, key), "claimed");
+      return "claimed" as const;
+    },
+    confirmNotification: async (subject: string, email: string, key: string) => void notices.set(notice(subject, email, key), "sent"),
+    releaseNotification: async (subject: string, email: string, key: string) => void notices.delete(notice(subject, email, key)),
+  };
+  const notifier = { delivers: true, send: async (m: { to: string; subject: string; text: string }) => void mails.push(m) };
+  const deps = { ...fake.deps, store, notifier };
+  const ran: JobRequest[] = [];
+  /** Runs every job queued, in the order they are due (then queued), as the worker does. */
+  async function runJobs(): Promise<void> {
+    const due = queued.splice(0).sort((a, b) => a.due - b.due);
+    for (const { job } of due) {
+      await notifyAssignee(deps, job);
+      ran.push(job);
+    }
+  }
+  /** Runs again every job that ran: a job run twice (a lease that ran out) sends nothing twice. */
+  const runAgain = async () => {
+    for (const job of ran) await notifyAssignee(deps, job);
+  };
+  return { deps, queued, mails, meanwhile, runJobs, runAgain };
+}
+
+const keys = (...numbers: number[]) => numbers.map((n) => `ACME-${n}`);
+const lines = (...numbers: number[]) => numbers.flatMap((n) => [`- ACME-${n} Feedback ${n}`, `  https://retour.test/inbox/ACME-${n}`]);
+
+describe("the e-mail of a bulk assignment", () => {
+  test("a bulk change that assigns several feedbacks to a member sends them one e-mail listing each by key and title, saying who assigned them; none is sent twice", async () => {
+    const org = organization(3);
+    const done = await bulkUpdate(org.deps, cat, { keys: keys(1, 2, 3), set: { owner: "ann@acme.test" } });
+    assert.ok(done.ok);
+    // Each feedback's change queued its own job with it.
+    assert.deepEqual(
+      org.queued.map((q) => q.job.feedbackId),
+      ["fb-1", "fb-2", "fb-3"],
+    );
+    await org.runJobs();
+    await org.runAgain();
+    assert.deepEqual(
+      org.mails.map((m) => [m.to, m.subject, m.text]),
+      [
+        [
+          "ann@acme.test",
+          "3 feedbacks are assigned to you",
+          ["Cat Diaz assigned 3 feedbacks to you:", "", ...lines(1, 2, 3), "", "Your notifications: https://retour.test/account"].join("\n"),
+        ],
+      ],
+    );
+  });
+
+  test("two bulk changes by one person at one instant, to two members, send each one e-mail listing theirs alone, in their language", async () => {
+    const org = organization(4);
+    assert.ok((await bulkUpdate(org.deps, cat, { keys: keys(1, 2), set: { owner: "ann@acme.test" } })).ok);
+    assert.ok((await bulkUpdate(org.deps, cat, { keys: keys(3, 4), set: { owner: "bob@acme.test" } })).ok);
+    await org.runJobs();
+    assert.deepEqual(
+      org.mails.map((m) => [m.to, m.subject, m.text.split("\n").filter((l) => l.startsWith("- "))]),
+      [
+        ["ann@acme.test", "2 feedbacks are assigned to you", ["- ACME-1 Feedback 1", "- ACME-2 Feedback 2"]],
+        ["bob@acme.test", "2 retours vous sont attribués", ["- ACME-3 Feedback 3", "- ACME-4 Feedback 4"]],
+      ],
+    );
+    assert.equal(org.mails[1]!.text.split("\n")[0], "Cat Diaz vous a attribué 2 retours\u202f:");
+  });
+
+  test("the first job of a bulk change is due once it is written, the others after that one ran", async () => {
+    const org = organization(3);
+    assert.ok((await bulkUpdate(org.deps, cat, { keys: ["ACME-404", ...keys(1, 2, 3)], set: { owner: "ann@acme.test" } })).ok);
+    const [first, ...others] = org.queued.map((q) => q.due);
+    assert.ok(first! > NOW, "after the bulk is written");
+    assert.ok(
+      others.every((due) => due > first!),
+      "the others after the first",
+    );
+  });
+
+  test("a job that runs while its bulk change is still being written tells what was written; those written after it are told by another e-mail, none twice", async () => {
+    const org = organization(3);
+    org.meanwhile.push(
+      async () => {},
+      async () => {},
+      () => org.runJobs(),
+    );
+    assert.ok((await bulkUpdate(org.deps, cat, { keys: keys(1, 2, 3), set: { owner: "ann@acme.test" } })).ok);
+    await org.runJobs();
+    await org.runAgain();
+    assert.deepEqual(
+      org.mails.map((m) => m.subject),
+      ["2 feedbacks are assigned to you", "ACME-3 is assigned to you: Feedback 3"],
+    );
+  });
+
+  test("a bulk change interrupted halfway (a crash) still tells the member what it assigned them", async () => {
+    const org = organization(3);
+    org.meanwhile.push(
+      async () => {},
+      async () => {},
+      async () => {
+        throw new Error("the server stopped");
+      },
+    );
+    await assert.rejects(bulkUpdate(org.deps, cat, { keys: keys(1, 2, 3), set: { owner: "ann@acme.test" } }), /stopped/);
+    await org.runJobs();
+    assert.deepEqual(
+      org.mails.map((m) => [m.subject, m.text.split("\n").filter((l) => l.startsWith("- "))]),
+      [["2 feedbacks are assigned to you", ["- ACME-1 Feedback 1", "- ACME-2 Feedback 2"]]],
+    );
+  });
+
+  test("a feedback that was theirs already, or that someone gave another member before the e-mail went, is not in the list", async () => {
+    const org = organization(4);
+    // ACME-1 is Ann's already.
+    await org.deps.store.setTriageFields("org", "fb-1", { owner: "ann@acme.test" }, [], [], NOW);
+    const done = await bulkUpdate(org.deps, cat, { keys: keys(1, 2, 3, 4), set: { owner: "ann@acme.test", addTags: ["Billing"] } });
+    assert.ok(done.ok);
+    // Ann hands ACME-3 to Bob before the e-mail goes.
+    assert.ok((await updateFeedback(org.deps, { ...cat, userId: "u-ann" }, "ACME-3", { owner: "bob@acme.test" })).ok);
+    await org.runJobs();
+    assert.deepEqual(
+      org.mails.map((m) => [m.to, m.subject, m.text.split("\n").filter((l) => l.startsWith("- "))]),
+      [
+        ["bob@acme.test", "ACME-3 vous est attribué\u202f: Feedback 3", []],
+        ["ann@acme.test", "2 feedbacks are assigned to you", ["- ACME-2 Feedback 2", "- ACME-4 Feedback 4"]],
+      ],
+    );
+  });
+
+  test("a member who assigns feedbacks to themselves in a bulk change is sent nothing", async () => {
+    const org = organization(3);
+    assert.ok((await bulkUpdate(org.deps, cat, { keys: keys(1, 2, 3), set: { owner: "cat@acme.test" } })).ok);
+    await org.runJobs();
+    assert.deepEqual(org.mails, []);
+  });
+
+  test("a single assignment (a feedback's page, PATCH, MCP) sends the one-feedback e-mail, due at once", async () => {
+    const org = organization(3);
+    assert.ok((await updateFeedback(org.deps, cat, "ACME-2", { owner: "ann@acme.test" })).ok);
+    assert.deepEqual(
+      org.queued.map((q) => q.due),
+      [NOW],
+    );
+    await org.runJobs();
+    assert.deepEqual(
+      org.mails.map((m) => [m.subject, m.text]),
+      [
+        [
+          "ACME-2 is assigned to you: Feedback 2",
+          [
+            'Cat Diaz assigned ACME-2 ("Feedback 2") to you.',
+            "",
+            "Open the feedback: https://retour.test/inbox/ACME-2",
+            "",
+            "Your notifications: https://retour.test/account",
+          ].join("\n"),
+        ],
+      ],
+    );
+  });
+});
