@@ -43,7 +43,7 @@ export function suggestionStore(data: Database): SuggestionStore {
       }
     },
 
-    async listSuggestions({ orgId, appId, limit, kinds, closed }) {
+    async listSuggestions({ orgId, appId, feedbackId, limit, kinds, closed }) {
       /** The pairs of a batch whose feedbacks are not merged, whose kinds are in one group, and one of which is open. */
       const listable = async (batch: Document[]) => {
         const ids = [...new Set(batch.flatMap((s) => [s.feedbackId as string, s.similarId as string]))];
@@ -58,7 +58,13 @@ export function suggestionStore(data: Database): SuggestionStore {
           (s) => group(s.feedbackId) >= 0 && group(s.feedbackId) === group(s.similarId) && (open.has(s.feedbackId) || open.has(s.similarId)),
         );
       };
-      const undecided = { orgId, dismissedAt: null, ...(appId && { appId }) };
+      const undecided = {
+        orgId,
+        dismissedAt: null,
+        ...(appId && { appId }),
+        // A pair keys a feedback on either side; $and, as the batches' `after` takes $or.
+        ...(feedbackId !== undefined && { $and: [{ $or: [{ feedbackId }, { similarId: feedbackId }] }] }),
+      };
       const listed: Document[] = [];
       /** The suggestions after `s` in the list's order: by score, then feedback, then pair. */
       const after = (s: Document) => ({

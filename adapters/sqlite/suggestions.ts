@@ -45,12 +45,19 @@ export function suggestionStore(db: Database, batch: WriteBatch): SuggestionStor
       });
     },
 
-    async listSuggestions({ orgId, appId, limit, kinds, closed }) {
+    async listSuggestions({ orgId, appId, feedbackId, limit, kinds, closed }) {
       // Each kind's group, by number: the two feedbacks of a pair listed are in one.
       const groupOf = JSON.stringify(Object.fromEntries(kinds.flatMap((group, n) => group.map((kind) => [kind, n]))));
+      // One feedback's pairs are read through its two indexes (a pair keys it on either side), set
+      // apart first: joined, the planner read the whole organization's pairs on suggestions_open.
+      const pairs =
+        feedbackId === undefined
+          ? "SELECT s.* FROM suggestions s"
+          : `WITH pairs AS MATERIALIZED (SELECT * FROM suggestions WHERE feedback_id = ?6 UNION ALL SELECT * FROM suggestions WHERE similar_id = ?6)
+             SELECT s.* FROM pairs s`;
       return db
-        .query<SuggestionRow, [string, string | null, number, string, string]>(
-          `SELECT s.* FROM suggestions s
+        .query<SuggestionRow, (string | number | null)[]>(
+          `${pairs}
            JOIN feedbacks a ON a.id = s.feedback_id AND a.merged_into IS NULL
            JOIN feedbacks b ON b.id = s.similar_id AND b.merged_into IS NULL
            WHERE s.org_id = ?1 AND s.dismissed_at IS NULL AND (?2 IS NULL OR s.app_id = ?2)
@@ -58,7 +65,7 @@ export function suggestionStore(db: Database, batch: WriteBatch): SuggestionStor
              AND (a.status NOT IN (SELECT value FROM json_each(?5)) OR b.status NOT IN (SELECT value FROM json_each(?5)))
            ORDER BY s.score DESC, s.feedback_id DESC, s.similar_id DESC LIMIT ?3`,
         )
-        .all(orgId, appId, limit, groupOf, JSON.stringify(closed))
+        .all(orgId, appId, limit, groupOf, JSON.stringify(closed), ...(feedbackId === undefined ? [] : [feedbackId]))
         .map(toSuggestion);
     },
 

@@ -1,10 +1,12 @@
 import type { Suggestion } from "../grouping/decision.ts";
 import type { Kind, Status } from "../schemas/feedback.ts";
 
-/** Which undecided suggestions to list: of the organization (or one app), the `limit` best. */
+/** Which undecided suggestions to list: of the organization (or one app, or the pairs one feedback is in), the `limit` best. */
 interface SuggestionQuery {
   readonly orgId: string;
   readonly appId: string | null;
+  /** When given, only the pairs this feedback is in, on either side. */
+  readonly feedbackId?: string;
   readonly limit: number;
   /** Groups of kinds, each kind in one group (a partition): a pair is listed only while its two feedbacks' kinds are in one group. */
   readonly kinds: readonly (readonly Kind[])[];

@@ -83,6 +83,35 @@ export function suggestionsContract(makeStore: () => Promise<Subject>) {
       expect((await list(store, org.orgId, null)).map((s) => s.score)).toEqual([0.6]);
     });
 
+    test("the pairs of one feedback, on either side, are listed as the queue lists them: best first, the same left out, `limit` at most", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const a = (await record(store, org, "Checkout fails", 1))!;
+      const b = (await record(store, org, "Checkout breaks", 2))!;
+      const c = (await record(store, org, "Checkout stops", 3))!;
+      const d = (await record(store, org, "Checkout hangs", 4))!;
+      const praise = (await recordPraise(store, org, "Love the checkout", 5))!;
+      const other = (await record(store, org, "Invoices fail", 6))!;
+      const pair = (feedbackId: string, similarId: string, score: number) => suggested(org, feedbackId, similarId, score);
+      await store.saveSuggestions([
+        pair(b.id, a.id, 0.4),
+        pair(c.id, b.id, 0.2),
+        pair(d.id, b.id, 0.3),
+        pair(praise.id, b.id, 0.9),
+        pair(other.id, a.id, 0.8),
+      ]);
+      const of = (feedbackId: string, limit = 10) =>
+        store.listSuggestions({ orgId: org.orgId, appId: org.appId, feedbackId, limit, kinds: SUBJECT_KINDS, closed: statusesOf("closed") });
+      expect(await of(b.id)).toEqual([pair(b.id, a.id, 0.4), pair(d.id, b.id, 0.3), pair(c.id, b.id, 0.2)]);
+      expect(await of(b.id, 2)).toEqual([pair(b.id, a.id, 0.4), pair(d.id, b.id, 0.3)]);
+      await store.dismissPair(org.orgId, d.id, b.id, 7, "user-1");
+      expect((await merge(store, c, a, 8)).ok).toBe(true);
+      expect(await of(b.id)).toEqual([pair(b.id, a.id, 0.4)]);
+      expect(
+        await store.listSuggestions({ orgId: "another-org", appId: null, feedbackId: b.id, limit: 10, kinds: SUBJECT_KINDS, closed: [] }),
+      ).toEqual([]);
+    });
+
     test("a dismissal of a pair never suggested, taken back, leaves it undecided and out of the list", async () => {
       const store = await makeStore();
       const org = await seed(store);
