@@ -195,7 +195,7 @@ export const TOOLS: readonly Tool[] = [
     name: "list_similar_feedbacks",
     title: "List feedbacks similar to one",
     description:
-      "Lists the open feedbacks of the same app that may tell the same thing as one feedback, most alike first: each with its score, sure (grouping would merge it on its own) and the words that matched. Use it before merge_feedbacks.",
+      "Lists the open feedbacks of the same app that may tell the same thing as one feedback (alike now, or waiting with it in Possible duplicates), most alike first: each with its score (a waiting pair's is the one grouping suggested it with, as the inbox shows it), sure (grouping would merge it on its own) and the words that matched. Use it before merge_feedbacks.",
     operation: "feedbacks.read",
     input: KeyOnly,
     output: SimilarList,

@@ -1,5 +1,8 @@
 import type { GroupingMatch } from "../ports.ts";
 
+/** Grouping's order of matches: sure duplicates first, then the most alike. */
+export const bestFirst = (a: GroupingMatch, b: GroupingMatch): number => Number(b.same) - Number(a.same) || b.score - a.score;
+
 /** A candidate text compared with a new report's, by a grouper. */
 interface TextComparison<Closest> {
   /** The feedback the text answers for: its own, or one merged into it. */
@@ -35,5 +38,5 @@ export function linkMatches<Closest>(
     if (score < suggestionThreshold || !closest) continue;
     matches.push({ id, score: Math.round(score * 1000) / 1000, same, matched: matchedWords(closest.of) });
   }
-  return matches.sort((a, b) => Number(b.same) - Number(a.same) || b.score - a.score);
+  return matches.sort(bestFirst);
 }

@@ -2,7 +2,12 @@ import { authorize } from "../authorization.ts";
 import { ok, type Result } from "../errors.ts";
 import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
 import { asWritten } from "../grouping/as-written.ts";
+import { SUBJECT_KINDS } from "../grouping/candidates.ts";
 import { type CompareDeps, compareFeedback, groupingText } from "../grouping/compare.ts";
+import { newerFirst } from "../grouping/decision.ts";
+import { isOpen, statusesOf } from "../feedback/status.ts";
+import type { GroupingMatch } from "../ports.ts";
+import { likenesses } from "./likeness.ts";
 import type { FeedbackRecord, Grant, ReportRecord } from "../model.ts";
 import type { SimilarFeedback, SimilarList } from "../schemas/merges.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
@@ -11,24 +16,47 @@ import { type FindDeps, mergedAway, resolveFeedback, noSuchFeedback } from "../f
 
 export type SimilarDeps = FindDeps &
   CompareDeps &
-  SummariesDeps & { readonly store: Pick<FeedbackStore, "findFeedback" | "listReports"> & Pick<SuggestionStore, "dismissedWith"> };
+  SummariesDeps & {
+    readonly store: Pick<FeedbackStore, "findFeedback" | "listReports"> & Pick<SuggestionStore, "dismissedWith" | "listSuggestions">;
+  };
+
+/**
+ * How many of its pairs waiting in Possible duplicates a feedback's similar feedbacks read at most,
+ * the most alike first: as many as grouping compares a feedback with, so that one in hundreds of
+ * pairs (reports written on one bug template) reads no more of them than it compares.
+ */
+const WAITING_READ = 30;
 
 /**
  * The open feedbacks of its app that a feedback (with its reports, already read) may duplicate,
- * most alike first, with their score and the words that matched (as the reports wrote them); pairs
- * a person dismissed are left out.
+ * most alike first, with their score and the words that matched (as the reports wrote them): those
+ * it compares alike with now, and those of its pairs waiting in Possible duplicates, each of which
+ * reads as it does there (likenesses); pairs a person dismissed are left out.
  */
 export async function similarTo(services: SimilarDeps, feedback: FeedbackRecord, reports: readonly ReportRecord[]): Promise<SimilarFeedback[]> {
   const { store, grouper } = services;
   const text = groupingText(feedback, reports);
-  const [{ matches }, dismissed] = await Promise.all([
+  const [{ matches }, waiting, dismissed] = await Promise.all([
     compareFeedback(services, feedback, text, grouper.keys(text)),
+    // Its pairs as the queue lists them: neither merged, of kinds that may be one subject, one of the two open.
+    store.listSuggestions({
+      orgId: feedback.orgId,
+      appId: feedback.appId,
+      feedbackId: feedback.id,
+      limit: WAITING_READ,
+      kinds: SUBJECT_KINDS,
+      closed: statusesOf("closed"),
+    }),
     store.dismissedWith(feedback.orgId, feedback.id),
   ]);
   const found = await Promise.all(
-    matches.filter((m) => !dismissed.has(m.id)).map(async (match) => ({ match, record: await store.findFeedback(feedback.orgId, match.id) })),
+    likenesses(feedback.id, matches, waiting, dismissed).map(async (likeness) => ({
+      likeness,
+      record: await store.findFeedback(feedback.orgId, likeness.id),
+    })),
   );
-  const alike = found.filter((f): f is { match: (typeof f)["match"]; record: FeedbackRecord } => f.record !== null);
+  // The feedbacks it may duplicate are open ones: a pair waits in the queue while either is.
+  const alike = found.filter((f): f is { likeness: GroupingMatch; record: FeedbackRecord } => f.record !== null && isOpen(f.record.status));
   const [shown, theirTexts] = await Promise.all([
     summaries(
       services,
@@ -37,12 +65,11 @@ export async function similarTo(services: SimilarDeps, feedback: FeedbackRecord,
     ),
     Promise.all(alike.map(async ({ record }) => groupingText(record, await store.listReports(record.id)))),
   ]);
-  return alike.map(({ match }, i) => ({
-    feedback: shown[i]!,
-    score: match.score,
-    sure: match.same,
-    matched: asWritten(match.matched, [text, theirTexts[i]!]),
-  }));
+  return alike.map(({ likeness, record }, i) => {
+    // The newer's text first, as Possible duplicates gives them: a word the two write differently reads alike on every page.
+    const texts = newerFirst(feedback.id, record.id)[0] === feedback.id ? [text, theirTexts[i]!] : [theirTexts[i]!, text];
+    return { feedback: shown[i]!, score: likeness.score, sure: likeness.same, matched: asWritten(likeness.matched, texts) };
+  });
 }
 
 /** GET /v1/feedbacks/{key}/similar. */
