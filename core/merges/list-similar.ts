@@ -21,11 +21,12 @@ export type SimilarDeps = FindDeps &
   };
 
 /**
- * How many of its pairs waiting in Possible duplicates a feedback's similar feedbacks read at most,
- * the most alike first: as many as grouping compares a feedback with, so that one in hundreds of
- * pairs (reports written on one bug template) reads no more of them than it compares.
+ * How many similar feedbacks a feedback lists at most, and how many of its pairs waiting in Possible
+ * duplicates it reads, the most alike first: as many as grouping compares a feedback with, so that
+ * one in hundreds of pairs (reports written on one bug template) reads no more than it compares,
+ * and each one listed, whose reports are read, is among the most alike.
  */
-const WAITING_READ = 30;
+const LISTED = 30;
 
 /**
  * The open feedbacks of its app that a feedback (with its reports, already read) may duplicate,
@@ -43,14 +44,14 @@ export async function similarTo(services: SimilarDeps, feedback: FeedbackRecord,
       orgId: feedback.orgId,
       appId: feedback.appId,
       feedbackId: feedback.id,
-      limit: WAITING_READ,
+      limit: LISTED,
       kinds: SUBJECT_KINDS,
       closed: statusesOf("closed"),
     }),
     store.dismissedWith(feedback.orgId, feedback.id),
   ]);
   const found = await Promise.all(
-    likenesses(feedback.id, matches, waiting, dismissed).map(async (likeness) => ({
+    likenesses(feedback.id, matches, waiting, dismissed, LISTED).map(async (likeness) => ({
       likeness,
       record: await store.findFeedback(feedback.orgId, likeness.id),
     })),
