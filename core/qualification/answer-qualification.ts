@@ -51,10 +51,10 @@ export async function answerQualification(
 ): Promise<Result<Submitted>> {
   if (idempotencyKey !== undefined && !validIdempotencyKey(idempotencyKey)) return fail("invalid_idempotency_key");
   if (isMissingAnswer(answer)) return fail("missing_answer");
-  if (sender.via === "browser") {
-    const channel = await openChannel(services, answer.publicKey, sender);
-    if (!channel.ok) return channel;
-  }
+  const channel = await openChannel(services, answer.publicKey, sender);
+  // A disabled channel is refused on both collection routes. A server's other refusals of its key
+  // mean a key the report was not made with: qualification_not_found, below, as the spec says.
+  if (!channel.ok && (sender.via === "browser" || channel.code === "channel_inactive")) return channel;
   const { store, clock } = services;
   const now = clock();
   const scope = answersScope(answer.publicKey, id);

@@ -107,6 +107,7 @@ export function reportRoutes(services: Services, budget: AddressBudget) {
             "invalid_answer",
             "missing_answer",
             "invalid_idempotency_key",
+            "channel_inactive",
             "qualification_not_found",
             "idempotency_in_progress",
             "idempotency_key_reused",

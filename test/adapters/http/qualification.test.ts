@@ -149,6 +149,16 @@ describe("qualification", () => {
     expect({ status: res.status, code: res.body.code }).toEqual({ status: 404, code: "qualification_not_found" });
   });
 
+  test("403 channel_inactive: a channel disabled while its report is qualified takes no more answers, as /openapi.json says", async () => {
+    const key = (await server.cli("channel", "create", "DEMO", server.demo.appId, "--kind", "api")).trim();
+    const first = await post(`${server.url}/v1/reports`, { publicKey: key, kind: "problem", message: "Invoices vanish", qualify: true });
+    await server.cli("channel", "disable", "DEMO", key);
+    const res = await post(`${server.url}/v1/reports/${first.body.id}/answers`, { publicKey: key, text: "The invoices list is empty" });
+    expect({ status: res.status, code: res.body.code }).toEqual({ status: 403, code: "channel_inactive" });
+    const doc = (await get(`${server.url}/openapi.json`)).body;
+    expect(doc.paths["/v1/reports/{id}/answers"].post.responses["403"].description).toContain("`channel_inactive`");
+  });
+
   test("the id stays valid 15 minutes after the last answer, and not longer", async () => {
     const first = await start("Notifications arrive twice");
     server.advanceClock(14 * 60_000);
