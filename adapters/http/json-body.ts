@@ -24,6 +24,9 @@ export function jsonBody<T extends TSchema>(schema: T, code: ErrorCode, { option
   const known = refusalCodes.get(schema);
   // A bug, caught at start-up: one schema refused with two codes could not say which applies.
   if (known && known !== code) throw new Error(`${schema.$id ?? "a body schema"} is refused with both ${known} and ${code}`);
+  // Elysia refuses a field the body's schema does not name; the schema says so itself, or
+  // /openapi.json, drawn from it, would offer clients a freedom the route does not give.
+  if (schema.additionalProperties !== false) throw new Error(`${schema.$id ?? "a body schema"} must say additionalProperties: false`);
   refusalCodes.set(schema, code);
   return { parse: optional ? ("optionalJson" as const) : ("strictJson" as const), body: schema };
 }

@@ -20,7 +20,7 @@ export const ApiKeyCreate = Type.Object(
       description: "Among feedbacks:read, feedbacks:write, reports:write.",
     }),
   },
-  { $id: "ApiKeyCreate" },
+  { $id: "ApiKeyCreate", additionalProperties: false },
 );
 export type ApiKeyCreate = Static<typeof ApiKeyCreate>;
 

@@ -43,7 +43,7 @@ export const FeedbackUpdate = Type.Object(
     title: Type.Optional(Text({ minLength: 1, maxLength: TITLE_MAX_LENGTH, pattern: "\\S" })),
     tags: Type.Optional(Tags("Every tag of the feedback, replacing those it had; a name new to the organization creates its tag.")),
   },
-  { $id: "FeedbackUpdate" },
+  { $id: "FeedbackUpdate", additionalProperties: false },
 );
 export type FeedbackUpdate = Static<typeof FeedbackUpdate>;
 
@@ -71,7 +71,7 @@ export const BulkRequest = Type.Object(
       removeTags: Type.Optional(Tags("Tags each feedback loses.")),
     }),
   },
-  { $id: "BulkRequest" },
+  { $id: "BulkRequest", additionalProperties: false },
 );
 export type BulkRequest = Static<typeof BulkRequest>;
 

@@ -8,7 +8,7 @@ export const InvitationCreate = Type.Object(
     email: Text({ minLength: 3, maxLength: 254, description: "The e-mail address to invite." }),
     role: literals(ROLES),
   },
-  { $id: "InvitationCreate" },
+  { $id: "InvitationCreate", additionalProperties: false },
 );
 export type InvitationCreate = Static<typeof InvitationCreate>;
 

@@ -10,7 +10,7 @@ export const WebhookCreate = Type.Object(
     url: Text({ minLength: 1, maxLength: 2000, description: "https address on the public internet." }),
     events: Type.Array(literals(EVENT_TYPES), { minItems: 1, uniqueItems: true, description: "The event types to receive." }),
   },
-  { $id: "WebhookCreate" },
+  { $id: "WebhookCreate", additionalProperties: false },
 );
 export type WebhookCreate = Static<typeof WebhookCreate>;
 

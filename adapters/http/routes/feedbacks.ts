@@ -23,7 +23,7 @@ import { validator } from "../validate.ts";
 
 const TrackerLinkRequest = Type.Object(
   { issue: Type.Optional(Type.String({ minLength: 1, description: "An existing issue (number or key); a new one is opened when absent." })) },
-  { description: "Inline: used by this route only." },
+  { description: "Inline: used by this route only.", additionalProperties: false },
 );
 const listQuery = validator(FeedbackListQuery);
 const trendsQuery = validator(TrendsQuery);

@@ -275,6 +275,15 @@ describe("PATCH /v1/feedbacks/{key}", () => {
     expect((await patch(url, admin(), { status: "fixed", comment: "c".repeat(5000) })).status).toBe(200);
   });
 
+  test("400 invalid_body for a field the body does not name, as /openapi.json says of it (additionalProperties: false)", async () => {
+    const key = await createReport("Patch probe about an unnamed field");
+    const res = await patch(`/v1/feedbacks/${key}`, admin(), { status: "fixed", reason: "duplicate" });
+    expect([res.status, res.body]).toEqual([400, { code: "invalid_body", error: "The request body is invalid. reason: not a known field." }]);
+    const doc = (await get("/openapi.json")).body;
+    const schema = doc.paths["/v1/feedbacks/{key}"].patch.requestBody.content["application/json"].schema.$ref.split("/").at(-1);
+    expect(doc.components.schemas[schema].additionalProperties).toBe(false);
+  });
+
   test("the body is read before the token: an unauthenticated PATCH is 401 with a good body, 400 with an unreadable one", async () => {
     expect((await patch(`/v1/feedbacks/DEMO-1`, undefined, { status: "fixed" })).body.code).toBe("unauthorized");
     expect((await patch(`/v1/feedbacks/DEMO-1`, undefined, "{oops")).body.code).toBe("invalid_json");
