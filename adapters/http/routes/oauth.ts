@@ -64,9 +64,10 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
   /**
    * The protected resource metadata (RFC 9728) of one of this server's resources. It is served at
    * the well-known path followed by the resource's own path, and names that resource (§3.1): the
-   * bare well-known path would stand for the origin itself, which is no resource here.
+   * bare path names the service itself, the resource a token is bound to when the client names none,
+   * which reads the REST API and opens /mcp (as DESIGN.md places the REST API's metadata there).
    */
-  const resourceMetadata = (request: Request, path: "/mcp" | "/v1", name: string) =>
+  const resourceMetadata = (request: Request, path: "" | "/mcp" | "/v1", name: string) =>
     json({
       resource: `${baseOf(request)}${path}`,
       authorization_servers: [baseOf(request)],
@@ -190,6 +191,7 @@ ${connected ? html`<p class="muted">${w.replaces}</p>` : ""}
         revocation_endpoint_auth_methods_supported: ["none"],
       });
     })
+    .get("/.well-known/oauth-protected-resource", ({ request }) => resourceMetadata(request, "", "Retour REST API and MCP server"))
     .get("/.well-known/oauth-protected-resource/mcp", ({ request }) => resourceMetadata(request, "/mcp", "Retour MCP server"))
     .get("/.well-known/oauth-protected-resource/v1", ({ request }) => resourceMetadata(request, "/v1", "Retour REST API"))
     .post(

@@ -138,8 +138,13 @@ describe("authorization server metadata", () => {
       resource: `${server.url}/v1`,
       authorization_servers: [server.url],
     });
-    // The bare well-known path would stand for the origin, which is no resource of its own.
-    expect((await get(`${server.url}/.well-known/oauth-protected-resource`)).status).toBe(404);
+  });
+
+  test("RFC 9728 metadata at the bare well-known path names the service itself, whose token reads the REST API and opens /mcp", async () => {
+    expect((await get(`${server.url}/.well-known/oauth-protected-resource`)).body).toMatchObject({
+      resource: server.url,
+      authorization_servers: [server.url],
+    });
   });
 });
 
