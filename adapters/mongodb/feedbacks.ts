@@ -4,7 +4,7 @@ import type { FeedbackRecord, ReportRecord } from "../../core/model.ts";
 import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import { sortedValue, urgencyOf } from "../../core/feedback/order.ts";
 import type { FeedbackFilter, FeedbackStore, ListPosition, StatusChangeRecord, ValueOrder } from "../../core/store/feedbacks.ts";
-import { type DueRuns, dueOrderAfter, dueOrderUpTo } from "../../core/feedback/due-order.ts";
+import { listsFrom } from "../../core/feedback/list-reads.ts";
 import { type Database, type Document, fromDocument, toDocument } from "./database.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { vocabulary, wordsFilter } from "./search-terms.ts";
@@ -142,7 +142,7 @@ export function feedbackStore(data: Database): FeedbackStore {
     });
 
   /**
-   * A page of the due order's first run (core's DueRuns), a search's words as its page expanded
+   * A page of the due order's first run (core's ListReads), a search's words as its page expanded
    * them, from the due dates' index, which holds it in its order.
    */
   const dated = async (
@@ -185,24 +185,8 @@ export function feedbackStore(data: Database): FeedbackStore {
     return found.map(toFeedback);
   };
 
-  /** The due order's two runs for one page, which read its search's words as the page expanded them, once. */
-  const dueRuns = (words: readonly ExpandedWord[] | undefined): DueRuns => ({
-    dated: (orgId, filter, from, limit, back) => dated(orgId, filter, words, from, limit, back),
-    activity: (orgId, filter, from, limit, back) => read(orgId, filter, words, from, limit, "activity", back),
-  });
-
   return {
-    async listFeedbacks(orgId, filter, after, limit, order = "activity") {
-      const words = await expanded(data, filter);
-      if (words === null) return [];
-      return order === "due" ? dueOrderAfter(dueRuns(words), orgId, filter, after, limit) : read(orgId, filter, words, after, limit, order, false);
-    },
-
-    async listFeedbacksUpTo(orgId, filter, at, limit, order = "activity") {
-      const words = await expanded(data, filter);
-      if (words === null) return [];
-      return order === "due" ? dueOrderUpTo(dueRuns(words), orgId, filter, at, limit) : read(orgId, filter, words, at, limit, order, true);
-    },
+    ...listsFrom({ expand: (filter) => expanded(data, filter), read, dated }),
 
     async findFeedback(orgId, keyOrId) {
       const found = await feedbacks().findOne({ orgId, $or: [{ key: keyOrId }, { _id: keyOrId }] });

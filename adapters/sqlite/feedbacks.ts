@@ -1,6 +1,6 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { sortedValue } from "../../core/feedback/order.ts";
-import { type DueRuns, dueOrderAfter, dueOrderUpTo } from "../../core/feedback/due-order.ts";
+import { listsFrom } from "../../core/feedback/list-reads.ts";
 import type { FeedbackFilter, FeedbackStore, ListPosition, ValueOrder } from "../../core/store/feedbacks.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
 import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
@@ -689,7 +689,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
   };
 
   /**
-   * A page of the due order's first run (core's DueRuns), a search's words as its page expanded
+   * A page of the due order's first run (core's ListReads), a search's words as its page expanded
    * them. When a search's matches or one of the filters keep few feedbacks (narrowest's, an owner's,
    * the portal's posts), they are read and sorted. Else the due dates' index is walked in its order,
    * a search's words tested on each feedback, over as many entries as a list would read from a
@@ -747,24 +747,8 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
       .map(toFeedback);
   };
 
-  /** The due order's two runs for one page, which read its search's words as the page expanded them, once. */
-  const dueRuns = (words: readonly ExpandedWord[] | undefined): DueRuns => ({
-    dated: async (orgId, filter, from, limit, back) => dated(orgId, filter, words, from, limit, back),
-    activity: async (orgId, filter, from, limit, back) => read(orgId, filter, words, from, limit, "activity", back),
-  });
-
   return {
-    async listFeedbacks(orgId, filter, after, limit, order = "activity") {
-      const words = await expanded(db, filter);
-      if (words === null) return [];
-      return order === "due" ? dueOrderAfter(dueRuns(words), orgId, filter, after, limit) : read(orgId, filter, words, after, limit, order, false);
-    },
-
-    async listFeedbacksUpTo(orgId, filter, at, limit, order = "activity") {
-      const words = await expanded(db, filter);
-      if (words === null) return [];
-      return order === "due" ? dueOrderUpTo(dueRuns(words), orgId, filter, at, limit) : read(orgId, filter, words, at, limit, order, true);
-    },
+    ...listsFrom({ expand: (filter) => expanded(db, filter), read, dated }),
 
     async findFeedback(orgId, keyOrId) {
       const row = db.query<FeedbackRow, [string, string]>(FEEDBACK_BY_KEY_OR_ID).get(orgId, keyOrId);
