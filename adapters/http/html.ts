@@ -81,7 +81,7 @@ body.wide{display:grid;grid-template-columns:14rem minmax(0,1fr);min-height:100v
 .tabs a{display:inline-block;padding:var(--s1) var(--s3);border-radius:999px;text-decoration:none;color:var(--muted);font-weight:500}.tabs a:hover{background:var(--panel);color:var(--fg)}
 .tabs [aria-current]{background:var(--accent-soft);color:var(--accent-text);font-weight:700}
 .cards-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(20rem,1fr));gap:var(--s4);margin-bottom:var(--s6)}
-.card{border:1px solid var(--line);border-radius:var(--radius);padding:var(--s4);background:var(--bg)}.card h2{margin-top:0}.card dl{font-size:var(--t-sm)}
+.card{border:1px solid var(--line);border-radius:var(--radius);padding:var(--s4);background:var(--bg)}.card h2{margin-top:0}.card dl{font-size:var(--t-sm)}.cards-grid>.card{display:flex;flex-direction:column}.cards-grid>.card>p:last-child{margin:auto 0 0;padding-top:var(--s4)}
 a.button{display:inline-block;font-weight:600;padding:var(--s2) var(--s4);border-radius:6px;border:1px solid var(--muted);color:var(--fg);text-decoration:none}a.button:hover{background:var(--panel)}a.button.primary{background:var(--accent);border-color:var(--accent);color:var(--accent-fg)}a.button.primary:hover{filter:brightness(1.1)}a.button+a.button{margin-left:var(--s2)}
 .settings{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:var(--s6);align-items:start}.settings>nav .tabs{flex-direction:column;border:0;margin:var(--s4) 0 0}
 .settings>nav .tabs a{display:block;border-radius:6px;white-space:nowrap}.settings>nav .tabs [aria-current]{font-weight:500}@media (max-width:64rem){.settings{grid-template-columns:minmax(0,1fr);gap:0}.settings>nav .tabs{flex-direction:row;border-bottom:1px solid var(--line)}}
@@ -96,6 +96,11 @@ pre.secret{white-space:pre-wrap;word-break:break-all;background:var(--panel);pad
 .sev-P1{color:#fdba74}.sev-P2{color:#fde047}}
 .kind::before{content:attr(data-icon);margin-right:var(--s1)}
 .empty{padding:var(--s6);text-align:center;border:1px dashed var(--line);border-radius:var(--radius);color:var(--muted)}
+.ways{list-style:none;padding:0;margin:var(--s4) 0;border:1px solid var(--line);border-radius:var(--radius);display:grid;grid-template-columns:minmax(0,1fr) auto}
+.ways li{grid-column:1/-1;display:grid;grid-template-columns:subgrid;align-items:center;gap:var(--s2) var(--s4);padding:var(--s3) var(--s4)}.ways li+li{border-top:1px solid var(--line)}
+.ways p{margin:0}.ways strong{display:block}.ways span{color:var(--muted);font-size:var(--t-sm)}.ways button{margin:0}@media (max-width:40rem){.ways li{grid-template-columns:minmax(0,1fr)}.ways button{justify-self:start}}
+.add-row{display:flex;flex-wrap:wrap;align-items:center;gap:var(--s2) var(--s3);margin-top:var(--s6)}.add-row label{margin:0}.add-row select{width:auto;max-width:100%}.add-row button{margin:0}
+@media (width > 40rem){table.channels td{vertical-align:middle}table.channels .inline button{margin:0}}div.notice>p:first-child{margin-top:0}div.notice>:last-child{margin-bottom:0}.notice pre.command{background:var(--bg);color:var(--fg)}
 .first-report{text-align:left;color:var(--fg)}.first-report h2{margin-top:0}.first-report li{margin-bottom:var(--s3)}
 pre.command{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--panel);padding:var(--s3);border-radius:var(--radius);font-size:var(--t-sm);margin:var(--s2) 0}
 @media (max-width:40rem){.keyboard-hint{display:none}.settings.subpage>nav{display:none}

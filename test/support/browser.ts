@@ -80,7 +80,8 @@ export class FormBrowser {
   }
 }
 
-const decode = (text: string): string =>
+/** The text HTML escaped (an attribute's value, a code block's words), as a browser reads it. */
+export const decode = (text: string): string =>
   text
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")

@@ -347,6 +347,36 @@ export const EN = {
       disable: "Disable",
       enable: "Enable",
       createChannel: "Add a channel",
+      noChannel: "none yet: nothing can send it feedback",
+      /** The grouping mode on an app's card, in a word. */
+      groupingShort: { auto: "Automatic", review: "Review by a person" },
+      /** The Channels tab just after the app was created: done, and what comes next. */
+      appCreated: (app: string) => `${app} is created. Next, give it a channel: until it has one, nothing can send it feedback.`,
+      /** The Channels tab of an app with no channel: the ways feedback arrives, a line each, each created in one click. */
+      waysTitle: (app: string) => `How will feedback reach ${app}?`,
+      waysLead: "Choose one or more ways below: each is one click, and you can add the others later.",
+      waysAdminsOnly: "An Admin adds one or more of these:",
+      ways: {
+        widget: {
+          name: "Widget in your web pages",
+          line: "A feedback button on your site, which sends the page and the browser with each report.",
+          create: "Create a widget",
+        },
+        form: {
+          name: "Hosted form link",
+          line: "A ready-made page to link to from an e-mail, your app or a help page; it works without JavaScript.",
+          create: "Create a form link",
+        },
+        api: {
+          name: "API key for a server",
+          line: "Your server, or a script, sends reports with it to POST /v1/reports.",
+          create: "Create an API key",
+        },
+      },
+      /** A channel just created: what to do with it. The widget's words go around the link to the tab of its snippet. */
+      widgetCreated: { before: "Widget created. Its snippet for your pages is in the tab", after: ", where you first allow your site's origin." },
+      formCreated: "Hosted form created. Share its link; anyone who opens it can send feedback:",
+      apiCreated: "API key created. Your server sends a report with it like this:",
       confirmDisableChannel: "Disable this channel? Reports sent with its key are refused at once.",
       browserCollection: "Widget in browsers",
       allowedOrigins: "Allowed origins",
@@ -368,7 +398,8 @@ export const EN = {
       allApps: "All apps",
       appSettings: "Settings of this app",
       openSettings: "Open its settings",
-      channelsActive: "active",
+      /** An app's channels on its card in the list: how many of them are active; none, and what that means. */
+      channelsActive: (active: number, total: number) => `${active} of ${total} active`,
       noOrigins: "none yet: the widget is refused everywhere",
       issueTracker: "Issue tracker",
       featureCount: "Features",

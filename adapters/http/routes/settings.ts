@@ -4,7 +4,7 @@ import { can } from "../../../core/authorization.ts";
 import { type Failure, fail, type Result } from "../../../core/errors.ts";
 import { readPlan } from "../../../core/organizations/read-plan.ts";
 import { STATUS_OF } from "../error-status.ts";
-import { type AppRecord, CHANNEL_KINDS, type FeatureRecord } from "../../../core/model.ts";
+import { type AppRecord, CHANNEL_KINDS, type ChannelKind, type FeatureRecord } from "../../../core/model.ts";
 import { browserCollection } from "../../../core/apps/browser-collection.ts";
 import { SEVERITIES } from "../../../core/schemas/feedback.ts";
 import { APP_KINDS } from "../../../core/schemas/catalog.ts";
@@ -22,6 +22,8 @@ import { Value } from "@sinclair/typebox/value";
 import { setChannelActive } from "../../../core/apps/set-channel-active.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { embedSnippet } from "../web/embed-snippet.ts";
+import { reportCommand } from "../web/first-report.ts";
+import { flash, type SetupStep, takeSetupStep } from "../web/flash.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { hidden, postButton, refusal, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
@@ -30,7 +32,8 @@ import { STATUSES } from "../../../core/schemas/feedback.ts";
 import { setTrackerStatuses } from "../../../core/trackers/set-tracker-statuses.ts";
 import { trackerSection } from "../web/tracker-section.ts";
 
-type Notice = { readonly error?: string; readonly status?: number };
+/** What a settings page says of the change just made: what was refused (with its status), or the set-up step just done. */
+type Notice = { readonly error?: string; readonly status?: number; readonly step?: SetupStep };
 
 /** The sections of one app's settings, each a page of its own. */
 const APP_SECTIONS = ["channels", "widget", "grouping", "features", "help", "tracker"] as const;
@@ -47,9 +50,9 @@ async function appsPage(services: Services, visitor: Visitor, notice: Notice = {
     const { origins } = browserCollection(app);
     const mode = app.groupingMode ?? "auto";
     return html`<section class="card" aria-labelledby="app-${app.id}"><h2 id="app-${app.id}">${app.name} <span class="muted">(${w.appKinds[app.kind]})</span></h2>
-<dl><dt>${w.channels}</dt><dd>${channels.filter((c) => c.active).length} ${w.channelsActive} / ${channels.length}</dd>
+<dl><dt>${w.channels}</dt><dd>${channels.length > 0 ? w.channelsActive(channels.filter((c) => c.active).length, channels.length) : w.noChannel}</dd>
 <dt>${w.allowedOrigins}</dt><dd>${origins.length > 0 ? origins.length : w.noOrigins}</dd>
-<dt>${w.grouping}</dt><dd>${mode === "auto" ? w.groupingAuto : w.groupingReview}</dd>
+<dt>${w.grouping}</dt><dd>${w.groupingShort[mode]}</dd>
 <dt>${w.featureCount}</dt><dd>${features.length}</dd><dt>${w.articleCount}</dt><dd>${helpArticles}</dd></dl>
 <p><a class="button" href="${sectionPath(app.id, "channels")}">${w.openSettings}<span class="visually-hidden"> (${app.name})</span></a></p></section>`;
   });
@@ -89,7 +92,7 @@ async function appSectionPage(services: Services, visitor: Visitor, appId: strin
     (s) => html`<li><a href="${sectionPath(appId, s)}"${s === section ? html` aria-current="page"` : ""}>${titles[s]}</a></li>`,
   )}</ul></nav>`;
   const bodies: Record<AppSection, () => Html | Promise<Html>> = {
-    channels: () => channelsSection(visitor, setup, admin, services.baseUrl),
+    channels: () => channelsSection(visitor, setup, admin, services.baseUrl, notice.step),
     widget: () => html`${browserForm(visitor, setup.app, admin)}${embedSection(visitor, setup, services.baseUrl)}`,
     grouping: () => groupingForm(visitor, setup.app, admin),
     features: () => featuresSection(visitor, setup, admin),
@@ -118,26 +121,76 @@ function notFoundPage(visitor: Visitor, code: Failure["code"]): Response {
   );
 }
 
-/** The app's channels with their keys (to Admins), each to disable or enable, and the form that adds one. */
-function channelsSection(visitor: Visitor, { app, channels }: AppSetup, admin: boolean, baseUrl: string): Html {
+/** The ways feedback arrives, in the order they are offered: the widget, for an app with web pages, first. */
+const WAYS: readonly ChannelKind[] = ["widget", "form", "api"];
+
+/**
+ * The app's channels with their keys (to Admins), each to disable or enable, and a row that adds
+ * one; an app with none shows the ways instead. First, what the set-up step just done leads to.
+ */
+function channelsSection(visitor: Visitor, setup: AppSetup, admin: boolean, baseUrl: string, step?: SetupStep): Html {
   const w = wordsFor(visitor.language, "apps");
+  const { app, channels } = setup;
+  const said = step?.appId === app.id ? nextStep(visitor, setup, step, baseUrl) : "";
+  if (channels.length === 0) return html`${said}${waysIn(visitor, app, admin)}`;
   const rows = channels.map(
     (
       c,
     ) => html`<tr><td data-label="${w.kind}">${w.channelKinds[c.kind]}</td><td data-label="${w.key}">${c.key ? html`<code>${c.key}</code>` : html`<code>…${c.keyEnd}</code>`}${
       // A form channel's key is its public page: the address to share, at hand.
-      c.kind === "form" && c.key ? html`<br><a href="${baseUrl}/f/${encodeURIComponent(c.key)}">${baseUrl}/f/${c.key}</a>` : ""
+      c.kind === "form" && c.key ? html`<br>${formLink(baseUrl, c.key)}` : ""
     }</td><td data-label="${w.status}">${c.active ? html`<span class="badge state-on">${w.active}</span>` : html`<span class="badge state-off">${w.disabled}</span>`}</td>
 <td>${admin ? postButton(visitor, `/settings/channels/${c.id}/active`, c.active ? w.disable : w.enable, html`${hidden("active", c.active ? "no" : "yes")}${hidden("app", app.id)}`) : ""}</td></tr>`,
   );
-  return html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.kind}</th><th scope="col">${w.key}</th><th scope="col">${w.status}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>
+  return html`${said}<div class="scroll"><table class="cards channels"><thead><tr><th scope="col">${w.kind}</th><th scope="col">${w.key}</th><th scope="col">${w.status}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>
 ${
   admin
-    ? html`<form method="post" action="/settings/apps/${app.id}/channels"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="channel-kind-${app.id}">${w.createChannel}</label><select id="channel-kind-${app.id}" name="kind">${CHANNEL_KINDS.map((k) => html`<option value="${k}">${w.channelKinds[k]}</option>`)}</select>
+    ? html`<form method="post" action="/settings/apps/${app.id}/channels" class="add-row"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<label for="channel-kind-${app.id}">${w.createChannel}</label><select id="channel-kind-${app.id}" name="kind">${WAYS.map((k) => html`<option value="${k}">${w.channelKinds[k]}</option>`)}</select>
 <button type="submit" class="secondary">${w.create}</button></form>`
     : ""
 }`;
+}
+
+const formLink = (baseUrl: string, key: string): Html => html`<a href="${baseUrl}/f/${encodeURIComponent(key)}">${baseUrl}/f/${key}</a>`;
+
+/**
+ * An app without a channel, which nothing can send feedback to yet: the ways feedback arrives, a
+ * line each, each with the button that creates it (to Admins; the others read who adds them).
+ */
+function waysIn(visitor: Visitor, app: AppRecord, admin: boolean): Html {
+  const w = wordsFor(visitor.language, "apps");
+  const ways = html`<ul class="ways">${WAYS.map(
+    (kind) =>
+      html`<li><p><strong>${w.ways[kind].name}</strong> <span>${w.ways[kind].line}</span></p>${
+        admin ? html`<button type="submit" name="kind" value="${kind}">${w.ways[kind].create}</button>` : ""
+      }</li>`,
+  )}</ul>`;
+  return html`<section aria-labelledby="ways-${app.id}"><h3 id="ways-${app.id}">${w.waysTitle(app.name)}</h3><p>${admin ? w.waysLead : w.waysAdminsOnly}</p>${
+    admin
+      ? html`<form method="post" action="/settings/apps/${app.id}/channels"><input type="hidden" name="csrf" value="${visitor.csrf}">${ways}</form>`
+      : ways
+  }</section>`;
+}
+
+/**
+ * What to do after the set-up step just done: give the new app a channel; for a new channel, where
+ * the widget's snippet is, the form's link to share, or how a server sends with the key. Said to
+ * those who see keys, the ones who create channels.
+ */
+function nextStep(visitor: Visitor, { app, channels }: AppSetup, step: SetupStep, baseUrl: string): Html | "" {
+  const w = wordsFor(visitor.language, "apps");
+  if (step.made === "app") return html`<p class="notice" role="status">${w.appCreated(app.name)}</p>`;
+  const channel = channels.find((c) => c.id === step.channelId);
+  if (!channel?.key) return "";
+  const next: Record<ChannelKind, () => Html> = {
+    widget: () =>
+      html`<p class="notice" role="status">${w.widgetCreated.before} <a href="${sectionPath(app.id, "widget")}">${w.browserCollection}</a>${w.widgetCreated.after}</p>`,
+    form: () => html`<p class="notice" role="status">${w.formCreated} ${formLink(baseUrl, channel.key!)}</p>`,
+    api: () =>
+      html`<div class="notice" role="status"><p>${w.apiCreated}</p><pre class="command"><code>${reportCommand(visitor.language, baseUrl, channel.key!)}</code></pre></div>`,
+  };
+  return next[channel.kind]();
 }
 
 /** Rows for new features under the existing ones. */
@@ -285,9 +338,12 @@ export function settingsRoutes(services: Services) {
     .get(
       "/settings/apps/:id/:section",
       ({ request, cookie, params }) =>
-        asMember(services, { request, cookie }, (visitor) => {
+        asMember(services, { request, cookie }, async (visitor) => {
           const section = APP_SECTIONS.find((s) => s === params.section);
-          return section ? appSectionPage(services, visitor, params.id, section) : notFoundPage(visitor, "not_found");
+          if (!section) return notFoundPage(visitor, "not_found");
+          // The set-up's next step is said on the Channels tab, where its forms lead back to.
+          const step = section === "channels" ? await takeSetupStep(services, cookie) : undefined;
+          return appSectionPage(services, visitor, params.id, section, step ? { step } : {});
         }),
       { detail: { hide: true } },
     )
@@ -298,7 +354,10 @@ export function settingsRoutes(services: Services) {
           const w = wordsFor(visitor.language, "apps");
           const kind = APP_KINDS.find((k) => k === field("kind"));
           const created = kind ? await createApp(services, visitor.grant, { name: field("name"), kind }) : fail("invalid_body");
-          return afterChange(visitor, created, null, w.nameNeeded);
+          if (!created.ok) return afterChange(visitor, created, null, w.nameNeeded);
+          // On to its channels, without which nothing can send it feedback.
+          await flash(services, cookie, { kind: "setup", step: { appId: created.value.id, made: "app" } });
+          return redirect(sectionPath(created.value.id, "channels"));
         }),
       { detail: { hide: true } },
     )
@@ -308,6 +367,7 @@ export function settingsRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const kind = CHANNEL_KINDS.find((k) => k === field("kind"));
           const added = kind ? await addChannel(services, visitor.grant, params.id, kind) : fail("invalid_body");
+          if (added.ok) await flash(services, cookie, { kind: "setup", step: { appId: params.id, made: "channel", channelId: added.value.id } });
           return afterChange(visitor, added, { appId: params.id, section: "channels" }, wordsFor(visitor.language, "apps").kind);
         }),
       { detail: { hide: true } },

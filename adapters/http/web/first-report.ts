@@ -15,10 +15,8 @@ export function firstReport(language: Language, baseUrl: string, apps: readonly 
   if (!setup) return html`<div class="empty first-report"><h2>${w.title}</h2><p>${w.noApp} <a href="/settings/apps">${w.appsSettings}</a>.</p></div>`;
   const key = (kind: ChannelKind) => setup.channels.find((c) => c.kind === kind && c.active)?.key;
   const [api, widget, form] = [key("api"), key("widget"), key("form")];
-  const report = JSON.stringify({ publicKey: api, kind: "problem", message: w.sample });
   const ways = [
-    api &&
-      html`<li>${w.api}<pre class="command"><code>curl -X POST ${baseUrl}/v1/reports -H 'content-type: application/json' -d '${report}'</code></pre></li>`,
+    api && html`<li>${w.api}<pre class="command"><code>${reportCommand(language, baseUrl, api)}</code></pre></li>`,
     widget && html`<li>${w.widget}<pre class="command"><code>${embedSnippet(baseUrl, widget)}</code></pre></li>`,
     form && html`<li>${w.form} <a href="${baseUrl}/f/${encodeURIComponent(form)}">${baseUrl}/f/${form}</a></li>`,
   ].filter(Boolean);
@@ -28,4 +26,15 @@ export function firstReport(language: Language, baseUrl: string, apps: readonly 
     return html`<div class="empty first-report"><h2>${w.title}</h2><p>${w.noChannel.replace("{app}", setup.app.name)} <a href="/settings/apps/${encodeURIComponent(setup.app.id)}/channels">${w.channels}</a>.</p></div>`;
   return html`<div class="empty first-report"><h2>${w.title}</h2><p>${w.intro.replace("{app}", setup.app.name)}</p>
 ${ways.length > 0 ? html`<ol>${ways}</ol>` : ""}${unseen ? html`<p>${w.keys}</p>` : ""}</div>`;
+}
+
+/**
+ * The shell command that sends a report with an API channel's key, in the shape of the README's
+ * `POST /v1/reports`, a line per part as the README writes it. The body is in single quotes, where
+ * a shell reads a `'` of the message (the French sample has one) as their end: each is written
+ * `'\''` (close, a quoted `'`, reopen).
+ */
+export function reportCommand(language: Language, baseUrl: string, apiKey: string): string {
+  const report = JSON.stringify({ publicKey: apiKey, kind: "problem", message: wordsFor(language, "firstReport").sample });
+  return `curl -X POST ${baseUrl}/v1/reports \\\n  -H 'content-type: application/json' \\\n  -d '${report.replaceAll("'", "'\\''")}'`;
 }

@@ -10,15 +10,24 @@ const FLASH_ROOM = 4_000;
 
 /**
  * What the page a form's POST redirects to shows once: a secret under its label, a line saying what
- * was done, the inbox's bulk change refused, with what was ticked and typed, a saved view refused, or
- * the address an application with its own scheme gets its code at.
+ * was done, a step of an app's set-up, the inbox's bulk change refused, with what was ticked and
+ * typed, a saved view refused, or the address an application with its own scheme gets its code at.
  */
 type Flash =
   | { readonly kind: "secret"; readonly label: string; readonly value: string }
   | { readonly kind: "notice"; readonly text: string }
+  | { readonly kind: "setup"; readonly step: SetupStep }
   | { readonly kind: "bulk"; readonly draft: BulkDraft }
   | { readonly kind: "view"; readonly refusal: ViewRefusal }
   | { readonly kind: "handover"; readonly client: string; readonly location: string };
+
+/**
+ * What an app's set-up has just made: the app, or one of its channels. Its Channels tab says what
+ * to do next, from the channel as it is then (its key, its link), which only an id can point to.
+ */
+export type SetupStep =
+  | { readonly appId: string; readonly made: "app" }
+  | { readonly appId: string; readonly made: "channel"; readonly channelId: string };
 
 /** A saved view refused: why, as the page says it, and the name typed, to correct. */
 export interface ViewRefusal {
@@ -67,6 +76,10 @@ export const takeSecret = (services: Pick<Services, "secrets" | "baseUrl">, jar:
 /** The line saying what the POST did. */
 export const takeNotice = async (services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar): Promise<string | undefined> =>
   (await takeFlash(services, jar, "notice"))?.text;
+
+/** The step of an app's set-up just made, kept for its Channels tab. */
+export const takeSetupStep = async (services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar): Promise<SetupStep | undefined> =>
+  (await takeFlash(services, jar, "setup"))?.step;
 
 /** The inbox's bulk change refused, kept for the inbox it was sent back to. */
 export const takeBulkDraft = async (services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar): Promise<BulkDraft | undefined> =>
