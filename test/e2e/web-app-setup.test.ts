@@ -5,10 +5,10 @@ import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium, signedI
 import { type Served, serveInProcess } from "../support/in-process.ts";
 
 /**
- * A new app's first set-up, as an Admin meets it in Chromium: the Apps page with one app, a new
- * app's Channels tab with the ways feedback arrives, a channel made in one click, then the Apps
- * page with several apps. Each state is looked at once per
- * width (1280 and 390 px): a screenshot, axe-core, nothing scrolling sideways, and its layout.
+ * A new app's first set-up, as an Admin meets it in Chromium: its Channels tab with the ways
+ * feedback arrives, a channel made in one click, then the Apps page with several apps (with one,
+ * web-accessibility.test.ts looks at it). Each state is looked at once per width (1280 and 390
+ * px): a screenshot, axe-core, nothing scrolling sideways, and its layout.
  */
 const present = chromiumPresent("app set-up tests");
 
@@ -68,24 +68,28 @@ async function createApp(name: string, words: { name: string; create: string }) 
   await Promise.all([page.waitForURL(/\/channels$/), page.getByRole("button", { name: words.create, exact: true }).click()]);
 }
 
+/** Clicks a way's button; its page, the same address, is back once it has a channel to list. */
+async function oneClick(button: string) {
+  await page.getByRole("button", { name: button }).click();
+  await page.locator("main table.channels").waitFor();
+}
+
 describe.skipIf(!present)("an app's first set-up in Chromium, at 1280 and 390 px", () => {
   beforeAll(async () => {
     server = await serveInProcess();
     browser = await sharedChromium();
     page = await signedInPage(browser, server.url, server.demo.users.admin);
 
-    await page.goto(`${server.url}/settings/apps`);
-    await look("apps-one");
     await createApp("Shop", { name: "Name", create: "Create" });
     await look("created", async () => ({ ways: await boxes(".ways li"), lines: await boxes(".ways p"), buttons: await boxes(".ways button") }));
 
-    await Promise.all([page.waitForURL(/\/channels$/), page.getByRole("button", { name: "Create an API key" }).click()]);
+    await oneClick("Create an API key");
     await look("api-key", async () => ({ select: await boxes(".add-row select"), button: await boxes(".add-row button") }));
 
     await page.getByRole("link", { name: "Français" }).click();
     await createApp("Boutique", { name: "Nom", create: "Créer" });
     await look("created-fr");
-    await Promise.all([page.waitForURL(/\/channels$/), page.getByRole("button", { name: "Créer un lien de formulaire" }).click()]);
+    await oneClick("Créer un lien de formulaire");
     await look("form-fr");
     await page.goto(`${server.url}/settings/apps`);
     await look("apps-several-fr");
@@ -101,7 +105,7 @@ describe.skipIf(!present)("an app's first set-up in Chromium, at 1280 and 390 px
         violations.length > 0 || sideways ? [{ name, width, violations, sideways }] : [],
       ),
     );
-    expect([...seen.keys()]).toEqual(["apps-one", "created", "api-key", "created-fr", "form-fr", "apps-several-fr"]);
+    expect([...seen.keys()]).toEqual(["created", "api-key", "created-fr", "form-fr", "apps-several-fr"]);
     expect(faults).toEqual([]);
   });
 

@@ -154,23 +154,41 @@ describe("an app's first set-up, as a new Admin meets it in the web pages", () =
 });
 
 describe("the Apps page, with one app and with several", () => {
-  test("each app's card says how many of its channels are active, and of an app without one that nothing can send it feedback", async () => {
+  let owner: FormBrowser;
+  beforeAll(async () => {
     await http.cli("org", "create", "Acme", "--prefix", "ACME");
     await http.cli("user", "create", "owner@acme.test", "--password", "a long password", "--org", "ACME", "--role", "admin");
     await http.cli("app", "create", "ACME", "Shop");
-    const owner = new FormBrowser(http.url, { origin: http.url }, http.handle);
+    owner = new FormBrowser(http.url, { origin: http.url }, http.handle);
     await signIn(owner, "owner@acme.test", "a long password", "/settings/apps");
-    const cards = async () =>
-      [...(await (await owner.fetch("/settings/apps")).text()).matchAll(/<h2 id="app-[^"]+">([^<]+) .*?<dt>Channels<\/dt><dd>([^<]+)<\/dd>/gs)].map(
-        (m) => [m[1], m[2]],
-      );
-    expect(await cards()).toEqual([["Shop", "none yet: nothing can send it feedback"]]);
+  });
+
+  /** Each card's app name, and what its Channels and Grouping lines say, in the language asked for. */
+  const cards = async (language = "en") =>
+    [
+      ...(await (await owner.fetch("/settings/apps", { headers: { "accept-language": language } })).text()).matchAll(
+        /<h2 id="app-[^"]+">([^<]+) .*?<dd>([^<]+)<\/dd>.*?<dd>.*?<dd>([^<]+)<\/dd>/gs,
+      ),
+    ].map((m) => m.slice(1).map(decode));
+
+  test("each app's card says how many of its channels are active, of an app without one that nothing can send it feedback, and its grouping in a word", async () => {
+    expect(await cards()).toEqual([["Shop", "none yet: nothing can send it feedback", "Automatic"]]);
     const { channels } = await newApp(owner, "Back office");
     await addChannel(owner, channels, "api");
     await addChannel(owner, channels, "form");
     expect(await cards()).toEqual([
-      ["Back office", "2 of 2 active"],
-      ["Shop", "none yet: nothing can send it feedback"],
+      ["Back office", "2 of 2 active", "Automatic"],
+      ["Shop", "none yet: nothing can send it feedback", "Automatic"],
+    ]);
+  });
+
+  test("in French, the count of active channels agrees with its number", async () => {
+    const { channels } = await newApp(owner, "Atelier");
+    await addChannel(owner, channels, "widget");
+    expect((await cards("fr")).map(([name, said]) => [name, said])).toEqual([
+      ["Atelier", "1 actif sur 1"],
+      ["Back office", "2 actifs sur 2"],
+      ["Shop", "aucun pour l'instant\u202f: rien ne peut lui envoyer de retour"],
     ]);
   });
 });
