@@ -1,15 +1,10 @@
 import { newerFirst, type Suggestion } from "../../core/grouping/decision.ts";
 import { dismissalOf, UNSUGGESTED } from "../../core/merges/dismissal.ts";
 import type { SuggestionStore } from "../../core/store/suggestions.ts";
-import { compoundId, type Database, type Document, plain } from "./database.ts";
-import { NOT_MERGED } from "./feedbacks.ts";
+import { waitingPairs } from "../../core/merges/waiting-pairs.ts";
+import { compoundId, type Database, plain } from "./database.ts";
+import { mergedIds } from "./merged.ts";
 import { dismiss } from "./merges.ts";
-
-/**
- * How many more suggestions than asked are read at a time, to make up for those left out (a
- * feedback merged since, or kinds no longer one subject); more are read until the page is full.
- */
-const OVERREAD = 4;
 
 /** Suggested pairs, one document a pair (the newer feedback first), decisions kept on it. */
 export function suggestionStore(data: Database): SuggestionStore {
@@ -43,50 +38,55 @@ export function suggestionStore(data: Database): SuggestionStore {
       }
     },
 
-    async listSuggestions({ orgId, appId, feedbackId, limit, kinds, closed }) {
-      /** The pairs of a batch whose feedbacks are not merged, whose kinds are in one group, and one of which is open. */
-      const listable = async (batch: Document[]) => {
-        const ids = [...new Set(batch.flatMap((s) => [s.feedbackId as string, s.similarId as string]))];
-        const found = await data
-          .collection("feedbacks")
-          .find({ _id: { $in: ids }, ...NOT_MERGED }, { projection: { _id: 1, kind: 1, status: 1 } })
-          .toArray();
-        const groupOf = new Map(found.map((f) => [f._id, kinds.findIndex((group) => group.includes(f.kind))]));
-        const open = new Set(found.filter((f) => !closed.includes(f.status)).map((f) => f._id));
-        const group = (id: string) => groupOf.get(id) ?? -1;
-        return batch.filter(
-          (s) => group(s.feedbackId) >= 0 && group(s.feedbackId) === group(s.similarId) && (open.has(s.feedbackId) || open.has(s.similarId)),
-        );
-      };
+    async listSuggestions({ orgId, appId, feedbackId, ...query }) {
+      const members = feedbackId === undefined ? [] : await mergedIds(data, feedbackId);
       const undecided = {
         orgId,
         dismissedAt: null,
         ...(appId && { appId }),
-        // A pair keys a feedback on either side; $and, as the batches' `after` takes $or.
-        ...(feedbackId !== undefined && { $and: [{ $or: [{ feedbackId }, { similarId: feedbackId }] }] }),
+        // A pair keys a feedback on either side; $and, as the cursor's `after` takes $or.
+        ...(feedbackId !== undefined && { $and: [{ $or: [{ feedbackId: { $in: members } }, { similarId: { $in: members } }] }] }),
       };
-      const listed: Document[] = [];
       /** The suggestions after `s` in the list's order: by score, then feedback, then pair. */
-      const after = (s: Document) => ({
+      const after = (s: Suggestion) => ({
         $or: [
           { score: { $lt: s.score } },
           { score: s.score, feedbackId: { $lt: s.feedbackId } },
-          { score: s.score, feedbackId: s.feedbackId, _id: { $lt: s._id } },
+          { score: s.score, feedbackId: s.feedbackId, _id: { $lt: compoundId(s.feedbackId, s.similarId) } },
         ],
       });
-      // Batch after batch, until the page is full or nothing is left.
-      for (let last: Document | undefined; listed.length < limit; ) {
-        const batch = await suggestions()
-          .find(last ? { ...undecided, ...after(last) } : undecided)
-          .sort({ score: -1, feedbackId: -1, _id: -1 })
-          .limit(limit * OVERREAD)
-          .toArray();
-        listed.push(...(await listable(batch)));
-        if (batch.length < limit * OVERREAD) break;
-        last = batch.at(-1);
-      }
-      // A suggestion saved before grouping said whether it was sure reads as not sure.
-      return listed.slice(0, limit).map((s) => ({ ...plain<Suggestion>(s, ["dismissedAt", "dismissedBy"]), sure: s.sure === true }));
+      return waitingPairs(query, {
+        async undecided(last, size) {
+          const read = await suggestions()
+            .find(last ? { ...undecided, ...after(last) } : undecided)
+            .sort({ score: -1, feedbackId: -1, _id: -1 })
+            .limit(size)
+            .toArray();
+          // A suggestion saved before grouping said whether it was sure reads as not sure.
+          return read.map((s) => ({ ...plain<Suggestion>(s, ["dismissedAt", "dismissedBy"]), sure: s.sure === true }));
+        },
+        async sides(ids) {
+          const found = await data
+            .collection("feedbacks")
+            .find({ _id: { $in: [...ids] }, orgId }, { projection: { _id: 1, mergedInto: 1, kind: 1, status: 1 } })
+            .toArray();
+          return found.map((f) => ({
+            id: f._id as string,
+            kind: f.kind,
+            status: f.status,
+            ...(f.mergedInto && { mergedInto: f.mergedInto as string }),
+          }));
+        },
+        async dismissed(pairs) {
+          const decided = await suggestions()
+            .find(
+              { _id: { $in: pairs.map((pair) => compoundId(...pair)) }, orgId, dismissedAt: { $ne: null } },
+              { projection: { feedbackId: 1, similarId: 1 } },
+            )
+            .toArray();
+          return decided.map((s) => [s.feedbackId as string, s.similarId as string] as const);
+        },
+      });
     },
 
     async dismissPair(orgId, feedbackId, similarId, at, by) {

@@ -1,7 +1,10 @@
 import type { Database } from "bun:sqlite";
 import { newerFirst, type Suggestion } from "../../core/grouping/decision.ts";
 import { dismissalOf, UNSUGGESTED } from "../../core/merges/dismissal.ts";
+import { waitingPairs } from "../../core/merges/waiting-pairs.ts";
+import type { Kind, Status } from "../../core/schemas/feedback.ts";
 import type { SuggestionStore } from "../../core/store/suggestions.ts";
+import { mergedIds } from "./merged.ts";
 import { dismiss } from "./merges.ts";
 import { appIdOf, orgNumberOf } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
@@ -28,6 +31,13 @@ const toSuggestion = (r: SuggestionRow): Suggestion => ({
   at: r.at,
 });
 
+/**
+ * The feedbacks (JSON array of ids) of an organization that waiting pairs name, found by id: `+`
+ * keeps the planner off the organization's index, which it read whole.
+ */
+export const PAIR_SIDES = `SELECT id, merged_into, kind, status FROM feedbacks
+  WHERE id IN (SELECT value FROM json_each(?)) AND +org_number = ${orgNumberOf("?")}`;
+
 /** Suggested pairs, one row a pair (newerFirst), decisions kept on it. */
 export function suggestionStore(db: Database, batch: WriteBatch): SuggestionStore {
   return {
@@ -45,28 +55,41 @@ export function suggestionStore(db: Database, batch: WriteBatch): SuggestionStor
       });
     },
 
-    async listSuggestions({ orgId, appId, feedbackId, limit, kinds, closed }) {
-      // Each kind's group, by number: the two feedbacks of a pair listed are in one.
-      const groupOf = JSON.stringify(Object.fromEntries(kinds.flatMap((group, n) => group.map((kind) => [kind, n]))));
-      // One feedback's pairs are read through its two indexes (a pair keys it on either side), set
-      // apart first: joined, the planner read the whole organization's pairs on suggestions_open.
+    async listSuggestions({ orgId, appId, feedbackId, ...query }) {
+      // The organization's pairs are read on suggestions_open, best first, a batch at a time. One
+      // feedback's (and those merged into it) are read through the two indexes that key a feedback
+      // on either side, set apart first: joined, the planner read the whole organization's pairs.
+      const members = feedbackId === undefined ? [] : mergedIds(db, feedbackId);
       const pairs =
         feedbackId === undefined
-          ? "SELECT s.* FROM suggestions s"
-          : `WITH pairs AS MATERIALIZED (SELECT * FROM suggestions WHERE feedback_id = ?6 UNION ALL SELECT * FROM suggestions WHERE similar_id = ?6)
-             SELECT s.* FROM pairs s`;
-      return db
-        .query<SuggestionRow, (string | number | null)[]>(
-          `${pairs}
-           JOIN feedbacks a ON a.id = s.feedback_id AND a.merged_into IS NULL
-           JOIN feedbacks b ON b.id = s.similar_id AND b.merged_into IS NULL
-           WHERE s.org_id = ?1 AND s.dismissed_at IS NULL AND (?2 IS NULL OR s.app_id = ?2)
-             AND json_extract(?4, '$.' || a.kind) = json_extract(?4, '$.' || b.kind)
-             AND (a.status NOT IN (SELECT value FROM json_each(?5)) OR b.status NOT IN (SELECT value FROM json_each(?5)))
-           ORDER BY s.score DESC, s.feedback_id DESC, s.similar_id DESC LIMIT ?3`,
-        )
-        .all(orgId, appId, limit, groupOf, JSON.stringify(closed), ...(feedbackId === undefined ? [] : [feedbackId]))
-        .map(toSuggestion);
+          ? "suggestions"
+          : `(WITH mine AS MATERIALIZED (SELECT * FROM suggestions WHERE feedback_id IN (SELECT value FROM json_each(?6))
+              UNION SELECT * FROM suggestions WHERE similar_id IN (SELECT value FROM json_each(?6))) SELECT * FROM mine)`;
+      return waitingPairs(query, {
+        undecided: async (last, size) =>
+          db
+            .query<SuggestionRow, (string | number | null)[]>(
+              `SELECT * FROM ${pairs} WHERE org_id = ?1 AND dismissed_at IS NULL AND (?2 IS NULL OR app_id = ?2)
+               ${last ? "AND score <= ?3 AND (score < ?3 OR feedback_id < ?4 OR (feedback_id = ?4 AND similar_id < ?5))" : ""}
+               ORDER BY score DESC, feedback_id DESC, similar_id DESC LIMIT ?7`,
+            )
+            .all(orgId, appId, last?.score ?? null, last?.feedbackId ?? null, last?.similarId ?? null, JSON.stringify(members), size)
+            .map(toSuggestion),
+        sides: async (ids) =>
+          db
+            .query<{ id: string; merged_into: string | null; kind: Kind; status: Status }, [string, string]>(PAIR_SIDES)
+            .all(JSON.stringify(ids), orgId)
+            .map((r) => ({ id: r.id, kind: r.kind, status: r.status, ...(r.merged_into !== null && { mergedInto: r.merged_into }) })),
+        dismissed: async (pairs) =>
+          db
+            .query<{ feedback_id: string; similar_id: string }, [string, string]>(
+              `SELECT feedback_id, similar_id FROM suggestions
+               WHERE (feedback_id, similar_id) IN (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?))
+                 AND org_id = ? AND dismissed_at IS NOT NULL`,
+            )
+            .all(JSON.stringify(pairs), orgId)
+            .map((r) => [r.feedback_id, r.similar_id] as const),
+      });
     },
 
     async dismissPair(orgId, feedbackId, similarId, at, by) {

@@ -20,7 +20,7 @@ export function noSuchFeedback(keyOrId: string): Failure {
 }
 
 /** Grouping chains are short; the bound only guards against a corrupted cycle. */
-const MAX_MERGES = 16;
+export const MAX_MERGES = 16;
 
 /**
  * What a person typed to name a feedback, as keys are made: a key in any case (demo-4, Demo-4) is

@@ -2,10 +2,10 @@ import type { Suggestion } from "../grouping/decision.ts";
 import type { Kind, Status } from "../schemas/feedback.ts";
 
 /** Which undecided suggestions to list: of the organization (or one app, or the pairs one feedback is in), the `limit` best. */
-interface SuggestionQuery {
+export interface SuggestionQuery {
   readonly orgId: string;
   readonly appId: string | null;
-  /** When given, only the pairs this feedback is in, on either side. */
+  /** When given, only the pairs this feedback is in, on either side: its own, and those of the feedbacks merged into it. */
   readonly feedbackId?: string;
   readonly limit: number;
   /** Groups of kinds, each kind in one group (a partition): a pair is listed only while its two feedbacks' kinds are in one group. */
@@ -21,7 +21,10 @@ interface SuggestionQuery {
 export interface SuggestionStore {
   /** Keeps suggestions; a pair already suggested gets the new score, a decided pair is left alone. */
   saveSuggestions(suggestions: readonly Suggestion[]): Promise<void>;
-  /** Undecided suggestions, both feedbacks visible (not merged) and of kinds in one group, best score first. */
+  /**
+   * Undecided suggestions as Possible duplicates lists them (waitingPairs): each answering for the
+   * visible feedbacks holding its two, of kinds in one group, one of them open; best score first.
+   */
   listSuggestions(query: SuggestionQuery): Promise<Suggestion[]>;
   /** Records a person's decision that two feedbacks are not duplicates (suggested or not). */
   dismissPair(orgId: string, feedbackId: string, similarId: string, at: number, by: string): Promise<void>;

@@ -18,6 +18,7 @@ import { openDatabase } from "../../adapters/sqlite/open.ts";
 import { createWriteBatch } from "../../adapters/sqlite/write-batch.ts";
 import { positionOf } from "../../core/feedback/order.ts";
 import { ENTRIES_LINKING } from "../../adapters/sqlite/changelog.ts";
+import { PAIR_SIDES } from "../../adapters/sqlite/suggestions.ts";
 import { newDoc } from "../../adapters/sqlite/search.ts";
 import { reportGroupingText } from "../../core/grouping/compare.ts";
 import { isTrackingToken, trackingTokenHash } from "../../core/report/tracking-token.ts";
@@ -335,6 +336,16 @@ describe("sqlite lookup plans", () => {
       "SEARCH f USING INDEX sqlite_autoindex_feedbacks_2 (org_number=? AND key=?)",
       "SEARCH f USING INDEX sqlite_autoindex_feedbacks_1 (id=?)",
     ]);
+  });
+
+  test("the feedbacks waiting pairs name are found by id, never by reading the organization's feedbacks", () => {
+    const db = new Database(newStoreFile(), { readonly: true });
+    const plan = db
+      .query<{ detail: string }, [string, string]>(`EXPLAIN QUERY PLAN ${PAIR_SIDES}`)
+      .all('["fb-1","fb-2"]', "org")
+      .map((step) => step.detail);
+    db.close();
+    expect(plan.filter((step) => /feedbacks/.test(step))).toEqual(["SEARCH feedbacks USING INDEX sqlite_autoindex_feedbacks_1 (id=?)"]);
   });
 });
 

@@ -112,3 +112,36 @@ describe("a feedback's similar feedbacks", () => {
     expect(listed).toEqual(listed.toSorted((a, b) => Number(b.sure) - Number(a.sure) || b.score - a.score));
   });
 });
+
+describe("a merged feedback's pairs waiting in Possible duplicates", () => {
+  /** The pairs of these feedbacks (keys) the queue shows, each as its two keys in key order. */
+  async function queued(...keys: string[]): Promise<string[][]> {
+    const page = await (await browser.fetch("/duplicates")).text();
+    const named = (item: string) => [...new Set([...item.matchAll(/href="\/inbox\/([^"]+)"/g)].map((m) => m[1]!))].sort();
+    return page
+      .split('<li class="pair">')
+      .slice(1)
+      .map(named)
+      .filter((pair) => pair.some((key) => keys.includes(key)));
+  }
+
+  test("wait as the pairs of the feedback it went into, with their score, on the queue and its page; unmerged, it has them back", async () => {
+    const [a, b, c] = [
+      await report("Calendar sync drops recurring meetings"),
+      await report("Dark mode turns itself off after logout"),
+      await report("The theme goes back to light when I sign out"),
+    ];
+    await http.runJobs();
+    expect(await queued(a, b, c)).toEqual([]);
+    await suggest(c, b, 0.42, ["logout"]);
+    const merged = await http.request("POST", `/v1/feedbacks/${b}/merge`, { token: http.demo.tokens.member, body: { into: a } });
+    expect(merged.status).toBe(200);
+    // B alike to C still stands: C may duplicate A, which holds B's report now.
+    expect(await queued(a, b, c)).toEqual([[a, c].sort()]);
+    expect(await queueLine(c)).toContain("score 0.42");
+    expect(await pageLine(a, c)).toContain("score 0.42");
+    expect((await http.request("POST", `/v1/feedbacks/${b}/unmerge`, { token: http.demo.tokens.member })).status).toBe(200);
+    expect(await queued(a, b, c)).toEqual([[b, c].sort()]);
+    expect(await queueLine(c)).toContain("score 0.42");
+  });
+});

@@ -13,12 +13,12 @@ import { contractKit, type Seeding } from "./kit.ts";
 type Subject = SuggestionStore &
   Pick<FeedbackStore, "findFeedback" | "listReports" | "applyStatusChange"> &
   Pick<FollowerStore, "listFollowers"> &
-  Pick<MergeStore, "applyMerge"> &
+  Pick<MergeStore, "applyMerge" | "applyUnmerge" | "holdersOf"> &
   Seeding;
 
 /** Suggestions: pairs left for a person, and the pairs dismissed. */
 export function suggestionsContract(makeStore: () => Promise<Subject>) {
-  const { seed, record, recordPraise, merge } = contractKit();
+  const { seed, record, recordPraise, merge, planUndo } = contractKit();
   /** The ten best undecided suggestions of the organization (or one app), kinds grouped as grouping groups them. */
   const list = (store: Subject, orgId: string, appId: string | null, limit = 10) =>
     store.listSuggestions({ orgId, appId, limit, kinds: SUBJECT_KINDS, closed: statusesOf("closed") });
@@ -191,6 +191,109 @@ export function suggestionsContract(makeStore: () => Promise<Subject>) {
       expect((await list(store, org.orgId, null, 1)).map((s) => s.feedbackId)).toEqual([other.id]);
       const oneGroup = await store.listSuggestions({ orgId: org.orgId, appId: null, limit: 2, kinds: [["problem", "praise"]], closed: [] });
       expect(oneGroup.map((s) => s.feedbackId)).toEqual([praise.id, praises[0]!.id]);
+    });
+
+    describe("a merged feedback's waiting pairs", () => {
+      /** Undoes the merge of `merged` into `merged.value.targetId`, as the core's unmerge writes it. */
+      async function unmerge(store: Subject, orgId: string, merged: Awaited<ReturnType<typeof merge>>, at: number) {
+        if (!merged.ok) throw new Error(merged.code);
+        const undo = await planUndo(store, orgId, merged.value, at, "user-1");
+        if (!undo.ok) throw new Error(undo.code);
+        expect(await store.applyUnmerge(undo.value, [])).toBe(true);
+      }
+
+      test("answer for the feedback it went into, with their score, verdict and words, and are its own again once it is unmerged", async () => {
+        const store = await makeStore();
+        const org = await seed(store);
+        const a = (await record(store, org, "Export fails", 1))!;
+        const b = (await record(store, org, "Export breaks", 2))!;
+        const c = (await record(store, org, "Export stops", 3))!;
+        const pair = (feedbackId: string, similarId: string, score: number, sure = false) => suggested(org, feedbackId, similarId, score, sure);
+        await store.saveSuggestions([pair(c.id, b.id, 0.4, true)]);
+        const merged = await merge(store, b, a, 5);
+        expect(merged.ok).toBe(true);
+        // B alike to C still stands: C may duplicate A, which holds B now.
+        expect(await list(store, org.orgId, null)).toEqual([pair(c.id, a.id, 0.4, true)]);
+        const of = (feedbackId: string) =>
+          store.listSuggestions({ orgId: org.orgId, appId: org.appId, feedbackId, limit: 10, kinds: SUBJECT_KINDS, closed: statusesOf("closed") });
+        expect(await of(a.id)).toEqual([pair(c.id, a.id, 0.4, true)]);
+        expect(await of(c.id)).toEqual([pair(c.id, a.id, 0.4, true)]);
+        await unmerge(store, org.orgId, merged, 6);
+        expect(await list(store, org.orgId, null)).toEqual([pair(c.id, b.id, 0.4, true)]);
+        expect(await of(a.id)).toEqual([]);
+      });
+
+      test("answering for a pair that waits already, the most alike stands; none is of a feedback with itself, and those left out take no place in the page", async () => {
+        const store = await makeStore();
+        const org = await seed(store);
+        const [a, b, c, d] = [
+          (await record(store, org, "Export fails", 1))!,
+          (await record(store, org, "Export breaks", 2))!,
+          (await record(store, org, "Export stops", 3))!,
+          (await record(store, org, "Export hangs", 4))!,
+        ];
+        const pair = (feedbackId: string, similarId: string, score: number) => suggested(org, feedbackId, similarId, score);
+        await store.saveSuggestions([
+          pair(b.id, a.id, 0.9),
+          pair(c.id, a.id, 0.3),
+          pair(c.id, b.id, 0.5),
+          pair(d.id, a.id, 0.6),
+          pair(d.id, b.id, 0.2),
+        ]);
+        expect((await merge(store, b, a, 5)).ok).toBe(true);
+        expect(await list(store, org.orgId, null)).toEqual([pair(d.id, a.id, 0.6), pair(c.id, a.id, 0.5)]);
+        expect(await list(store, org.orgId, null, 1)).toEqual([pair(d.id, a.id, 0.6)]);
+      });
+
+      test("a pair a person dismissed stays dismissed, whatever pair answers for it; taken back, the carried pair waits again", async () => {
+        const store = await makeStore();
+        const org = await seed(store);
+        const [a, b, c] = [
+          (await record(store, org, "Export fails", 1))!,
+          (await record(store, org, "Export breaks", 2))!,
+          (await record(store, org, "Export stops", 3))!,
+        ];
+        const pair = (feedbackId: string, similarId: string, score: number) => suggested(org, feedbackId, similarId, score);
+        await store.saveSuggestions([pair(c.id, b.id, 0.4)]);
+        await store.dismissPair(org.orgId, a.id, c.id, 4, "user-1");
+        const merged = await merge(store, b, a, 5);
+        expect(await list(store, org.orgId, null)).toEqual([]);
+        await store.undismissPair(org.orgId, c.id, a.id);
+        expect(await list(store, org.orgId, null)).toEqual([pair(c.id, a.id, 0.4)]);
+        // Dismissed as it is listed, the pair of the feedbacks holding them.
+        await store.dismissPair(org.orgId, c.id, a.id, 6, "user-1");
+        expect(await list(store, org.orgId, null)).toEqual([]);
+        // B's own pair with C was never dismissed: unmerged, B has it back.
+        await unmerge(store, org.orgId, merged, 7);
+        expect(await list(store, org.orgId, null)).toEqual([pair(c.id, b.id, 0.4)]);
+      });
+
+      test("answer for the feedback holding them however deep the merges, on both sides, whose status decides whether they are listed", async () => {
+        const store = await makeStore();
+        const org = await seed(store);
+        const [z, a, b, c, d] = [
+          (await record(store, org, "Export fails", 1))!,
+          (await record(store, org, "Export breaks", 2))!,
+          (await record(store, org, "Export stops", 3))!,
+          (await record(store, org, "Export hangs", 4))!,
+          (await record(store, org, "Export freezes", 5))!,
+        ];
+        const pair = (feedbackId: string, similarId: string, score: number) => suggested(org, feedbackId, similarId, score);
+        await store.saveSuggestions([pair(c.id, b.id, 0.4)]);
+        expect((await merge(store, b, a, 6)).ok).toBe(true);
+        expect((await merge(store, (await store.findFeedback(org.orgId, a.id))!, z, 7)).ok).toBe(true);
+        expect((await merge(store, c, d, 8)).ok).toBe(true);
+        expect(await list(store, org.orgId, null)).toEqual([pair(d.id, z.id, 0.4)]);
+        const of = (feedbackId: string) =>
+          store.listSuggestions({ orgId: org.orgId, appId: org.appId, feedbackId, limit: 10, kinds: SUBJECT_KINDS, closed: statusesOf("closed") });
+        expect(await of(z.id)).toEqual([pair(d.id, z.id, 0.4)]);
+        expect(await of(d.id)).toEqual([pair(d.id, z.id, 0.4)]);
+        const status = (f: FeedbackRecord, from: Status, to: Status) =>
+          store.applyStatusChange({ orgId: org.orgId, feedbackId: f.id, from, to, at: 9, events: [], jobs: [] });
+        expect(await status(z, "triage", "delivered")).toBe(true);
+        expect(await status(d, "triage", "dismissed")).toBe(true);
+        expect(await list(store, org.orgId, null)).toEqual([]);
+      });
     });
 
     test("a pair both of whose feedbacks are closed is not listed, and takes no place in the page; reopened, it is", async () => {

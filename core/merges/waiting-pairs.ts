@@ -1,0 +1,99 @@
+import { MAX_MERGES } from "../feedback/find-feedback.ts";
+import { newerFirst, type Suggestion } from "../grouping/decision.ts";
+import type { Kind, Status } from "../schemas/feedback.ts";
+import type { SuggestionQuery } from "../store/suggestions.ts";
+
+/** A feedback a waiting pair names, as the pair reads it: the feedback it was merged into, if any, its kind and status. */
+export interface PairSide {
+  readonly id: string;
+  readonly mergedInto?: string;
+  readonly kind: Kind;
+  readonly status: Status;
+}
+
+/** What a store reads for waiting pairs, of one organization. */
+export interface PairReads {
+  /**
+   * Undecided pairs (of the query's app, or of the feedback and those merged into it), best first:
+   * the most alike, then by feedback and by the other, the newest id first; `size` at most, those
+   * after `last` when given.
+   */
+  readonly undecided: (last: Suggestion | undefined, size: number) => Promise<Suggestion[]>;
+  /** The feedbacks of the organization with these ids, those there are. */
+  readonly sides: (ids: readonly string[]) => Promise<PairSide[]>;
+  /** Of these pairs (the newer first), those a person dismissed, each as named. */
+  readonly dismissed: (pairs: readonly (readonly [string, string])[]) => Promise<(readonly [string, string])[]>;
+}
+
+/** How many more pairs than asked are read at a time, to make up for those left out; more are read until the page is full. */
+const OVERREAD = 4;
+
+const pairKey = ([newer, older]: readonly [string, string]) => `${newer} ${older}`;
+
+/**
+ * The pairs Possible duplicates lists, `limit` at most, best first. A pair answers for the visible
+ * feedbacks holding its two, as grouping compares a new report with every report of a group: once B
+ * is merged into A, B's pair with C is A's with C (the evidence, B alike to C, still stands), and
+ * once B is unmerged it is B's again: nothing is written, a merge is a link. Of the pairs answering
+ * for one, the most alike stands (single linkage). None answers for a feedback with itself, nor for
+ * a pair a person dismissed; and a pair is listed only while its two feedbacks' kinds are in one
+ * group and one of them is open.
+ */
+export async function waitingPairs(query: Pick<SuggestionQuery, "limit" | "kinds" | "closed">, reads: PairReads): Promise<Suggestion[]> {
+  const known = new Map<string, PairSide | null>();
+  const listed = new Map<string, Suggestion>();
+  const size = query.limit * OVERREAD;
+  for (let last: Suggestion | undefined; listed.size < query.limit; ) {
+    const read = await reads.undecided(last, size);
+    await readChains(read, known, reads.sides);
+    const answered = read.flatMap((s) => {
+      const [a, b] = [holder(s.feedbackId, known), holder(s.similarId, known)];
+      return a && b && a.id !== b.id ? [{ s, sides: [a, b] as const, pair: newerFirst(a.id, b.id) }] : [];
+    });
+    // A pair read is undecided; only one answering for others than its own may have been dismissed.
+    const carried = answered.filter(({ s, pair }) => pair[0] !== s.feedbackId || pair[1] !== s.similarId).map(({ pair }) => pair);
+    const dismissed = new Set((carried.length > 0 ? await reads.dismissed(carried) : []).map(pairKey));
+    for (const { s, sides, pair } of answered) {
+      const key = pairKey(pair);
+      if (listed.has(key) || dismissed.has(key) || !listable(sides, query)) continue;
+      listed.set(key, { ...s, feedbackId: pair[0], similarId: pair[1] });
+    }
+    if (read.length < size) break;
+    last = read.at(-1);
+  }
+  return [...listed.values()].slice(0, query.limit);
+}
+
+/** Whether a pair of visible feedbacks is listed: their kinds in one group, one of the two open. */
+function listable([a, b]: readonly [PairSide, PairSide], { kinds, closed }: Pick<SuggestionQuery, "kinds" | "closed">): boolean {
+  const group = (side: PairSide) => kinds.findIndex((kindsOfGroup) => kindsOfGroup.includes(side.kind));
+  return group(a) >= 0 && group(a) === group(b) && (!closed.includes(a.status) || !closed.includes(b.status));
+}
+
+/** Reads the feedbacks the pairs name, and those they were merged into, however deep (a missing one is null). */
+async function readChains(pairs: readonly Suggestion[], known: Map<string, PairSide | null>, read: PairReads["sides"]): Promise<void> {
+  for (let depth = 0; depth <= MAX_MERGES; depth++) {
+    const wanted = new Set(pairs.flatMap((s) => [unread(s.feedbackId, known), unread(s.similarId, known)]).filter((id) => id !== undefined));
+    if (wanted.size === 0) return;
+    for (const id of wanted) known.set(id, null);
+    for (const side of await read([...wanted])) known.set(side.id, side);
+  }
+}
+
+/** The first feedback of a chain of merges not read yet. */
+function unread(id: string, known: ReadonlyMap<string, PairSide | null>): string | undefined {
+  let at: string | undefined = id;
+  for (let i = 0; at !== undefined && i <= MAX_MERGES; i++) {
+    const side = known.get(at);
+    if (side === undefined) return at;
+    at = side?.mergedInto;
+  }
+  return undefined;
+}
+
+/** The visible feedback holding `id`: itself, or the one it was merged into, however deep. */
+function holder(id: string, known: ReadonlyMap<string, PairSide | null>): PairSide | undefined {
+  let side = known.get(id);
+  for (let i = 0; side?.mergedInto && i < MAX_MERGES; i++) side = known.get(side.mergedInto);
+  return side && !side.mergedInto ? side : undefined;
+}
