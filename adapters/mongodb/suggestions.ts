@@ -63,7 +63,7 @@ export function suggestionStore(data: Database): SuggestionStore {
             .limit(size)
             .toArray();
           // A suggestion saved before grouping said whether it was sure reads as not sure.
-          return read.map((s) => ({ ...plain<Suggestion>(s, ["dismissedAt", "dismissedBy"]), sure: s.sure === true }));
+          return read.map((s) => ({ pair: { ...plain<Suggestion>(s, ["dismissedAt", "dismissedBy"]), sure: s.sure === true } }));
         },
         async sides(ids) {
           const found = await data

@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { newerFirst, type Suggestion } from "../../core/grouping/decision.ts";
 import { dismissalOf, UNSUGGESTED } from "../../core/merges/dismissal.ts";
-import { waitingPairs } from "../../core/merges/waiting-pairs.ts";
+import { type PairSide, waitingPairs } from "../../core/merges/waiting-pairs.ts";
 import type { Kind, Status } from "../../core/schemas/feedback.ts";
 import type { SuggestionStore } from "../../core/store/suggestions.ts";
 import { mergedIds } from "./merged.ts";
@@ -38,6 +38,16 @@ const toSuggestion = (r: SuggestionRow): Suggestion => ({
 export const PAIR_SIDES = `SELECT id, merged_into, kind, status FROM feedbacks
   WHERE id IN (SELECT value FROM json_each(?)) AND +org_number = ${orgNumberOf("?")}`;
 
+/** A pair with its two feedbacks' merge, kind and status. */
+interface PairRow extends SuggestionRow {
+  a_merged: string | null;
+  a_kind: Kind;
+  a_status: Status;
+  b_merged: string | null;
+  b_kind: Kind;
+  b_status: Status;
+}
+
 /** Suggested pairs, one row a pair (newerFirst), decisions kept on it. */
 export function suggestionStore(db: Database, batch: WriteBatch): SuggestionStore {
   return {
@@ -56,25 +66,54 @@ export function suggestionStore(db: Database, batch: WriteBatch): SuggestionStor
     },
 
     async listSuggestions({ orgId, appId, feedbackId, ...query }) {
-      // The organization's pairs are read on suggestions_open, best first, a batch at a time. One
-      // feedback's (and those merged into it) are read through the two indexes that key a feedback
-      // on either side, set apart first: joined, the planner read the whole organization's pairs.
+      // The organization's pairs are read on suggestions_open, best first, a batch at a time, with
+      // their two feedbacks. One feedback's (and those merged into it) are read through the two
+      // indexes that key a feedback on either side, set apart first: joined, the planner read the
+      // whole organization's pairs. A pair of two feedbacks neither merged nor listable (kinds of two
+      // groups, both closed) is passed over here, where the index is walked.
       const members = feedbackId === undefined ? [] : mergedIds(db, feedbackId);
       const pairs =
         feedbackId === undefined
           ? "suggestions"
           : `(WITH mine AS MATERIALIZED (SELECT * FROM suggestions WHERE feedback_id IN (SELECT value FROM json_each(?6))
               UNION SELECT * FROM suggestions WHERE similar_id IN (SELECT value FROM json_each(?6))) SELECT * FROM mine)`;
+      // Each kind's group, by number: the two feedbacks of a pair listed are in one.
+      const groupOf = JSON.stringify(Object.fromEntries(query.kinds.flatMap((group, n) => group.map((kind) => [kind, n]))));
+      const side = (id: string, merged: string | null, kind: Kind, status: Status): PairSide => ({
+        id,
+        kind,
+        status,
+        ...(merged !== null && { mergedInto: merged }),
+      });
       return waitingPairs(query, {
         undecided: async (last, size) =>
           db
-            .query<SuggestionRow, (string | number | null)[]>(
-              `SELECT * FROM ${pairs} WHERE org_id = ?1 AND dismissed_at IS NULL AND (?2 IS NULL OR app_id = ?2)
-               ${last ? "AND score <= ?3 AND (score < ?3 OR feedback_id < ?4 OR (feedback_id = ?4 AND similar_id < ?5))" : ""}
-               ORDER BY score DESC, feedback_id DESC, similar_id DESC LIMIT ?7`,
+            .query<PairRow, (string | number | null)[]>(
+              `SELECT s.*, a.merged_into AS a_merged, a.kind AS a_kind, a.status AS a_status,
+                 b.merged_into AS b_merged, b.kind AS b_kind, b.status AS b_status
+               FROM ${pairs} s JOIN feedbacks a ON a.id = s.feedback_id JOIN feedbacks b ON b.id = s.similar_id
+               WHERE s.org_id = ?1 AND s.dismissed_at IS NULL AND (?2 IS NULL OR s.app_id = ?2)
+                 ${last ? "AND s.score <= ?3 AND (s.score < ?3 OR s.feedback_id < ?4 OR (s.feedback_id = ?4 AND s.similar_id < ?5))" : ""}
+                 AND (a.merged_into IS NOT NULL OR b.merged_into IS NOT NULL
+                   OR (json_extract(?8, '$.' || a.kind) = json_extract(?8, '$.' || b.kind)
+                     AND (a.status NOT IN (SELECT value FROM json_each(?9)) OR b.status NOT IN (SELECT value FROM json_each(?9)))))
+               ORDER BY s.score DESC, s.feedback_id DESC, s.similar_id DESC LIMIT ?7`,
             )
-            .all(orgId, appId, last?.score ?? null, last?.feedbackId ?? null, last?.similarId ?? null, JSON.stringify(members), size)
-            .map(toSuggestion),
+            .all(
+              orgId,
+              appId,
+              last?.score ?? null,
+              last?.feedbackId ?? null,
+              last?.similarId ?? null,
+              JSON.stringify(members),
+              size,
+              groupOf,
+              JSON.stringify(query.closed),
+            )
+            .map((r) => ({
+              pair: toSuggestion(r),
+              sides: [side(r.feedback_id, r.a_merged, r.a_kind, r.a_status), side(r.similar_id, r.b_merged, r.b_kind, r.b_status)] as const,
+            })),
         sides: async (ids) =>
           db
             .query<{ id: string; merged_into: string | null; kind: Kind; status: Status }, [string, string]>(PAIR_SIDES)

@@ -11,22 +11,34 @@ export interface PairSide {
   readonly status: Status;
 }
 
+/** An undecided pair as a store reads it, with its two feedbacks when it read them with it (the newer first). */
+export interface PairRead {
+  readonly pair: Suggestion;
+  readonly sides?: readonly [PairSide, PairSide];
+}
+
 /** What a store reads for waiting pairs, of one organization. */
 export interface PairReads {
   /**
    * Undecided pairs (of the query's app, or of the feedback and those merged into it), best first:
    * the most alike, then by feedback and by the other, the newest id first; `size` at most, those
-   * after `last` when given.
+   * after `last` when given. A store may leave out a pair whose two feedbacks, neither merged, are
+   * not listable (its query's rule, read where the pairs are: a queue of mostly closed feedbacks is
+   * then passed over by the store's own index, not a batch at a time here).
    */
-  readonly undecided: (last: Suggestion | undefined, size: number) => Promise<Suggestion[]>;
+  readonly undecided: (last: Suggestion | undefined, size: number) => Promise<readonly PairRead[]>;
   /** The feedbacks of the organization with these ids, those there are. */
   readonly sides: (ids: readonly string[]) => Promise<PairSide[]>;
   /** Of these pairs (the newer first), those a person dismissed, each as named. */
   readonly dismissed: (pairs: readonly (readonly [string, string])[]) => Promise<(readonly [string, string])[]>;
 }
 
-/** How many more pairs than asked are read at a time, to make up for those left out; more are read until the page is full. */
-const OVERREAD = 4;
+/**
+ * The first batch is a page: a store that passes over the pairs it may leave out fills it at once.
+ * Each batch after it is twice the one before, so that a queue of pairs mostly left out here (merged
+ * feedbacks, a store that passes over none) is read in few batches.
+ */
+const GROWTH = 2;
 
 const pairKey = ([newer, older]: readonly [string, string]) => `${newer} ${older}`;
 
@@ -42,9 +54,10 @@ const pairKey = ([newer, older]: readonly [string, string]) => `${newer} ${older
 export async function waitingPairs(query: Pick<SuggestionQuery, "limit" | "kinds" | "closed">, reads: PairReads): Promise<Suggestion[]> {
   const known = new Map<string, PairSide | null>();
   const listed = new Map<string, Suggestion>();
-  const size = query.limit * OVERREAD;
-  for (let last: Suggestion | undefined; listed.size < query.limit; ) {
-    const read = await reads.undecided(last, size);
+  for (let last: Suggestion | undefined, size = query.limit; listed.size < query.limit; size *= GROWTH) {
+    const batch = await reads.undecided(last, size);
+    for (const side of batch.flatMap((r) => r.sides ?? [])) known.set(side.id, side);
+    const read = batch.map((r) => r.pair);
     await readChains(read, known, reads.sides);
     const answered = read.flatMap((s) => {
       const [a, b] = [holder(s.feedbackId, known), holder(s.similarId, known)];

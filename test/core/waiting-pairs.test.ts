@@ -21,7 +21,11 @@ const side = (id: string, mergedInto?: string): PairSide => ({ id, kind: "proble
 function reads(undecided: readonly Suggestion[], sides: readonly PairSide[], dismissed: readonly (readonly [string, string])[] = []): PairReads {
   const order = [...undecided].sort((a, b) => b.score - a.score || (a.feedbackId < b.feedbackId ? 1 : -1));
   return {
-    undecided: async (last, size) => order.slice(last ? order.indexOf(last) + 1 : 0).slice(0, size),
+    undecided: async (last, size) =>
+      order
+        .slice(last ? order.indexOf(last) + 1 : 0)
+        .slice(0, size)
+        .map((pair) => ({ pair })),
     sides: async (ids) => sides.filter((s) => ids.includes(s.id)),
     dismissed: async (pairs) => pairs.filter(([a, b]) => dismissed.some(([c, d]) => a === c && b === d)),
   };
