@@ -42,10 +42,13 @@ function storeWith(pairs: number, openEvery: number): string {
     .all(org.number)
     .map((r) => r.id);
   let state = 1;
-  const random = () => (state = (state * 16807) % 2147483647) / 2147483647;
+  const random = () => {
+    state = (state * 16807) % 2147483647;
+    return state / 2147483647;
+  };
   db.transaction(() => {
     const close = db.query("UPDATE feedbacks SET status = 'delivered' WHERE id = ?");
-    ids.forEach((id, i) => i % openEvery !== 0 && close.run(id));
+    for (const [i, id] of ids.entries()) if (i % openEvery !== 0) close.run(id);
     const suggest = db.query(
       "INSERT OR IGNORE INTO suggestions (org_id, app_id, feedback_id, similar_id, score, matched, at, sure) VALUES (?, ?, ?, ?, ?, '[]', 1, 0)",
     );

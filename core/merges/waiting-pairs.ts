@@ -12,7 +12,7 @@ export interface PairSide {
 }
 
 /** An undecided pair as a store reads it, with its two feedbacks when it read them with it (the newer first). */
-export interface PairRead {
+interface PairRead {
   readonly pair: Suggestion;
   readonly sides?: readonly [PairSide, PairSide];
 }
