@@ -158,11 +158,11 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
   function signInPage(
     language: Language,
     portal: PortalEntry,
-    page: { csrf: string; next: string; signedInAs?: string; problem?: string },
+    page: { csrf: string; next: string; signedInAs?: string; problem?: string; email?: string },
     status: number,
     brand: Brand | null,
   ) {
-    const { csrf, next, signedInAs, problem } = page;
+    const { csrf, next, signedInAs, problem, email: typed = "" } = page;
     const w = textFor(language).portalPeople;
     const slug = portal.slug;
     const ways = waysIn(services, portal, next);
@@ -181,7 +181,7 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
 ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>` : ""}
 <form method="post" action="${board(slug)}/sign-in">
 <input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="next" value="${next}">
-<label for="email">${w.email}</label><input id="email" type="email" name="email" required maxlength="254" autocomplete="email"${problem ? html` aria-invalid="true" aria-describedby="email-problem"` : ""}>
+<label for="email">${w.email}</label><input id="email" type="email" name="email" required maxlength="254" autocomplete="email"${typed ? html` value="${typed}"` : ""}${problem ? html` aria-invalid="true" aria-describedby="email-problem"` : ""}>
 <div class="trap" aria-hidden="true"><label for="website">${w.honeypot}</label><input id="website" type="text" name="website" tabindex="-1" autocomplete="off"></div>
 <p><button type="submit">${w.send}</button></p></form>`
       : "";
@@ -280,6 +280,17 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           if (asked.ok) return sent;
           if (asked.code === "invalid_body")
             return signInPage(language, portal, { csrf: await portalCsrfToken(services, portal, cookie), next, problem: w.invalidEmail }, 400, brand);
+          // The mail server did not take it: the form again, with the address, so that the person may ask again.
+          if (asked.code === "email_unavailable") {
+            const problem = errorBody("email_unavailable", language).error;
+            return signInPage(
+              language,
+              portal,
+              { csrf: await portalCsrfToken(services, portal, cookie), next, problem, email: one(fields.email) },
+              503,
+              brand,
+            );
+          }
           return failurePage(language, portal, asked, brand, next);
         },
         { detail: { hide: true } },

@@ -97,7 +97,15 @@ describe("signing in to a portal by an e-mail link", () => {
       const b = new FormBrowser(down.url, { "x-test-client-address": "198.51.100.250" }, (r) => down.handle(r));
       const sent = await b.submit(await text(await b.fetch("/p/demo/sign-in")), { email: "nora@customer.example" });
       expect([sent.status, sent.headers.get("content-type")]).toEqual([503, "text/html; charset=utf-8"]);
-      expect(await text(sent)).toContain("The e-mail could not be sent just now: the mail server did not take it. Try again in a moment.");
+      const page = await text(sent);
+      expect(page).toContain(
+        '<p class="error" role="alert" id="email-problem">The e-mail could not be sent just now: the mail server did not take it. Try again in a moment.</p>',
+      );
+      // The form again, the address as typed: asking again is one press.
+      expect(page).toContain(
+        '<input id="email" type="email" name="email" required maxlength="254" autocomplete="email" value="nora@customer.example"',
+      );
+      expect((await b.sendForm(page, "/p/demo/sign-in")).status).toBe(503);
     } finally {
       down.close();
     }
