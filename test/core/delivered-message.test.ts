@@ -1,0 +1,24 @@
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { deliveredMessage } from "../../core/notify/delivered-message.ts";
+
+const feedback = { title: "Dark theme", feedbackKey: "DEMO-6", unsubscribeUrl: "https://retour.example/unsubscribe?f=1" };
+
+describe("the e-mail telling a follower a feedback was delivered", () => {
+  test("tells the reporter, who has a tracking link, that what they reported is delivered", () => {
+    const { text } = deliveredMessage("en", { ...feedback, trackingUrl: "https://retour.example/s/1?t=x" });
+    assert.match(text, /^What you reported is now delivered: "Dark theme" \(DEMO-6\)\.$/m);
+    assert.match(text, /^Stop receiving news about this report: /m);
+  });
+
+  test("tells a voter or a member who follows it, who reported nothing, that what they followed is delivered", () => {
+    const english = deliveredMessage("en", { ...feedback, pageUrl: "https://retour.example/p/demo/DEMO-6" }).text;
+    assert.match(english, /^What you followed is now delivered: "Dark theme" \(DEMO-6\)\.$/m);
+    assert.match(english, /^Stop receiving news about DEMO-6: /m);
+    assert.doesNotMatch(english, /report/);
+    const french = deliveredMessage("fr", feedback).text;
+    assert.match(french, /^Ce que vous suiviez est maintenant livré\u202f: «\u202fDark theme\u202f» \(DEMO-6\)\.$/m);
+    assert.match(french, /^Ne plus recevoir de nouvelles de DEMO-6\u202f: /m);
+    assert.doesNotMatch(french, /signal/);
+  });
+});
