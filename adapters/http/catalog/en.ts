@@ -898,9 +898,9 @@ export const EN = {
   },
   unsubscribe: {
     title: "Unsubscribe",
-    ask: "Stop receiving news about this report at",
+    ask: "Stop receiving news about this subject at",
     button: "Unsubscribe",
-    done: "Done: you will receive no more news about this report.",
+    done: "Done: you will receive no more news about this subject.",
     invalid: "This link is not valid.",
   },
   /** What an agent may be allowed to do, as the consent screen and the agents page name it. */

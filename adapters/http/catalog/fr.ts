@@ -829,9 +829,9 @@ export const FR: Catalog = {
   },
   unsubscribe: {
     title: "Désabonnement",
-    ask: "Ne plus recevoir de nouvelles de ce signalement à",
+    ask: "Ne plus recevoir de nouvelles de ce sujet à",
     button: "Me désabonner",
-    done: "C'est fait\u202f: vous ne recevrez plus de nouvelles de ce signalement.",
+    done: "C'est fait\u202f: vous ne recevrez plus de nouvelles de ce sujet.",
     invalid: "Ce lien n'est pas valide.",
   },
   scopes: {

@@ -60,6 +60,18 @@ describe("a team reply marked public is e-mailed to the followers", () => {
     expect(mailbox.mails.length).toBe(before);
   });
 
+  test("the unsubscribe page a voter opens speaks of the subject they follow, never of a report, which they did not write", async () => {
+    const { key } = await followedFeedback("Les reçus s'impriment sans l'adresse de la boutique depuis la mise à jour.");
+    await member("POST", `/v1/feedbacks/${key}/comments`, { text: "On regarde.", visibility: "public" });
+    await http.runJobs();
+    const link = /(http:\/\/localhost:3000\/unsubscribe\?\S+)/.exec(mailbox.to("sam@customer.example").at(-1)!.text)![1]!;
+    const page = async (language: string, method = "GET") =>
+      (await http.handle(new Request(link, { method, headers: { "accept-language": language } }))).text();
+    expect(await page("en")).toContain("Stop receiving news about this subject at <strong>sam@customer.example</strong>.");
+    expect(await page("fr")).toContain("Ne plus recevoir de nouvelles de ce sujet à <strong>sam@customer.example</strong>.");
+    expect(await page("en", "POST")).toContain("Done: you will receive no more news about this subject.");
+  });
+
   test("a follower who unsubscribed hears nothing more", async () => {
     const { key } = await followedFeedback("Les notifications arrivent deux fois sur la tablette depuis hier soir.");
     await member("POST", `/v1/feedbacks/${key}/comments`, { text: "On regarde.", visibility: "public" });
