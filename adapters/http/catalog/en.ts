@@ -454,6 +454,8 @@ export const EN = {
       whoMay: "Only Admins connect Slack and choose what it is told.",
       connected: "Connected. Slack's requests are checked with its signing secret; the secrets are kept sealed and never shown again.",
       notConnected: "Not connected. Create the Slack app from the manifest below, then paste its two secrets here.",
+      httpsNeeded: (base: string) =>
+        `Slack sends its requests to public https addresses only: these are made of BASE_URL (${base}), and Slack will refuse them. Set BASE_URL to the service's public https address before you create the Slack app.`,
       manifest: "The Slack app's manifest",
       manifestHint:
         "At api.slack.com/apps: Create New App → From an app manifest, choose the workspace, paste this, and install the app. Then paste below its Signing Secret (Basic Information) and its Bot User OAuth Token (OAuth & Permissions).",

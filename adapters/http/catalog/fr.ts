@@ -407,6 +407,8 @@ export const FR: Catalog = {
       connected:
         "Connecté. Les requêtes de Slack sont vérifiées avec son secret de signature\u202f; les secrets sont gardés scellés et ne sont plus jamais affichés.",
       notConnected: "Non connecté. Créez l'application Slack à partir du manifeste ci-dessous, puis collez ici ses deux secrets.",
+      httpsNeeded: (base: string) =>
+        `Slack n'envoie ses requêtes qu'à des adresses https publiques\u202f: celles-ci sont faites de BASE_URL (${base}), et Slack les refusera. Donnez à BASE_URL l'adresse https publique du service avant de créer l'application Slack.`,
       manifest: "Le manifeste de l'application Slack",
       manifestHint:
         "Sur api.slack.com/apps\u202f: Create New App → From an app manifest, choisissez l'espace de travail, collez ceci et installez l'application. Collez ensuite ci-dessous son Signing Secret (Basic Information) et son Bot User OAuth Token (OAuth & Permissions).",

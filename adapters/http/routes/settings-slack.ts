@@ -51,6 +51,10 @@ ${connection ? html`<p class="muted" id="slack-keep">${w.keepSecret}</p>` : ""}
     w.slack,
     html`${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}${notice.info ? html`<p class="notice" role="status">${notice.info}</p>` : ""}
 <p>${connection ? w.connected : w.notConnected}</p>
+${
+  // Slack calls the request URLs from the internet, over https only: a manifest made of another BASE_URL would be refused.
+  new URL(services.baseUrl).protocol === "https:" ? "" : html`<p role="note"><strong>${w.httpsNeeded(services.baseUrl)}</strong></p>`
+}
 <details${connection ? "" : html` open`}><summary>${w.manifest}</summary><p>${w.manifestHint}</p><pre class="command"><code>${slackManifest(requestUrls)}</code></pre></details>
 <h2>${w.requestUrls}</h2>
 <p>${w.slashCommand}</p><pre class="command">${requestUrls.commands}</pre>

@@ -17,6 +17,23 @@ async function signedIn(role: "admin" | "member") {
 }
 
 describe("the Slack settings page", () => {
+  test("where BASE_URL is not https, the page warns that Slack will refuse the request URLs made of it", async () => {
+    const page = await (await (await signedIn("admin")).fetch("/settings/slack")).text();
+    expect(page).toContain(
+      '<p role="note"><strong>Slack sends its requests to public https addresses only: these are made of BASE_URL (http://localhost:3000), and Slack will refuse them.',
+    );
+    const secure = await inProcess({ with: { baseUrl: "https://feedback.example.com" } });
+    try {
+      const admin = new FormBrowser(secure.url, {}, secure.handle);
+      await signIn(admin, secure.demo.users.admin.email, secure.demo.users.admin.password, "/settings/slack");
+      const shown = await (await admin.fetch("/settings/slack")).text();
+      expect(shown).toContain("https://feedback.example.com/integrations/slack/commands?org=");
+      expect(shown).not.toContain("Slack sends its requests to public https addresses only");
+    } finally {
+      secure.close();
+    }
+  });
+
   test("a first connection without both secrets is refused, naming the one missing, and nothing is stored", async () => {
     const browser = await signedIn("admin");
     const page = await (await browser.fetch("/settings/slack")).text();
