@@ -136,11 +136,20 @@ describe("castVote", () => {
 describe("relayVote, withdrawals and voters", () => {
   test("a member relays a vote with the address normalized; a Reader is forbidden", async () => {
     const fake = fakeVotes(feedbackRecord());
-    const relayed = await relayVote(fake.deps, member, "ACME-1", { email: " Bo@X.io", name: " Bo " });
+    const relayed = await relayVote(fake.deps, member, "ACME-1", { email: " Bo@X.io", name: " Bo ", language: "en" });
     assert.deepEqual(relayed.ok && [relayed.value.counted, relayed.value.feedback.key], [true, "ACME-1"]);
     assert.deepEqual(fake.votes, [{ feedbackId: "fb-1", email: "bo@x.io", name: "Bo", at: NOW }]);
-    const refused = await relayVote(fake.deps, reader, "ACME-1", { email: "cy@x.io" });
+    const refused = await relayVote(fake.deps, reader, "ACME-1", { email: "cy@x.io", language: "en" });
     assert.equal(!refused.ok && refused.code, "forbidden");
+  });
+
+  test("the person whose vote a member relays follows in the language it was relayed in, as an invitation goes out in its request's", async () => {
+    const fake = fakeVotes(feedbackRecord());
+    await relayVote(fake.deps, member, "ACME-1", { email: "kim@x.fr", language: "fr" });
+    assert.deepEqual(
+      fake.followers.map((f) => [f.email, f.language]),
+      [["kim@x.fr", "fr"]],
+    );
   });
 
   test("a person withdraws their vote whatever the status; the team withdraws one on their behalf, a Reader may not", async () => {

@@ -748,7 +748,7 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
               error: errorBody("invalid_body", visitor.language, voteForm.refuse("invalid_body", asked).problem).error,
               status: 400,
             });
-          const relayed = await relayVote(services, visitor.grant, params.key, asked);
+          const relayed = await relayVote(services, visitor.grant, params.key, { ...asked, language: visitor.language });
           if (!relayed.ok) return refusedOn(services, visitor, params.key, relayed);
           return redirect(`${feedbackPath(relayed.value.feedback.key)}?voted=${relayed.value.counted ? "counted" : "already"}#votes`);
         }),

@@ -8,6 +8,7 @@ import { withdrawRelayedVote } from "../../../core/votes/withdraw-relayed-vote.t
 import { bearer } from "../bearer.ts";
 import { operation } from "../docs.ts";
 import { jsonBodies, jsonBody } from "../json-body.ts";
+import { acceptedLanguage } from "../language.ts";
 import { json } from "../reply.ts";
 
 const KEY = { key: "The readable key or the identifier." };
@@ -19,8 +20,8 @@ export function voteRoutes(services: Services, apiPerMinute: number) {
     .use(jsonBodies)
     .post(
       "/v1/feedbacks/:key/votes",
-      async ({ params, grant, body, refuse }) => {
-        const relayed = await relayVote(services, grant, params.key, body);
+      async ({ request, params, grant, body, refuse }) => {
+        const relayed = await relayVote(services, grant, params.key, { ...body, language: acceptedLanguage(request) });
         return relayed.ok ? json(relayed.value.feedback, relayed.value.counted ? 201 : 200) : refuse(relayed);
       },
       {
@@ -29,7 +30,7 @@ export function voteRoutes(services: Services, apiPerMinute: number) {
         detail: operation({
           summary: "Relay a person's vote",
           description:
-            "Counts the vote of a customer who asked by e-mail or in a call, once per e-mail address: sent again, it changes nothing (200 instead of 201). The person follows the feedback. Only open feedbacks take votes (`cannot_vote` for delivered or dismissed). At most 10 votes a minute per e-mail address. Sends `feedback.voted`.",
+            "Counts the vote of a customer who asked by e-mail or in a call, once per e-mail address: sent again, it changes nothing (200 instead of 201). The person follows the feedback, and is written to in the request's language (`Accept-Language`). Only open feedbacks take votes (`cannot_vote` for delivered or dismissed). At most 10 votes a minute per e-mail address. Sends `feedback.voted`.",
           tags: ["Votes"],
           path: KEY,
           body: VoteRequest,

@@ -39,6 +39,22 @@ describe("POST /v1/feedbacks/{key}/votes: the team relays a customer's vote", ()
     expect((await feedback(key)).followers).toBe(before + 1);
   });
 
+  test("the person whose vote is relayed with Accept-Language: fr is written to in French", async () => {
+    const key = await report("Sync my bookings with my phone's calendar");
+    const fr = await http.request("POST", `/v1/feedbacks/${key}/votes`, {
+      body: { email: "kim@customer.example" },
+      token: tokens().member,
+      headers: { "accept-language": "fr" },
+    });
+    expect(fr.status).toBe(201);
+    await relay(key, { email: "lee@customer.example" });
+    const followers = await http.services.store.listFollowers(fr.body.id);
+    expect(followers.filter((f) => f.email.endsWith("@customer.example")).map((f) => [f.email, f.language])).toEqual([
+      ["kim@customer.example", "fr"],
+      ["lee@customer.example", "en"],
+    ]);
+  });
+
   test("a delivered or dismissed feedback takes no vote: 409 cannot_vote", async () => {
     const key = await report("Keyboard shortcuts for the editor");
     for (const status of ["delivered", "dismissed"]) {
