@@ -87,8 +87,8 @@ describe.skipIf(!present)("an app's first set-up in Chromium, at 1280 and 390 px
     await look("api-key", async () => ({ select: await boxes(".add-row select"), button: await boxes(".add-row button") }));
 
     await page.getByRole("link", { name: "Français" }).click();
+    // In French, the new app's ways are those above in other words (test/adapters/http/settings-app-setup.test.ts reads them).
     await createApp("Boutique", { name: "Nom", create: "Créer" });
-    await look("created-fr");
     await oneClick("Créer un lien de formulaire");
     await look("form-fr");
     await page.goto(`${server.url}/settings/apps`);
@@ -105,7 +105,7 @@ describe.skipIf(!present)("an app's first set-up in Chromium, at 1280 and 390 px
         violations.length > 0 || sideways ? [{ name, width, violations, sideways }] : [],
       ),
     );
-    expect([...seen.keys()]).toEqual(["created", "api-key", "created-fr", "form-fr", "apps-several-fr"]);
+    expect([...seen.keys()]).toEqual(["created", "api-key", "form-fr", "apps-several-fr"]);
     expect(faults).toEqual([]);
   });
 
