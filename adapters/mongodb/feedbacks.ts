@@ -8,7 +8,7 @@ import { listsFrom } from "../../core/feedback/list-reads.ts";
 import { type Database, type Document, fromDocument, toDocument } from "./database.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { vocabulary, wordsFilter } from "./search-terms.ts";
-import { type ExpandedWord, expandWords } from "../../core/feedback/search-words.ts";
+import { type ExpandedWord, searchedWords } from "../../core/feedback/search-words.ts";
 import { publishedFilter } from "./publications.ts";
 /** Feedbacks not merged into another. */
 export const NOT_MERGED = { mergedInto: { $exists: false } };
@@ -25,13 +25,6 @@ export const toFeedback = ({ revenue, ...document }: Document): FeedbackRecord =
   ...(revenue > 0 && { revenue }),
 });
 const toReport = (document: Document): ReportRecord => fromDocument<ReportRecord>(document, ["statusTokenHash"]);
-
-/**
- * A search's words expanded through the store's vocabulary (core's expandWords): undefined when
- * the filter searches nothing, null when no feedback can match.
- */
-const expanded = async (data: Database, filter: Pick<FeedbackFilter, "words">): Promise<ExpandedWord[] | null | undefined> =>
-  filter.words?.length ? expandWords(filter.words, vocabulary(data)) : undefined;
 
 /**
  * The filter of a list query, given its search's words expanded: every index of the store starts
@@ -186,7 +179,7 @@ export function feedbackStore(data: Database): FeedbackStore {
   };
 
   return {
-    ...listsFrom({ expand: (filter) => expanded(data, filter), read, dated }),
+    ...listsFrom({ expand: (filter) => searchedWords(filter, vocabulary(data)), read, dated }),
 
     async findFeedback(orgId, keyOrId) {
       const found = await feedbacks().findOne({ orgId, $or: [{ key: keyOrId }, { _id: keyOrId }] });
@@ -225,7 +218,7 @@ export function feedbackStore(data: Database): FeedbackStore {
     },
 
     async countByStatus(orgId, filter = {}) {
-      const words = await expanded(data, filter);
+      const words = await searchedWords(filter, vocabulary(data));
       if (words === null) return {};
       const match = await listFilter(data, orgId, { ...filter, statuses: STATUSES }, words);
       const counts = await feedbacks()

@@ -19,7 +19,7 @@ import {
   type ReportRow,
 } from "./rows.ts";
 import { firstDocSql, matchQuery, vocabulary } from "./search.ts";
-import { type ExpandedWord, type Expansion, expandWords } from "../../core/feedback/search-words.ts";
+import { type ExpandedWord, type Expansion, expandWords, searchedWords } from "../../core/feedback/search-words.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /**
@@ -467,16 +467,9 @@ function countedAside(db: Database, orgId: string, filter: Omit<FeedbackFilter, 
   return without(countedByStatus(db, orgId, others), perStatus(db, sql, params));
 }
 
-/**
- * A search's words expanded through the store's vocabulary (core's expandWords): undefined when
- * the filter searches nothing, null when no feedback can match.
- */
-const expanded = async (db: Database, filter: Pick<FeedbackFilter, "words">): Promise<ExpandedWord[] | null | undefined> =>
-  filter.words?.length ? expandWords(filter.words, vocabulary(db)) : undefined;
-
 /** Counts per status read from the feedbacks themselves, for the filters the counters do not hold. */
 async function countedByReading(db: Database, orgId: string, filter: Omit<FeedbackFilter, "statuses">): Promise<Partial<Record<Status, number>>> {
-  const words = await expanded(db, filter);
+  const words = await searchedWords(filter, vocabulary(db));
   if (words === null) return {};
   const source = countedFrom(orgId, filter, words) ?? narrowest(db, orgId, { ...filter, statuses: STATUSES }, Number.POSITIVE_INFINITY) ?? FEEDBACKS;
   const { sql, params } = countQuery(orgId, filter, source);
@@ -748,7 +741,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
   };
 
   return {
-    ...listsFrom({ expand: (filter) => expanded(db, filter), read, dated }),
+    ...listsFrom({ expand: (filter) => searchedWords(filter, vocabulary(db)), read, dated }),
 
     async findFeedback(orgId, keyOrId) {
       const row = db.query<FeedbackRow, [string, string]>(FEEDBACK_BY_KEY_OR_ID).get(orgId, keyOrId);

@@ -10,7 +10,7 @@ type Rows = FeedbackRecord[] | Promise<FeedbackRecord[]>;
 
 /** How a store reads a page of a list, a search's words expanded once for the page. */
 interface ListReads {
-  /** A search's words expanded through the store's vocabulary (expandWords): undefined without a search, null when no feedback can match. */
+  /** A search's words expanded through the store's vocabulary (searchedWords): undefined without a search, null when no feedback can match. */
   readonly expand: (filter: FeedbackFilter) => Promise<ExpandedWord[] | null | undefined>;
   /**
    * A page in an order of one stored value: strictly after `from` (from the top when null), or read

@@ -180,6 +180,16 @@ export async function expandWords(words: readonly SearchWord[], vocabulary: Voca
 }
 
 /**
+ * A list filter's search words expanded through the store's vocabulary (expandWords), as every
+ * store reads a list or counts it: undefined when the filter searches nothing, null when no
+ * feedback can match.
+ */
+export const searchedWords = async (
+  filter: { readonly words?: readonly SearchWord[] },
+  vocabulary: Vocabulary,
+): Promise<ExpandedWord[] | null | undefined> => (filter.words?.length ? expandWords(filter.words, vocabulary) : undefined);
+
+/**
  * A way of meeting a search word as the vocabulary has it, null when it meets none of its words. A
  * part's forms are asked for by name (holding), never through the words they start: "in" starts
  * hundreds of words, and past MAX_EXPANSION the store would match the prefix "in", which "invoice"
