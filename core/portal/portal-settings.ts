@@ -1,4 +1,5 @@
 import type { Organization } from "../model.ts";
+import { STATUSES } from "../schemas/feedback.ts";
 import type { Portal } from "../schemas/portal.ts";
 import type { PortalRecord } from "../store/portals.ts";
 
@@ -28,7 +29,8 @@ export const portalView = (portal: PortalRecord, baseUrl: string, ssoSecret: str
   title: portal.title,
   posting: portal.posting,
   indexing: portal.indexing,
-  statusLabels: { ...portal.statusLabels },
+  // The statuses there are alone: a name PUT /v1/portal kept before it refused such names labels nothing.
+  statusLabels: Object.fromEntries(STATUSES.flatMap((status) => (portal.statusLabels[status] ? [[status, portal.statusLabels[status]]] : []))),
   brandColor: portal.brandColor,
   ssoSecretSet: ssoSecret !== null,
   ssoSecretLost: portal.ssoSecretSealed !== null && ssoSecret === null,

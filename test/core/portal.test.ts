@@ -99,6 +99,15 @@ describe("portal settings", () => {
     assert.equal(fake.portals.get("org")?.signInUrl, "https://app.acme.example/login");
   });
 
+  test("the labels read are of the statuses there are: one kept for another name, before such names were refused, is not read back", async () => {
+    const fake = portalFake();
+    await setPortal(fake.deps, admin, { statusLabels: { triage: "New" } });
+    const kept = fake.portals.get("org")!;
+    fake.portals.set("org", { ...kept, statusLabels: { ...kept.statusLabels, shipped: "Out" } as PortalRecord["statusLabels"] });
+    const read = await getPortal(fake.deps, admin);
+    assert.deepEqual(read.ok && read.value.statusLabels, { triage: "New" });
+  });
+
   test("a status's public label is the team's, else the default in the reader's language", () => {
     const portal = { statusLabels: { prioritized: "Next up" } };
     assert.equal(statusLabel(portal, "prioritized", "fr"), "Next up");
