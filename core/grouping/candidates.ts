@@ -12,6 +12,8 @@ const CANDIDATES = 25;
  * feedbacks than CANDIDATES are open at once, and the oldest is the one the others are merged into.
  */
 const OLDEST_CANDIDATES = 5;
+/** How many feedbacks the grouper compares a new one with, at most. */
+export const COMPARED_AT_MOST = CANDIDATES + OLDEST_CANDIDATES;
 /** A feedback can absorb a new one while it is open: a closed subject that comes back is news. */
 export const CANDIDATE_STATUSES: readonly Status[] = statusesOf("open");
 

@@ -2,7 +2,7 @@ import { authorize } from "../authorization.ts";
 import { ok, type Result } from "../errors.ts";
 import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
 import { asWritten } from "../grouping/as-written.ts";
-import { SUBJECT_KINDS } from "../grouping/candidates.ts";
+import { COMPARED_AT_MOST, SUBJECT_KINDS } from "../grouping/candidates.ts";
 import { type CompareDeps, compareFeedback, groupingText } from "../grouping/compare.ts";
 import { newerFirst } from "../grouping/decision.ts";
 import { isOpen, statusesOf } from "../feedback/status.ts";
@@ -26,7 +26,7 @@ export type SimilarDeps = FindDeps &
  * one in hundreds of pairs (reports written on one bug template) reads no more than it compares,
  * and each one listed, whose reports are read, is among the most alike.
  */
-const LISTED = 30;
+const LISTED = COMPARED_AT_MOST;
 
 /**
  * The open feedbacks of its app that a feedback (with its reports, already read) may duplicate,
