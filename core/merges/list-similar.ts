@@ -2,12 +2,13 @@ import { authorize } from "../authorization.ts";
 import { ok, type Result } from "../errors.ts";
 import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
 import { asWritten } from "../grouping/as-written.ts";
-import { COMPARED_AT_MOST, SUBJECT_KINDS } from "../grouping/candidates.ts";
+import { COMPARED_AT_MOST } from "../grouping/candidates.ts";
 import { type CompareDeps, compareFeedback, groupingText } from "../grouping/compare.ts";
 import { newerFirst } from "../grouping/decision.ts";
-import { isOpen, statusesOf } from "../feedback/status.ts";
+import { isOpen } from "../feedback/status.ts";
 import type { GroupingMatch } from "../ports.ts";
 import { likenesses } from "./likeness.ts";
+import { QUEUED } from "./list-suggestions.ts";
 import type { FeedbackRecord, Grant, ReportRecord } from "../model.ts";
 import type { SimilarFeedback, SimilarList } from "../schemas/merges.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
@@ -39,15 +40,8 @@ export async function similarTo(services: SimilarDeps, feedback: FeedbackRecord,
   const text = groupingText(feedback, reports);
   const [{ matches }, waiting, dismissed] = await Promise.all([
     compareFeedback(services, feedback, text, grouper.keys(text)),
-    // Its pairs as the queue lists them: neither merged, of kinds that may be one subject, one of the two open.
-    store.listSuggestions({
-      orgId: feedback.orgId,
-      appId: feedback.appId,
-      feedbackId: feedback.id,
-      limit: LISTED,
-      kinds: SUBJECT_KINDS,
-      closed: statusesOf("closed"),
-    }),
+    // Its pairs as the queue lists them.
+    store.listSuggestions({ orgId: feedback.orgId, appId: feedback.appId, feedbackId: feedback.id, limit: LISTED, ...QUEUED }),
     store.dismissedWith(feedback.orgId, feedback.id),
   ]);
   const found = await Promise.all(

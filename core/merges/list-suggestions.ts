@@ -36,6 +36,15 @@ type SuggestionsDeps = SummariesDeps & {
   readonly store: Pick<SuggestionStore, "listSuggestions"> & Pick<FeedbackStore, "findFeedback" | "listReports">;
 };
 
+/**
+ * The waiting pairs the queue lists, and a feedback's similar feedbacks read: of kinds that may be
+ * one subject, one of the two open. A pair one of which became praise since it was suggested, and the other not, is
+ * no longer one subject, and a pair both of which are closed asks nothing of anyone. A pair one of
+ * which closed since is still listed: whether a report joins a closed subject is for a person to
+ * decide.
+ */
+export const QUEUED = { kinds: SUBJECT_KINDS, closed: statusesOf("closed") };
+
 /** How many suggestions the review queue shows at once. */
 const SUGGESTIONS_SHOWN = 50;
 /**
@@ -52,11 +61,9 @@ export async function listSuggestions(services: SuggestionsDeps, grant: Grant, a
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const { store } = services;
-  // A pair one of which became praise since it was suggested, and the other not, is no longer one
-  // subject, and a pair both of which are closed asks nothing of anyone: the store leaves them out
-  // before it counts the page. A pair one of which closed since is still shown: whether a report
-  // joins a closed subject is for a person to decide. One more than is read says whether more wait.
-  const query = { orgId: grant.orgId, appId, limit: QUEUE_READ + 1, kinds: SUBJECT_KINDS, closed: statusesOf("closed") };
+  // The store leaves out the pairs the queue does not list (QUEUED) before it counts the page. One
+  // more than is read says whether more wait.
+  const query = { orgId: grant.orgId, appId, limit: QUEUE_READ + 1, ...QUEUED };
   const read = await store.listSuggestions(query);
   const ordered = reviewOrder(read.slice(0, QUEUE_READ)).slice(0, SUGGESTIONS_SHOWN);
   const pairs = await Promise.all(
