@@ -92,15 +92,23 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
     const { language, w } = wordsOf(web);
     const handover = await takeHandover(services, web.cookie);
     if (!handover) return page(w.nothingLeft, html`<h1>${w.nothingLeft}</h1><p>${w.closeTab}</p>`, { language });
-    const { client, location } = handover;
+    return handingOver(web, handover.client, handover.location);
+  };
+  const handingOver = (web: WebRequest, client: string, location: string) => {
+    const { language, w } = wordsOf(web);
     const body = html`<h1>${w.handedOver(client)}</h1><p>${w.closeTab}</p><p><a href="${location}">${w.openAgain(client)}</a></p>`;
     return page(w.handedOver(client), body, { language, goTo: location });
   };
-  /** After the consent form: back to the application, by a redirect where the form's CSP names its address, else by the page above. */
+  /**
+   * After the consent form: back to the application, by a redirect where the form's CSP names its
+   * address, else by the page above. An address longer than the cookie that keeps it for that page
+   * holds (a state of some thousand characters) is handed over by this answer itself: redirected,
+   * the person would read that the application has its answer, which it never got.
+   */
   const sendBack = async (web: WebRequest, client: string, location: string): Promise<Response> => {
     if (formTarget(location) !== null) return redirect(location);
-    await flash(services, web.cookie, { kind: "handover", client, location });
-    return redirect("/oauth/handed-over");
+    if (await flash(services, web.cookie, { kind: "handover", client, location })) return redirect("/oauth/handed-over");
+    return handingOver(web, client, location);
   };
   /**
    * A request the application sent wrong, said to the person, with a link that takes the error

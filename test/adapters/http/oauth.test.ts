@@ -359,6 +359,21 @@ describe("authorization requests", () => {
     expect(again).not.toContain("http-equiv");
   });
 
+  test("an application whose answer is too long for the page that hands it over to keep (a state of thousands of characters) gets it from the consent's answer itself", async () => {
+    const redirect = "cursor://anysphere.cursor-mcp/oauth/callback";
+    const clientId = (await register([redirect], "Cursor")).body.client_id;
+    const browser = await memberBrowser();
+    const state = "s".repeat(3500);
+    const consent = await browser.fetch(
+      authorizeUrl(clientId, { redirect_uri: redirect, state, code_challenge: "a".repeat(43), code_challenge_method: "S256" }),
+    );
+    const answer = await browser.submit(await consent.text(), { decision: "allow" });
+    expect([answer.status, answer.headers.get("location")]).toEqual([200, null]);
+    const location = new URL(handedTo(await answer.text()));
+    expect([`${location.protocol}//${location.host}${location.pathname}`, location.searchParams.get("state")]).toEqual([redirect, state]);
+    expect(location.searchParams.get("code")).toBeString();
+  });
+
   test("an application at an address a CSP cannot name ([::1], a host with _) gets its code, and its denial, through the page that hands them over", async () => {
     for (const redirect of ["http://[::1]:33418/callback", "https://my_app.example/cb"]) {
       const clientId = (await register([redirect], "Loopback six")).body.client_id;
