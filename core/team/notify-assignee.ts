@@ -70,17 +70,16 @@ export async function notifyAssignee(deps: NotifyAssigneeDeps, job: JobRequest):
     by,
     team.find((m) => m.userId === by),
   );
-  const together = await assignedTogether(deps, job.orgId, feedback, by, Number(at));
-  const byId = new Map(together.map((f) => [f.id, f]));
+  const together = await assignedTogether(deps, feedback, by, Number(at));
   const inbox = (f: FeedbackRecord) => `${deps.baseUrl}/inbox/${encodeURIComponent(f.key)}`;
   await tellEach([owner], (to) =>
     teamMail(deps, {
       subjectId: feedback.id,
       key: noticeKey("assigned", at),
       to,
-      together: together.map((f) => f.id),
-      words: (settingsUrl, told) => {
-        const feedbacks = told.map((id) => byId.get(id)!);
+      together,
+      words: async (settingsUrl, told) => {
+        const feedbacks = await stillTheirs(deps, feedback, told);
         if (feedbacks.length > 1) {
           return assignedTogetherMessage(owner.language, {
             by: assigner,
@@ -97,20 +96,19 @@ export async function notifyAssignee(deps: NotifyAssigneeDeps, job: JobRequest):
 }
 
 /**
- * The feedbacks assigned to `feedback`'s owner together with it: by the same person at the same
- * instant (a bulk change writes all its changes at its own time), the owner set to them then, and
- * theirs still; in the order they were assigned, `feedback` among them.
+ * The feedbacks (ids) assigned to `feedback`'s owner together with it: by the same person at the
+ * same instant (a bulk change writes all its changes at its own time), the owner set to them then;
+ * in the order they were assigned, `feedback` among them. Only ids: each job of a bulk asks this,
+ * and only the one that tells them reads the feedbacks (stillTheirs), not a hundred jobs a hundred each.
  */
-async function assignedTogether(
-  deps: NotifyAssigneeDeps,
-  orgId: string,
-  feedback: FeedbackRecord,
-  by: string,
-  at: number,
-): Promise<FeedbackRecord[]> {
+async function assignedTogether(deps: NotifyAssigneeDeps, feedback: FeedbackRecord, by: string, at: number): Promise<string[]> {
   const changes = await deps.store.triageChangesAt(by, at);
-  const assigned = changes.filter((c) => c.changes.some((change) => change.field === "owner" && change.to === feedback.owner));
-  const found = await Promise.all(assigned.map((c) => (c.feedbackId === feedback.id ? feedback : deps.store.findFeedback(orgId, c.feedbackId))));
-  const together = found.filter((f): f is FeedbackRecord => f !== null && !f.mergedInto && f.owner === feedback.owner);
-  return together.some((f) => f.id === feedback.id) ? together : [feedback, ...together];
+  const ids = changes.filter((c) => c.changes.some((change) => change.field === "owner" && change.to === feedback.owner)).map((c) => c.feedbackId);
+  return ids.includes(feedback.id) ? ids : [feedback.id, ...ids];
+}
+
+/** Of the feedbacks a message tells, those still the owner's and not merged away, in its order; `feedback` (the job's, theirs) among them. */
+async function stillTheirs(deps: NotifyAssigneeDeps, feedback: FeedbackRecord, told: readonly string[]): Promise<FeedbackRecord[]> {
+  const found = await Promise.all(told.map((id) => (id === feedback.id ? feedback : deps.store.findFeedback(feedback.orgId, id))));
+  return found.filter((f): f is FeedbackRecord => f !== null && !f.mergedInto && f.owner === feedback.owner);
 }

@@ -1,6 +1,8 @@
 import type { Services } from "../services.ts";
 import { type SendOnceDeps, type Sent, sendOnceTogether } from "../notify/send-once.ts";
 
+type Words = { readonly subject: string; readonly text: string };
+
 /**
  * Sends one message to a member of the team, once (sendOnce), and says what became of it: a job
  * sending several tells each (tellEach). The message points to the account page, where the person
@@ -14,14 +16,14 @@ export async function teamMail(
     readonly subjectId: string;
     readonly key: string;
     readonly to: { readonly email: string };
-    readonly words: (settingsUrl: string, told: readonly string[]) => { readonly subject: string; readonly text: string };
+    readonly words: (settingsUrl: string, told: readonly string[]) => Words | Promise<Words>;
     readonly together?: readonly string[];
   },
 ): Promise<Sent> {
   const settingsUrl = `${deps.baseUrl}/account`;
   const to = { subjectId: message.subjectId, key: message.key, email: message.to.email };
-  return sendOnceTogether(deps, to, message.together ?? [message.subjectId], (told) => ({
-    ...message.words(settingsUrl, told),
+  return sendOnceTogether(deps, to, message.together ?? [message.subjectId], async (told) => ({
+    ...(await message.words(settingsUrl, told)),
     unsubscribeUrl: settingsUrl,
   }));
 }

@@ -70,7 +70,20 @@ function organization(count: number) {
     releaseNotification: async (subject: string, email: string, key: string) => void notices.delete(notice(subject, email, key)),
   };
   const notifier = { delivers: true, send: async (m: { to: string; subject: string; text: string }) => void mails.push(m) };
-  const deps = { ...fake.deps, store, notifier };
+  /** The feedbacks read by id, to see what the jobs of one bulk read between them. */
+  const reads = { count: 0 };
+  const findFeedback = store.findFeedback;
+  const deps = {
+    ...fake.deps,
+    store: {
+      ...store,
+      findFeedback: (orgId: string, keyOrId: string) => {
+        reads.count++;
+        return findFeedback(orgId, keyOrId);
+      },
+    },
+    notifier,
+  };
   const ran: JobRequest[] = [];
   /** Runs every job queued, in the order they are due (then queued), as the worker does. */
   async function runJobs(): Promise<void> {
@@ -84,7 +97,7 @@ function organization(count: number) {
   const runAgain = async () => {
     for (const job of ran) await notifyAssignee(deps, job);
   };
-  return { deps, queued, mails, meanwhile, runJobs, runAgain };
+  return { deps, queued, mails, meanwhile, runJobs, runAgain, reads };
 }
 
 const keys = (...numbers: number[]) => numbers.map((n) => `ACME-${n}`);
@@ -112,6 +125,16 @@ describe("the e-mail of a bulk assignment", () => {
         ],
       ],
     );
+  });
+
+  test("the jobs of a bulk change read each feedback it assigned a few times between them, not each job every one of them", async () => {
+    const org = organization(40);
+    assert.ok((await bulkUpdate(org.deps, cat, { keys: keys(...Array.from({ length: 40 }, (_, i) => i + 1)), set: { owner: "ann@acme.test" } })).ok);
+    const before = org.reads.count;
+    await org.runJobs();
+    assert.equal(org.mails.length, 1);
+    // Each job reads its own feedback; the one that tells them all reads them once more.
+    assert.ok(org.reads.count - before <= 3 * 40, `${org.reads.count - before} reads`);
   });
 
   test("two bulk changes by one person at one instant, to two members, send each one e-mail listing theirs alone, in their language", async () => {
