@@ -12,6 +12,8 @@ import type { ServiceSecretStore } from "../store/service-secret.ts";
 import type { UserStore } from "../store/users.ts";
 import type { PortalStore } from "../store/portals.ts";
 import type { PublicationStore } from "../store/publications.ts";
+import type { MergeStore } from "../store/merges.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
 import { publicFaces } from "../notify/public-face.ts";
 import { entryMessage } from "./entry-message.ts";
 import { entryFeedbacks } from "./linked-feedbacks.ts";
@@ -24,7 +26,9 @@ export type AnnounceDeps = FindDeps &
       Pick<ServiceSecretStore, "serviceSecret"> &
       Pick<PortalStore, "findPortal"> &
       Pick<PublicationStore, "findPublications"> &
-      Pick<UserStore, "findUser"> &
+      Pick<MergeStore, "listMerges"> &
+      Pick<FeedbackStore, "listReports"> &
+      Pick<UserStore, "findUser" | "listMembers"> &
       Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
 
@@ -108,7 +112,10 @@ export async function announceEntry(services: AnnounceDeps, job: JobRequest): Pr
         ...(trackingUrl && { trackingUrl }),
         title: entry.title,
         body: entry.body,
-        followed: person.feedbacks.map((f, i) => ({ key: f.key, ...faces.get(f.id)!, unsubscribeUrl: links[i]! })),
+        followed: person.feedbacks.map((f, i) => {
+          const { nameFor, page } = faces.get(f.id)!;
+          return { key: f.key, ...nameFor(person.email), ...(page && { page }), unsubscribeUrl: links[i]! };
+        }),
       });
       // A mail client's one-click unsubscribe stops news of every feedback the e-mail is about.
       const all = await unsubscribeUrl(services.baseUrl, secret, person.feedbacks.map((f) => f.id).join(","), person.email);

@@ -3,7 +3,9 @@ import type { Language } from "../language.ts";
 /** One feedback of the entry that the person follows, by its public face, with the link that stops its news. */
 interface Followed {
   readonly key: string;
-  readonly title: string;
+  /** The title it shows the person (titleShownTo); null: named by its key, and as their report to its reporter. */
+  readonly title: string | null;
+  readonly reporter?: boolean;
   /** Its page on the portal, when published there. */
   readonly page?: string;
   readonly unsubscribeUrl: string;
@@ -16,7 +18,11 @@ export function entryMessage(
 ): { subject: string; text: string } {
   const fr = language === "fr";
   const body = input.body.trim() ? ["", input.body.trim()] : [];
-  const followed = input.followed.flatMap((f) => [`- ${f.key}${fr ? "\u202f: " : ": "}${f.title}`, ...(f.page ? [`  ${f.page}`] : [])]);
+  const named = (f: Followed) => f.title ?? (f.reporter ? (fr ? "votre signalement" : "your report") : null);
+  const followed = input.followed.flatMap((f) => {
+    const name = named(f);
+    return [`- ${f.key}${name === null ? "" : `${fr ? "\u202f: " : ": "}${name}`}`, ...(f.page ? [`  ${f.page}`] : [])];
+  });
   const stops = input.followed.map((f) =>
     fr ? `Ne plus recevoir de nouvelles de ${f.key}\u202f: ${f.unsubscribeUrl}` : `Stop receiving news about ${f.key}: ${f.unsubscribeUrl}`,
   );

@@ -1,6 +1,7 @@
 import type { JobRequest } from "../feedback/events.ts";
 import { withFloor } from "../feedback/severity.ts";
 import { isOpen } from "../feedback/status.ts";
+import { madeFrom } from "../merges/merge.ts";
 import { mergeInto, type MergeIntoDeps } from "../merges/merge-into.ts";
 import type { FeatureRecord, FeedbackRecord, ReportRecord } from "../model.ts";
 import type { Assistant } from "../ports.ts";
@@ -8,6 +9,7 @@ import type { CatalogStore } from "../store/catalog.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { GroupingStore } from "../store/grouping.ts";
 import type { SuggestionStore } from "../store/suggestions.ts";
+import type { MergeStore } from "../store/merges.ts";
 import { hasWords } from "./analyze.ts";
 import { mergeDirection } from "./candidates.ts";
 import { resolveFeedback } from "../feedback/find-feedback.ts";
@@ -22,7 +24,8 @@ export type GroupReportDeps = MergeIntoDeps &
     readonly store: Pick<FeedbackStore, "findFeedback" | "listReports"> &
       Pick<CatalogStore, "findApp" | "listFeatures"> &
       Pick<GroupingStore, "setTriage" | "indexForGrouping"> &
-      Pick<SuggestionStore, "dismissedWith" | "saveSuggestions">;
+      Pick<SuggestionStore, "dismissedWith" | "saveSuggestions"> &
+      Pick<MergeStore, "listMerges">;
   };
 
 /**
@@ -65,7 +68,11 @@ export async function groupReport(services: GroupReportDeps, job: JobRequest): P
   const reports = await store.listReports(feedback.id);
   // A person who triaged the feedback first (PATCH right after it came) is not overwritten by the assistant.
   const triagedByHand = feedback.severity !== undefined || feedback.owner !== undefined || (feedback.tags?.length ?? 0) > 0;
-  if (!feedback.featureId && !triagedByHand && reports[0]) await triage(services, feedback, reports[0]);
+  if (!feedback.featureId && !triagedByHand) {
+    // Its title is drawn from the report it was made from, never from one a person merged into it before this job ran.
+    const first = madeFrom(feedback.id, reports, await store.listMerges(feedback.orgId, feedback.id));
+    if (first) await triage(services, feedback, first);
+  }
   await group(services, feedback, reports, async () => (await store.findApp(feedback.orgId, feedback.appId))?.groupingMode ?? "auto");
 }
 

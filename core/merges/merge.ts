@@ -136,6 +136,23 @@ export function planUnmerge(input: UnmergeInput): Result<Unmerge> {
   });
 }
 
+/**
+ * The reports standing merges brought into a feedback: all it holds but the one it was made from
+ * (a merge moves every report its source held; a split makes a feedback of the report it takes).
+ */
+export const broughtIn = (feedbackId: string, merges: readonly MergeRecord[]): ReadonlySet<string> =>
+  new Set(merges.filter((m) => m.targetId === feedbackId && m.undone === null).flatMap((m) => m.reportIds));
+
+/** The report a feedback was made from, among those it holds (oldest first); its oldest when that one left it (split off). */
+export const madeFrom = <R extends { readonly id: string }>(
+  feedbackId: string,
+  reports: readonly R[],
+  merges: readonly MergeRecord[],
+): R | undefined => {
+  const brought = broughtIn(feedbackId, merges);
+  return reports.find((r) => !brought.has(r.id)) ?? reports[0];
+};
+
 /** The events of a merge and of its undoing, each about the feedback that answers afterwards. */
 export const mergedEvent = (merge: MergeRecord, id: string): DomainEvent => ({
   type: "feedback.merged",

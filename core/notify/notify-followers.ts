@@ -10,6 +10,8 @@ import { unsubscribeUrl } from "./unsubscribe-link.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
 import type { PortalStore } from "../store/portals.ts";
 import type { PublicationStore } from "../store/publications.ts";
+import type { MergeStore } from "../store/merges.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
 import { publicFaces } from "./public-face.ts";
 import { noticeKey } from "./notice-key.ts";
 import { openTrackingLink } from "./tracking-link.ts";
@@ -18,22 +20,24 @@ import { openTrackingLink } from "./tracking-link.ts";
 export type NotifyDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl" | "secrets"> & {
     readonly store: Pick<ServiceSecretStore, "serviceSecret"> &
-      Pick<UserStore, "findUser"> &
+      Pick<UserStore, "findUser" | "listMembers"> &
       Pick<PortalStore, "findPortal"> &
       Pick<PublicationStore, "findPublications"> &
+      Pick<MergeStore, "listMerges"> &
+      Pick<FeedbackStore, "listReports"> &
       Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
 
 /**
  * Tells each follower, once, that the feedback was delivered, naming it by its public face (its
- * public title and portal page once published); not the person who marked it so (the job's `detail`, their id).
+ * public title and portal page once published; before, the title it shows that follower); not the person who marked it so (the job's `detail`, their id).
  */
 export async function notifyFollowers(services: NotifyDeps, job: JobRequest): Promise<void> {
   const { store } = services;
   const feedback = await resolveFeedback(services, job.orgId, job.feedbackId);
   if (!feedback) return;
   const [secret, { faces }] = await Promise.all([store.serviceSecret(), publicFaces(services, feedback.orgId, [feedback])]);
-  const { title, page } = faces.get(feedback.id)!;
+  const { nameFor, page } = faces.get(feedback.id)!;
   const actor = job.detail ? (await store.findUser(job.detail))?.email : undefined;
   const followers = (await store.listFollowers(feedback.id)).filter((follower) => follower.email !== actor);
   await tellEach(followers, (follower) =>
@@ -43,7 +47,7 @@ export async function notifyFollowers(services: NotifyDeps, job: JobRequest): Pr
       const words = deliveredMessage(follower.language, {
         ...(follower.name && { name: follower.name }),
         ...(trackingUrl ? { trackingUrl } : page && { pageUrl: page }),
-        title,
+        title: nameFor(follower.email).title,
         feedbackKey: feedback.key,
         unsubscribeUrl: link,
       });

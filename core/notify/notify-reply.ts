@@ -5,6 +5,7 @@ import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { PortalStore } from "../store/portals.ts";
 import type { PublicationStore } from "../store/publications.ts";
+import type { MergeStore } from "../store/merges.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
 import type { UserStore } from "../store/users.ts";
 import { replyMessage } from "./reply-message.ts";
@@ -18,10 +19,11 @@ import { publicFaces } from "./public-face.ts";
 export type NotifyReplyDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl" | "secrets"> & {
     readonly store: Pick<ServiceSecretStore, "serviceSecret"> &
-      Pick<FeedbackStore, "listComments"> &
-      Pick<UserStore, "findUser"> &
+      Pick<FeedbackStore, "listComments" | "listReports"> &
+      Pick<UserStore, "findUser" | "listMembers"> &
       Pick<PortalStore, "findPortal"> &
       Pick<PublicationStore, "findPublications"> &
+      Pick<MergeStore, "listMerges"> &
       Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
 
@@ -40,7 +42,8 @@ export const notifyReplyJob = (orgId: string, feedbackId: string, commentId: str
  * A team's reply marked public is e-mailed to each follower of its feedback (DESIGN §7), once, in
  * the follower's language, except to the one who wrote it (so is a portal person's public comment): the reply's text, the link to
  * follow (the reporter's tracking page; for a portal voter, the feedback's page when published),
- * and the unsubscribe link. The feedback is named by its public title when published.
+ * and the unsubscribe link. The feedback is named by its public title when published, and before by
+ * the title it shows that follower (titleShownTo).
  */
 export async function notifyReply(services: NotifyReplyDeps, job: JobRequest): Promise<void> {
   const { store } = services;
@@ -52,7 +55,7 @@ export async function notifyReply(services: NotifyReplyDeps, job: JobRequest): P
     publicFaces(services, feedback.orgId, [feedback]),
     store.serviceSecret(),
   ]);
-  const { title, page } = faces.get(feedback.id)!;
+  const { nameFor, page } = faces.get(feedback.id)!;
   const key = noticeKey("reply", reply.id);
   const others = (await store.listFollowers(feedback.id)).filter((follower) => follower.email !== author?.email);
   await tellEach(others, (follower) =>
@@ -62,7 +65,8 @@ export async function notifyReply(services: NotifyReplyDeps, job: JobRequest): P
       const words = replyMessage(follower.language, {
         ...(follower.name && { name: follower.name }),
         author: author?.name ?? (reply.person ? someone(follower.language) : portal?.title || theTeam(follower.language)),
-        title,
+        ...nameFor(follower.email),
+        feedbackKey: feedback.key,
         text: reply.text,
         ...(followUrl && { followUrl }),
         unsubscribeUrl: link,

@@ -1,22 +1,39 @@
+import { normalizeEmail } from "../email.ts";
+import { readNamings, titleShownTo } from "../feedback/shown-title.ts";
 import type { FeedbackRecord } from "../model.ts";
 import { portalUrl } from "../portal/portal-settings.ts";
+import type { FeedbackStore } from "../store/feedbacks.ts";
+import type { MergeStore } from "../store/merges.ts";
 import type { PortalRecord, PortalStore } from "../store/portals.ts";
 import type { PublicationStore } from "../store/publications.ts";
+import type { UserStore } from "../store/users.ts";
+
+/** What a feedback is called in a message to one follower: see titleShownTo. */
+interface FollowerName {
+  /** Null: no title that is theirs to read; the message names it "your report" to its reporter, by its key to others. */
+  readonly title: string | null;
+  /** Whether the follower wrote a report of it. */
+  readonly reporter: boolean;
+}
 
 /**
  * How a feedback is named to the people following it: once published, by its public title and its
  * page on the portal (a voter knows it by no other, and the team's title is the team's own);
- * before, by its title, which its reporter's report gave it.
+ * before, by the title it shows each of them (titleShownTo): a customer never reads another's words.
  */
 interface PublicFace {
-  readonly title: string;
+  nameFor(email: string): FollowerName;
   /** The feedback's page on the portal, when it is published there and the portal is on. */
   readonly page?: string;
 }
 
 type PublicFaceDeps = {
   readonly baseUrl: string;
-  readonly store: Pick<PortalStore, "findPortal"> & Pick<PublicationStore, "findPublications">;
+  readonly store: Pick<PortalStore, "findPortal"> &
+    Pick<PublicationStore, "findPublications"> &
+    Pick<MergeStore, "listMerges"> &
+    Pick<FeedbackStore, "listReports"> &
+    Pick<UserStore, "listMembers">;
 };
 
 /** The public face of each of an organization's feedbacks, by id, and the organization's portal it read for them. */
@@ -25,13 +42,29 @@ export async function publicFaces(
   orgId: string,
   feedbacks: readonly FeedbackRecord[],
 ): Promise<{ readonly portal: PortalRecord | null; readonly faces: Map<string, PublicFace> }> {
-  const [publications, portal] = await Promise.all([deps.store.findPublications(feedbacks.map((f) => f.id)), deps.store.findPortal(orgId)]);
+  const [namings, portal] = await Promise.all([
+    readNamings(
+      deps,
+      orgId,
+      feedbacks.map((f) => f.id),
+    ),
+    deps.store.findPortal(orgId),
+  ]);
+  const unpublished = feedbacks.filter((f) => !namings.get(f.id)!.publication);
+  // Who wrote what, and who is of the team, matter only where the feedback's own title might be read.
+  const [reports, members] = await Promise.all([
+    Promise.all(unpublished.map(async (f) => [f.id, await deps.store.listReports(f.id)] as const)).then((all) => new Map(all)),
+    unpublished.length > 0 ? deps.store.listMembers(orgId).then((all) => new Set(all.map((m) => normalizeEmail(m.email)))) : new Set<string>(),
+  ]);
   const board = portal?.enabled ? portalUrl(deps.baseUrl, portal.slug) : undefined;
   const faces = new Map(
-    feedbacks.map((f) => {
-      const published = publications.get(f.id);
-      if (!published) return [f.id, { title: f.title }];
-      return [f.id, { title: published.title, ...(board && { page: `${board}/${encodeURIComponent(f.key)}` }) }];
+    feedbacks.map((f): [string, PublicFace] => {
+      const naming = namings.get(f.id)!;
+      const nameFor = (email: string): FollowerName => {
+        const mine = (reports.get(f.id) ?? []).filter((r) => r.report.author.email === email);
+        return { title: titleShownTo(f, naming, { reports: mine, member: members.has(email) }), reporter: mine.length > 0 };
+      };
+      return [f.id, { nameFor, ...(naming.publication && board && { page: `${board}/${encodeURIComponent(f.key)}` }) }];
     }),
   );
   return { portal, faces };

@@ -8,17 +8,23 @@ import type { PortalStore } from "../store/portals.ts";
 import { statusLabel } from "../portal/status-labels.ts";
 import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
 import { shownOnTrackingPage } from "../conversation/shown-on-tracking-page.ts";
+import { readNamings, titleShownTo } from "../feedback/shown-title.ts";
+import type { MergeStore } from "../store/merges.ts";
+import type { PublicationStore } from "../store/publications.ts";
 
 type TrackDeps = FindDeps &
   Pick<Services, "digest"> & {
     readonly store: Pick<FeedbackStore, "findReportByStatusId" | "statusChanges" | "listComments"> &
       Pick<CatalogStore, "findApp"> &
-      Pick<PortalStore, "findPortal">;
+      Pick<PortalStore, "findPortal"> &
+      Pick<PublicationStore, "findPublications"> &
+      Pick<MergeStore, "listMerges">;
   };
 
 /** What the reporter's tracking page shows, and nothing else. */
 interface Tracking {
-  readonly title: string;
+  /** The title the feedback shows this reporter (titleShownTo); null: the page says "Your report". */
+  readonly title: string | null;
   /** What the reporter wrote, as they wrote it (the title is drawn from it, and cut). */
   readonly message: string;
   /** The app the report is about, as its team named it. */
@@ -42,11 +48,12 @@ export async function trackReport(services: TrackDeps, statusId: string, token: 
   if (!found || !isTrackingToken(services.digest, token, found.tokenHash)) return null;
   const feedback = await resolveFeedback(services, found.report.orgId, found.report.feedbackId);
   if (!feedback) return null;
-  const [changes, app, comments, portal] = await Promise.all([
+  const [changes, app, comments, portal, namings] = await Promise.all([
     services.store.statusChanges(feedback.id),
     services.store.findApp(feedback.orgId, feedback.appId),
     services.store.listComments(feedback.id),
     services.store.findPortal(feedback.orgId),
+    readNamings(services, feedback.orgId, [feedback.id]),
   ]);
   const language = reads ?? found.report.language;
   const statusNames = Object.fromEntries(STATUSES.map((s) => [s, statusLabel(portal ?? { statusLabels: {} }, s, language)])) as Record<
@@ -57,7 +64,7 @@ export async function trackReport(services: TrackDeps, statusId: string, token: 
   // A change names the status left; the status reached is the next one's previous status, or the current one.
   const steps = changes.map((e, i) => ({ status: changes[i + 1]?.previousStatus ?? feedback.status, at: e.at }));
   return {
-    title: feedback.title,
+    title: titleShownTo(feedback, namings.get(feedback.id)!, { reports: [found.report] }),
     message: found.report.report.message,
     appName: app?.name ?? "",
     status: feedback.status,

@@ -271,6 +271,8 @@ describe("the announcement", () => {
         ...store,
         findPortal: async () => null,
         findPublications: async () => new Map(),
+        listMerges: async () => [],
+        listMembers: async () => [],
         claimNotification: async () => "claimed" as const,
         confirmNotification: async () => {},
         releaseNotification: async () => {},
@@ -302,6 +304,8 @@ describe("the announcement", () => {
         ...fake.deps.store,
         listFollowers: async (feedbackId: string) => followers.filter((f) => f.feedbackId === feedbackId),
         findPortal: async () => ({ slug: "acme", enabled: true }) as PortalRecord,
+        listMerges: async () => [],
+        listMembers: async () => [],
         findPublications: async (ids: readonly string[]) =>
           new Map(ids.flatMap((id) => (published[id] ? [[id, { feedbackId: id, title: published[id]! } as Publication] as const] : []))),
         // Claimed is sent, here: the notifier never fails.
@@ -343,6 +347,14 @@ describe("the announcement", () => {
     const ann = sent.find((m) => m.to === "ann@x.io")!.text;
     assert.match(ann, /- ACME-1: Faster PDF exports\n {2}https:\/\/retour\.test\/p\/acme\/ACME-1\n/);
     assert.doesNotMatch(ann, /Export to PDF gives a blank page/);
+  });
+
+  test("a feedback not published is named by its key to a follower who did not write the report its title was drawn from", async () => {
+    const { announce, sent } = await announcing();
+    await announce();
+    const ann = sent.find((m) => m.to === "ann@x.io")!.text;
+    assert.match(ann, /^- ACME-1$/m);
+    assert.doesNotMatch(ann, /Export to PDF gives a blank page|Calendar sync/);
   });
 
   test("an announcement sent before a crash kept its delivered notices from being recorded is not sent again, and records them", async () => {

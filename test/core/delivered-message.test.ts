@@ -21,4 +21,14 @@ describe("the e-mail telling a follower a feedback was delivered", () => {
     assert.match(french, /^Ne plus recevoir de nouvelles de DEMO-6\u202f: /m);
     assert.doesNotMatch(french, /signal/);
   });
+
+  test("without a title that is theirs to read, names it as the reporter's report, or by its key to others", () => {
+    const untitled = { ...feedback, title: null };
+    const reporter = deliveredMessage("fr", { ...untitled, trackingUrl: "https://retour.example/s/1?t=x" });
+    assert.equal(reporter.subject, "Livré\u202f: votre signalement DEMO-6");
+    assert.match(reporter.text, /^Ce que vous aviez signalé est maintenant livré \(DEMO-6\)\.$/m);
+    const voter = deliveredMessage("en", untitled);
+    assert.equal(voter.subject, "Delivered: DEMO-6");
+    assert.match(voter.text, /^What you followed is now delivered \(DEMO-6\)\.$/m);
+  });
 });

@@ -35,6 +35,9 @@ function setUp(
     message?: string;
     /** Feedbacks as other jobs left them meanwhile. */
     meanwhile?: FeedbackRecord[];
+    /** The reports the feedback holds, and the merges that brought some of them. */
+    reports?: ReportRecord[];
+    standing?: MergeRecord[];
   } = {},
 ) {
   const feedbacks = new Map([older, { ...newer, ...options.feedback }, ...(options.meanwhile ?? [])].map((f) => [f.id, f]));
@@ -42,20 +45,24 @@ function setUp(
   const suggestions: Suggestion[] = [];
   const indexed: string[] = [];
   const triaged: string[] = [];
+  const titledFrom: string[] = [];
   let next = 0;
   const deps = {
     clock: () => NOW,
     ids: { id: () => `id-${++next}`, secret: () => "s" },
     assistant: {
       triage: async () => ({}),
-      writeTitle: async () => "A title",
+      writeTitle: async (r: { message: string }) => {
+        titledFrom.push(r.message);
+        return "A title";
+      },
       qualify: async () => ({ status: "drop" as const, message: "" }),
     },
     grouper: { keys: () => ["w:export"], compare: async () => ({ matches }) },
     store: {
       findFeedback: async (_orgId: string, id: string) => feedbacks.get(id) ?? null,
       findApp: async () => ({ id: "app", orgId: "org", name: "Acme", kind: "web" as const, groupingMode: options.mode ?? "auto" }),
-      listReports: async (id: string) => [report(id, options.message ?? "The export to PDF gives an empty page")],
+      listReports: async (id: string) => options.reports ?? [report(id, options.message ?? "The export to PDF gives an empty page")],
       listFeatures: async () => [],
       setTriage: async (_orgId: string, id: string) => void triaged.push(id),
       indexForGrouping: async (_appId: string, id: string) => void indexed.push(id),
@@ -64,13 +71,14 @@ function setUp(
       dismissedWith: async () => new Set(options.dismissed ?? []),
       saveSuggestions: async (list: readonly Suggestion[]) => void suggestions.push(...list),
       listFollowers: async () => [],
+      listMerges: async () => options.standing ?? [],
       applyMerge: async (merge: MergeRecord, events: readonly DomainEvent[]) => {
         merges.push({ merge, events });
         return true;
       },
     },
   };
-  return { deps, merges, suggestions, indexed, triaged };
+  return { deps, merges, suggestions, indexed, triaged, titledFrom };
 }
 
 const job = { kind: "group_report" as const, orgId: "org", feedbackId: newer.id };
@@ -138,6 +146,21 @@ describe("the grouping job", () => {
       await groupReport(run.deps, job);
       assert.deepEqual(run.triaged, [], JSON.stringify(feedback));
     }
+  });
+
+  test("the assistant titles a feedback from the report it was made from, though an older one was merged into it before the job ran", async () => {
+    const untitled = (id: string, message: string, at: number): ReportRecord => ({
+      ...report(newer.id, message),
+      id,
+      report: { kind: "problem", message, author: {} },
+      at,
+    });
+    const merged = untitled("r-dan", "The refunds page stays blank on my tablet", NOW - 5_000);
+    const own = untitled("r-ana", "Order 4471: the refunds page stays blank", NOW);
+    const merge = { targetId: newer.id, reportIds: [merged.id], undone: null } as unknown as MergeRecord;
+    const run = setUp([], { reports: [merged, own], standing: [merge] });
+    await groupReport(run.deps, job);
+    assert.deepEqual(run.titledFrom, [own.report.message]);
   });
 
   test("a store that fails while the job groups fails the job, to be retried, and leaves no failure unheard", async () => {

@@ -34,6 +34,15 @@ const notFound = (language: Language) => {
   return page(words.notFound, html`<h1>${words.notFound}</h1><p>${words.notFoundHint}</p>`, { status: 404, language });
 };
 
+/**
+ * The page's heading: the title the feedback shows this reporter, under the app's name; a report
+ * with no title of theirs to read is headed "Your report about {app}", what they wrote shown open below it.
+ */
+function heading(tracking: Tracking, words: ReturnType<typeof textFor>["tracking"]) {
+  if (tracking.title === null) return html`<h1>${tracking.appName ? `${words.about} ${tracking.appName}` : words.title}</h1>`;
+  return html`${tracking.appName ? html`<p class="muted">${words.about} ${tracking.appName}</p>` : ""}<h1>${tracking.title}</h1>`;
+}
+
 /** The reporter's tracking page: the title, the status and its history, the messages, and a form to answer. */
 function trackingPage(statusId: string, token: string, tracking: Tracking, form: FormState, status = 200): Response {
   const language = tracking.language;
@@ -43,8 +52,8 @@ function trackingPage(statusId: string, token: string, tracking: Tracking, form:
   const time = (at: number) => html`<time datetime="${new Date(at).toISOString()}">${formatDay(language, at)}</time>`;
   return page(
     words.title,
-    html`${tracking.appName ? html`<p class="muted">${words.about} ${tracking.appName}</p>` : ""}<h1>${tracking.title}</h1>
-<details><summary>${words.whatYouWrote}</summary><p class="message">${tracking.message}</p></details>
+    html`${heading(tracking, words)}
+<details${tracking.title === null ? html` open` : ""}><summary>${words.whatYouWrote}</summary><p class="message">${tracking.message}</p></details>
 <p>${words.status} <span class="badge status-${tracking.status}">${named(tracking.status)}</span></p>
 <p>${words.meaning[tracking.status]}</p>
 <h2>${words.history}</h2>
