@@ -12,6 +12,7 @@ const toPortal = (d: Document): PortalRecord => ({
   brandColor: d.brandColor ?? null,
   // Portals stored before the sign-in address existed have none.
   signInUrl: d.signInUrl ?? null,
+  changedAt: d.changedAt,
   ssoSecretSealed: d.ssoSecretSealed ?? null,
 });
 

@@ -43,6 +43,11 @@ export async function upgradeDocuments(data: Database): Promise<void> {
     await keepSources(data);
     await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "sources" } }, { upsert: true });
   }
+  if (!done.has("portal-changed-at")) {
+    // Portals saved before they kept when they last changed: as of this upgrade, the first moment this release knew them.
+    await data.collection("portals").updateMany({ changedAt: { $exists: false } }, { $set: { changedAt: Date.now() } });
+    await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "portal-changed-at" } }, { upsert: true });
+  }
   if (!done.has("hyphenated-words")) {
     await joinHyphenatedWords(data);
     await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "hyphenated-words" } }, { upsert: true });

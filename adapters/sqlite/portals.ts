@@ -12,6 +12,7 @@ interface PortalRow {
   status_labels: string;
   brand_color: string | null;
   sign_in_url: string | null;
+  changed_at: number;
   sso_secret_sealed: string | null;
 }
 
@@ -25,6 +26,7 @@ const toPortal = (r: PortalRow): PortalRecord => ({
   statusLabels: JSON.parse(r.status_labels),
   brandColor: r.brand_color,
   signInUrl: r.sign_in_url,
+  changedAt: r.changed_at,
   ssoSecretSealed: r.sso_secret_sealed,
 });
 
@@ -38,6 +40,7 @@ const columns = (settings: PortalChanges): Record<string, SQLQueryBindings> => (
   ...(settings.statusLabels !== undefined && { status_labels: JSON.stringify(settings.statusLabels) }),
   ...(settings.brandColor !== undefined && { brand_color: settings.brandColor }),
   ...(settings.signInUrl !== undefined && { sign_in_url: settings.signInUrl }),
+  ...(settings.changedAt !== undefined && { changed_at: settings.changedAt }),
 });
 
 /** The organizations' portals, one each, their slugs unique. */

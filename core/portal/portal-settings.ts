@@ -3,8 +3,8 @@ import { STATUSES } from "../schemas/feedback.ts";
 import type { Portal } from "../schemas/portal.ts";
 import type { PortalRecord } from "../store/portals.ts";
 
-/** The portal an organization has before an Admin sets it: off, its slug the key prefix in lower case, posts reviewed, not indexed. */
-export const defaultPortal = (organization: Pick<Organization, "id" | "name" | "keyPrefix">): PortalRecord => ({
+/** The portal an organization has before an Admin sets it, as of `at`: off, its slug the key prefix in lower case, posts reviewed, not indexed. */
+export const defaultPortal = (organization: Pick<Organization, "id" | "name" | "keyPrefix">, at: number): PortalRecord => ({
   orgId: organization.id,
   enabled: false,
   slug: organization.keyPrefix.toLowerCase(),
@@ -14,6 +14,7 @@ export const defaultPortal = (organization: Pick<Organization, "id" | "name" | "
   statusLabels: {},
   brandColor: null,
   signInUrl: null,
+  changedAt: at,
   ssoSecretSealed: null,
 });
 

@@ -36,7 +36,9 @@ export async function setPortal(
     ...(update.brandColor !== undefined && { brandColor: update.brandColor?.toLowerCase() ?? null }),
     ...(update.signInUrl !== undefined && { signInUrl: update.signInUrl }),
   };
-  const saved = await services.store.savePortal(changes, current);
+  // The moment it last changed is what its changelog's feed says it was updated at while it holds no entry.
+  const changed = Object.entries(changes).some(([field, value]) => JSON.stringify(value) !== JSON.stringify(current[field as keyof PortalChanges]));
+  const saved = await services.store.savePortal(changed ? { ...changes, changedAt: services.clock() } : changes, current);
   return saved ? ok(portalView(saved, services.baseUrl, await openSsoSecret(services.secrets, saved))) : fail("slug_taken");
 }
 

@@ -14,6 +14,11 @@ export interface PortalRecord {
   readonly brandColor: string | null;
   /** The organization's own sign-in page, where the portal sends people to sign in by single sign-on; null: none. */
   readonly signInUrl: string | null;
+  /**
+   * When an Admin last changed its settings (turned it on, renamed it, …); a portal never saved is
+   * the default one as of the moment it is read.
+   */
+  readonly changedAt: number;
   /** The secret that signs single sign-on tokens, sealed with the service's key; null until created. */
   readonly ssoSecretSealed: string | null;
 }

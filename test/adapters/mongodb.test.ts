@@ -264,3 +264,14 @@ if (uri) {
     expect((await examined()) - before).toBeLessThan(200);
   });
 }
+
+test("a portal stored before portals kept when they changed counts as changed when the store was upgraded, never in 1970", async () => {
+  const { client, db } = mingoDatabase();
+  const data = database(client, db);
+  await data.collection("portals").insertOne({ _id: "org", slug: "acme", enabled: true, title: "Acme", posting: "review", indexing: false });
+  const before = Date.now();
+  await upgradeDocuments(data);
+  const changedAt = (await createMongoStore(client, db).findPortal("org"))!.changedAt;
+  expect(changedAt).toBeGreaterThanOrEqual(before);
+  expect(changedAt).toBeLessThanOrEqual(Date.now());
+});

@@ -1894,3 +1894,19 @@ describe("sqlite attachments by report migration", () => {
     await store.close();
   });
 });
+
+describe("sqlite portal changed-at migration", () => {
+  test("a portal saved before portals kept when they changed counts as changed when its store was upgraded, never in 1970", async () => {
+    const { path, old } = storeBefore("portal-changed-at");
+    old.exec(
+      `INSERT INTO portals (org_id, slug, enabled, title, posting, indexing, status_labels) VALUES ('org', 'acme', 1, 'Acme', 'review', 0, '{}')`,
+    );
+    old.close();
+    const before = Date.now();
+    const store = createSqliteStore(path);
+    const changedAt = (await store.findPortal("org"))!.changedAt;
+    expect(changedAt).toBeGreaterThanOrEqual(before - 1);
+    expect(changedAt).toBeLessThanOrEqual(Date.now());
+    await store.close();
+  });
+});

@@ -22,6 +22,7 @@ const PORTAL_RECORD: PortalRecord = {
   statusLabels: {},
   brandColor: null,
   signInUrl: null,
+  changedAt: NOW,
   ssoSecretSealed: null,
 };
 const ask = { email: " Ana@X.io ", language: "en" as const, address: "192.0.2.1" };

@@ -177,6 +177,7 @@ describe("the public view", () => {
       statusLabels: {},
       brandColor: null,
       signInUrl: null,
+      changedAt: 1,
       ssoSecretSealed: "sealed",
     };
     const comments = publicComments(

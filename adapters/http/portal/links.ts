@@ -19,6 +19,8 @@ export function portalLinks(slug: string, chosen: Language | null) {
     roadmap: () => withLanguage(`${home}/roadmap`),
     feedback: (key: string, params: Record<string, string | undefined> = {}) => withLanguage(`${home}/${encodeURIComponent(key)}`, params),
     changelog: () => withLanguage(`${home}/changelog`),
+    /** The changelog's Atom feed, in the language chosen, as the page is. */
+    changelogFeed: () => withLanguage(`${home}/changelog.atom`),
     /** The sign-in page, coming back to `next` (a page of this portal) once signed in. */
     signIn: (next: string) => withLanguage(`${home}/sign-in`, { next: next === home ? undefined : next }),
     signOut: () => withLanguage(`${home}/sign-out`),

@@ -38,7 +38,7 @@ export function publicChangelogRoutes(services: Services) {
         const title = changelogPageTitle(language);
         const body = publicChangelogBody({
           organizationName: portal.title,
-          feedPath: `${links.home}/changelog.atom`,
+          feedPath: links.changelogFeed(),
           entries,
           language,
           feedbackPath: links.feedback,
@@ -65,15 +65,20 @@ export function publicChangelogRoutes(services: Services) {
     .get(
       "/p/:slug/changelog.atom",
       async ({ request, params }) => {
+        // In the page's language: the one chosen with ?lang=, else Accept-Language (so it varies with it, as the page does).
+        const language = requestLanguage(request);
         const found = await readPublicChangelog(services, params.slug);
-        if (!found) return notFound(requestLanguage(request));
-        const base = `${portalUrl(services.baseUrl, found.portal.slug)}/changelog`;
+        if (!found) return notFound(language);
+        const links = portalLinks(found.portal.slug, chosenLanguage(request));
         const feed = changelogAtom({
-          title: changelogFeedTitle(found.portal.title),
+          title: changelogFeedTitle(language, found.portal.title),
           author: found.portal.title,
-          feedUrl: `${base}.atom`,
-          pageUrl: base,
+          language,
+          feedUrl: `${portalUrl(services.baseUrl, found.portal.slug)}/changelog.atom`,
+          pageUrl: `${portalUrl(services.baseUrl, found.portal.slug)}/changelog`,
+          links: { self: `${services.baseUrl}${links.changelogFeed()}`, page: `${services.baseUrl}${links.changelog()}` },
           entries: found.entries,
+          portalChangedAt: found.portal.changedAt,
         });
         const answer = publicAnswer(services.digest, feed, {
           "content-type": "application/atom+xml; charset=utf-8",

@@ -16,8 +16,9 @@ interface PublicChangelog {
   readonly statusName: (status: Status) => string;
 }
 
-/** The Atom feed's title: the page's, with the organization's name (feeds are read in many languages; it says it in English). */
-export const changelogFeedTitle = (organizationName: string): string => `${wordsFor("en", "publicChangelog").title} · ${organizationName}`;
+/** The Atom feed's title: the page's, in the page's language, with the organization's name. */
+export const changelogFeedTitle = (language: Language, organizationName: string): string =>
+  `${wordsFor(language, "publicChangelog").title} · ${organizationName}`;
 
 /** The public changelog page's title. */
 export const changelogPageTitle = (language: Language): string => wordsFor(language, "publicChangelog").title;

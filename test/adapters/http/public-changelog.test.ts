@@ -48,6 +48,35 @@ describe("the public changelog and its Atom feed", () => {
     expect(feed.items.some((i) => i.title === "Secret draft")).toBe(false);
   });
 
+  test("the feed is Atom 1.0 as RFC 4287 requires: an id, a title and an updated date on the feed and on every entry", async () => {
+    const atom = await (await http.fetch(`${http.url}/p/demo/changelog.atom`)).text();
+    const [head, ...entries] = atom.split("<entry>");
+    for (const part of [head!, ...entries])
+      for (const element of ["id", "title", "updated"]) expect(part).toMatch(new RegExp(`<${element}(?: [^>]*)?>[^<]+</${element}>`));
+    expect(entries).toHaveLength(2);
+  });
+
+  test("the feed speaks the page's language: the one chosen with ?lang=, else Accept-Language, which it says it varies with", async () => {
+    const feed = async (query: string, language: string) => {
+      const res = await http.fetch(`${http.url}/p/demo/changelog.atom${query}`, { headers: { "accept-language": language } });
+      return { vary: res.headers.get("vary"), atom: await res.text() };
+    };
+    const english = await feed("", "en");
+    expect(english.atom).toContain('<title xml:lang="en">What&apos;s new · Demo</title>');
+    expect(english.vary).toBe("Accept-Language");
+    const french = await feed("", "fr-FR,fr;q=0.9");
+    expect(french.atom).toContain('<title xml:lang="fr">Nouveautés · Demo</title>');
+    const chosen = await feed("?lang=fr", "en");
+    expect(chosen.atom).toContain('<title xml:lang="fr">Nouveautés · Demo</title>');
+    expect(chosen.atom).toContain(`<link rel="self" type="application/atom+xml" href="${http.url}/p/demo/changelog.atom?lang=fr"/>`);
+    expect(chosen.atom).toContain(`<link rel="alternate" type="text/html" href="${http.url}/p/demo/changelog?lang=fr"/>`);
+    // Its identity and its entries' are the same in every language.
+    const ids = (atom: string) => [...atom.matchAll(/<id>([^<]+)<\/id>/g)].map((m) => m[1]);
+    expect(ids(chosen.atom)).toEqual(ids(english.atom));
+    // The page a reader chose French on links to the feed in French.
+    expect(await (await http.fetch(`${http.url}/p/demo/changelog?lang=fr`)).text()).toContain('href="/p/demo/changelog.atom?lang=fr"');
+  });
+
   test("page and feed carry a strong ETag and public caching, and answer If-None-Match with 304, as the portal's other pages", async () => {
     for (const path of ["/p/demo/changelog", "/p/demo/changelog.atom"]) {
       const res = await http.fetch(`${http.url}${path}`);
@@ -100,5 +129,35 @@ describe("the public changelog and its Atom feed", () => {
   test("an address that names no portal is 404, page and feed", async () => {
     expect((await http.fetch(`${http.url}/p/nobody/changelog`)).status).toBe(404);
     expect((await http.fetch(`${http.url}/p/nobody/changelog.atom`)).status).toBe(404);
+  });
+});
+
+describe("the Atom feed of a changelog with no entry yet", () => {
+  let http: InProcess;
+  beforeAll(async () => {
+    http = await inProcess();
+  });
+  afterAll(() => http.close());
+
+  const updated = async () => {
+    const res = await http.fetch(`${http.url}/p/demo/changelog.atom`);
+    return { at: Date.parse(/<updated>([^<]+)<\/updated>/.exec(await res.text())![1]!), etag: res.headers.get("etag") };
+  };
+  const setPortal = (body: Record<string, unknown>) => http.request("PUT", "/v1/portal", { token: http.demo.tokens.admin, body });
+
+  test("is updated when the portal was last changed, and keeps that date from one poll to the next", async () => {
+    http.advanceClock(86_400_000);
+    const before = http.services.clock();
+    expect((await setPortal({ enabled: true })).status).toBe(200);
+    const first = await updated();
+    expect(first.at).toBeGreaterThanOrEqual(before);
+    expect(first.at).toBeLessThanOrEqual(http.services.clock());
+    http.advanceClock(3_600_000);
+    expect(await updated()).toEqual(first);
+    // A save that changes nothing is no change; a new title is one.
+    expect((await setPortal({ enabled: true })).status).toBe(200);
+    expect(await updated()).toEqual(first);
+    expect((await setPortal({ title: "Demo ideas" })).status).toBe(200);
+    expect((await updated()).at).toBeGreaterThanOrEqual(first.at + 3_600_000);
   });
 });

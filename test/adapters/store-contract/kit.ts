@@ -195,6 +195,7 @@ export const portal = (orgId: string, slug: string, fields: Partial<PortalRecord
   statusLabels: {},
   brandColor: null,
   signInUrl: null,
+  changedAt: 1_000,
   ssoSecretSealed: null,
   ...fields,
 });

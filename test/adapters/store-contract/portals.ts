@@ -42,6 +42,17 @@ export function portalsContract(makeStore: () => Promise<Subject>) {
       expect(await store.findPortal(a.orgId)).toEqual(portal(a.orgId, "acme", { title: "Ideas", posting: "off", brandColor: "#abcdef" }));
     });
 
+    test("a portal keeps when it last changed: the defaults' time for a new one, the time a save gives, and that time until another", async () => {
+      const store = await makeStore();
+      const a = await seed(store);
+      expect(await store.savePortal({ enabled: true }, portal(a.orgId, "acme", { changedAt: 5_000 }))).toMatchObject({ changedAt: 5_000 });
+      expect(await store.savePortal({ title: "Ideas", changedAt: 9_000 }, portal(a.orgId, "acme"))).toMatchObject({
+        title: "Ideas",
+        changedAt: 9_000,
+      });
+      expect(await store.savePortal({ posting: "off" }, portal(a.orgId, "acme"))).toMatchObject({ posting: "off", changedAt: 9_000 });
+    });
+
     test("the SSO secret is written alone: a settings save keeps it; a portal never saved takes none", async () => {
       const store = await makeStore();
       const a = await seed(store);
