@@ -186,6 +186,11 @@ export function feedbackStore(data: Database): FeedbackStore {
       return found ? toFeedback(found) : null;
     },
 
+    async findFeedbackById(feedbackId) {
+      const found = await feedbacks().findOne({ _id: feedbackId });
+      return found ? toFeedback(found) : null;
+    },
+
     async listReports(feedbackId) {
       return (await data.collection("reports").find({ feedbackId }).sort({ at: 1, _id: 1 }).toArray()).map(toReport);
     },

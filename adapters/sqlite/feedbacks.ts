@@ -748,6 +748,11 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
       return row ? toFeedback(row) : null;
     },
 
+    async findFeedbackById(feedbackId) {
+      const row = db.query<FeedbackRow, [string]>(`SELECT ${FEEDBACK_COLUMNS} FROM feedbacks f WHERE f.id = ?`).get(feedbackId);
+      return row ? toFeedback(row) : null;
+    },
+
     async listReports(feedbackId) {
       return db
         .query<ReportRow, [string]>(

@@ -81,6 +81,8 @@ export interface FeedbackStore {
   listFeedbacksUpTo(orgId: string, filter: FeedbackFilter, at: ListPosition, limit: number, order?: FeedbackOrder): Promise<FeedbackRecord[]>;
   /** By key or id, within the organization. */
   findFeedback(orgId: string, keyOrId: string): Promise<FeedbackRecord | null>;
+  /** By id alone, in whichever organization holds it: for a signed link that names a feedback and nothing else (an unsubscribe link). */
+  findFeedbackById(feedbackId: string): Promise<FeedbackRecord | null>;
   listReports(feedbackId: string): Promise<ReportRecord[]>;
   /** A report by its tracking id, with the hash of its tracking token. */
   findReportByStatusId(statusId: string): Promise<{ report: ReportRecord; tokenHash: string } | null>;

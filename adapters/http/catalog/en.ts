@@ -901,8 +901,12 @@ export const EN = {
   unsubscribe: {
     title: "Unsubscribe",
     ask: "Stop receiving news about this subject at",
+    /** Before the address, then the list of what the link stops: a feedback's key, and its public title once published. */
+    stopSending: "Stop sending news to",
+    about: "about:",
     button: "Unsubscribe",
     done: "Done: you will receive no more news about this subject.",
+    doneAbout: "Done: you will receive no more news about:",
     invalid: "This link is not valid.",
   },
   /** What an agent may be allowed to do, as the consent screen and the agents page name it. */

@@ -832,8 +832,11 @@ export const FR: Catalog = {
   unsubscribe: {
     title: "Désabonnement",
     ask: "Ne plus recevoir de nouvelles de ce sujet à",
+    stopSending: "Ne plus envoyer de nouvelles à",
+    about: "sur\u202f:",
     button: "Me désabonner",
     done: "C'est fait\u202f: vous ne recevrez plus de nouvelles de ce sujet.",
+    doneAbout: "C'est fait\u202f: vous ne recevrez plus de nouvelles sur\u202f:",
     invalid: "Ce lien n'est pas valide.",
   },
   scopes: {

@@ -1,9 +1,10 @@
 import { Elysia } from "elysia";
 import type { Services } from "../../../core/services.ts";
-import { checkUnsubscribeLink, type UnsubscribeLink } from "../../../core/notify/check-unsubscribe-link.ts";
+import type { UnsubscribeLink } from "../../../core/notify/check-unsubscribe-link.ts";
+import { readUnsubscribeLink } from "../../../core/notify/read-unsubscribe-link.ts";
 import { unsubscribe } from "../../../core/notify/unsubscribe.ts";
 import { acceptedLanguage } from "../language.ts";
-import { html, page } from "../html.ts";
+import { type Html, html, page } from "../html.ts";
 import { textFor } from "../catalog/text.ts";
 
 const linkOf = (request: Request): UnsubscribeLink => {
@@ -11,9 +12,16 @@ const linkOf = (request: Request): UnsubscribeLink => {
   return { feedbackId: q.get("f") ?? "", email: q.get("e") ?? "", signature: q.get("s") ?? "" };
 };
 
+type Stopped = NonNullable<Awaited<ReturnType<typeof readUnsubscribeLink>>>;
+
+/** What the link stops, one feedback a line: its key, and its public title once published. */
+const stoppedList = (stopped: Stopped): Html =>
+  html`<ul>${stopped.map((f) => html`<li><strong>${f.key}</strong>${f.publicTitle ? html` — ${f.publicTitle}` : ""}</li>`)}</ul>`;
+
 /**
  * The unsubscribe link of notifications. Opening it asks for confirmation (mail scanners open
- * links); the POST unsubscribes, and is also what mail clients send for one-click unsubscribe (RFC 8058).
+ * links), naming what it stops; the POST unsubscribes, and is also what mail clients send for
+ * one-click unsubscribe (RFC 8058).
  */
 export function unsubscribeRoutes(services: Services) {
   return new Elysia({ name: "routes/unsubscribe" })
@@ -23,13 +31,19 @@ export function unsubscribeRoutes(services: Services) {
         const language = acceptedLanguage(request);
         const w = textFor(language).unsubscribe;
         const link = linkOf(request);
-        if (!(await checkUnsubscribeLink(services, link)))
-          return page(w.title, html`<h1>${w.title}</h1><p class="error">${w.invalid}</p>`, { status: 404, language });
+        const stopped = await readUnsubscribeLink(services, link);
+        if (!stopped) return page(w.title, html`<h1>${w.title}</h1><p class="error">${w.invalid}</p>`, { status: 404, language });
         const action = `/unsubscribe?${new URL(request.url).searchParams}`;
+        const ask =
+          stopped.length === 0
+            ? html`<p>${w.ask} <strong>${link.email}</strong>.</p>`
+            : html`<p>${w.stopSending} <strong>${link.email}</strong> ${w.about}</p>${stoppedList(stopped)}`;
         return page(
           w.title,
-          html`<h1>${w.title}</h1><form method="post" action="${action}"><p>${w.ask} <strong>${link.email}</strong>.</p><button type="submit">${w.button}</button></form>`,
-          { language },
+          html`<h1>${w.title}</h1><form method="post" action="${action}">${ask}<button type="submit">${w.button}</button></form>`,
+          {
+            language,
+          },
         );
       },
       { detail: { hide: true } },
@@ -39,11 +53,16 @@ export function unsubscribeRoutes(services: Services) {
       async ({ request }) => {
         const language = acceptedLanguage(request);
         const w = textFor(language).unsubscribe;
-        const done = (await unsubscribe(services, linkOf(request))) === "unsubscribed";
-        return page(w.title, html`<h1>${w.title}</h1><p class="${done ? "" : "error"}">${done ? w.done : w.invalid}</p>`, {
-          status: done ? 200 : 404,
-          language,
-        });
+        const link = linkOf(request);
+        // Read before: once unsubscribed, the link still names what it stopped.
+        const stopped = await readUnsubscribeLink(services, link);
+        const done = stopped !== null && (await unsubscribe(services, link)) === "unsubscribed";
+        const said = !done
+          ? html`<p class="error">${w.invalid}</p>`
+          : stopped.length === 0
+            ? html`<p>${w.done}</p>`
+            : html`<p>${w.doneAbout}</p>${stoppedList(stopped)}`;
+        return page(w.title, html`<h1>${w.title}</h1>${said}`, { status: done ? 200 : 404, language });
       },
       { detail: { hide: true } },
     );

@@ -67,9 +67,14 @@ describe("a team reply marked public is e-mailed to the followers", () => {
     const link = /(http:\/\/localhost:3000\/unsubscribe\?\S+)/.exec(mailbox.to("sam@customer.example").at(-1)!.text)![1]!;
     const page = async (language: string, method = "GET") =>
       (await http.handle(new Request(link, { method, headers: { "accept-language": language } }))).text();
-    expect(await page("en")).toContain("Stop receiving news about this subject at <strong>sam@customer.example</strong>.");
-    expect(await page("fr")).toContain("Ne plus recevoir de nouvelles de ce sujet à <strong>sam@customer.example</strong>.");
-    expect(await page("en", "POST")).toContain("Done: you will receive no more news about this subject.");
+    expect(await page("en")).toContain(
+      `Stop sending news to <strong>sam@customer.example</strong> about:</p><ul><li><strong>${key}</strong></li></ul>`,
+    );
+    expect(await page("fr")).toContain(
+      `Ne plus envoyer de nouvelles à <strong>sam@customer.example</strong> sur\u202f:</p><ul><li><strong>${key}</strong></li></ul>`,
+    );
+    expect(await page("en")).not.toMatch(/reçus|this report/);
+    expect(await page("en", "POST")).toContain(`Done: you will receive no more news about:</p><ul><li><strong>${key}</strong></li></ul>`);
   });
 
   test("a follower who unsubscribed hears nothing more", async () => {

@@ -68,6 +68,20 @@ export function feedbacksContract(makeStore: () => Promise<Subject>) {
       expect(await store.findReportByStatusId("s-none")).toBeNull();
     });
 
+    test("findFeedbackById finds a feedback by its id alone, whatever its organization, merged ones too; a key is no id", async () => {
+      const store = await makeStore();
+      const [org, other] = [await seed(store), await seed(store)];
+      const kept = (await record(store, org, "Export is blank", 10))!;
+      const merged = (await record(store, org, "Export shows nothing", 20))!;
+      const elsewhere = (await record(store, other, "Import is blank", 30))!;
+      expect((await merge(store, merged, kept, 40)).ok).toBe(true);
+      expect(await store.findFeedbackById(kept.id)).toEqual(await store.findFeedback(org.orgId, kept.id));
+      expect(await store.findFeedbackById(merged.id)).toMatchObject({ id: merged.id, orgId: org.orgId, mergedInto: kept.id });
+      expect(await store.findFeedbackById(elsewhere.id)).toMatchObject({ id: elsewhere.id, orgId: other.orgId });
+      expect(await store.findFeedbackById(kept.key)).toBeNull();
+      expect(await store.findFeedbackById("fb-none")).toBeNull();
+    });
+
     test("listFeedbacks orders by last activity then id, descending, and pages strictly after a position", async () => {
       const store = await makeStore();
       const org = await seed(store);
