@@ -62,14 +62,18 @@ export type TagList = Static<typeof TagList>;
 export const BulkRequest = Type.Object(
   {
     keys: Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: BULK_MAX_KEYS, description: "Keys or ids, at most 100." }),
-    set: Type.Object({
-      status: Type.Optional(StatusSchema),
-      comment: Type.Optional(Comment),
-      owner: Type.Optional(Owner),
-      dueAt: Type.Optional(DueAt("When each is due; null for no date.")),
-      addTags: Type.Optional(Tags("Tags each feedback gains.")),
-      removeTags: Type.Optional(Tags("Tags each feedback loses.")),
-    }),
+    set: Type.Object(
+      {
+        status: Type.Optional(StatusSchema),
+        comment: Type.Optional(Comment),
+        owner: Type.Optional(Owner),
+        dueAt: Type.Optional(DueAt("When each is due; null for no date.")),
+        addTags: Type.Optional(Tags("Tags each feedback gains.")),
+        removeTags: Type.Optional(Tags("Tags each feedback loses.")),
+      },
+      // A field misspelled (tag for addTags) would change the rest and drop it, without a word.
+      { additionalProperties: false },
+    ),
   },
   { $id: "BulkRequest", additionalProperties: false },
 );

@@ -193,6 +193,14 @@ describe("POST /v1/feedbacks/bulk", () => {
     expect((await request("GET", `/v1/feedbacks/${key}`, admin())).body.tags?.toSorted()).toEqual(["race-one", "race-two"]);
   });
 
+  test("a field of set the bulk does not take (tag for addTags) is 400 invalid_body naming it, and nothing changes", async () => {
+    const key = await createFeedback("Bulk misspelled");
+    const refused = await request("POST", "/v1/feedbacks/bulk", admin(), { keys: [key], set: { status: "planned", tag: "sprint-12" } });
+    expect([refused.status, refused.body.code]).toEqual([400, "invalid_body"]);
+    expect(refused.body.error).toContain("tag");
+    expect((await request("GET", `/v1/feedbacks/${key}`, admin())).body.status).not.toBe("planned");
+  });
+
   test("101 keys are refused with the validation error, as is an empty set; a Reader is 403 forbidden", async () => {
     const keys = Array.from({ length: 101 }, (_, i) => `DEMO-${i + 1}`);
     const many = await request("POST", "/v1/feedbacks/bulk", admin(), { keys, set: { status: "fixed" } });
