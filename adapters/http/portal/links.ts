@@ -19,8 +19,11 @@ export function portalLinks(slug: string, chosen: Language | null) {
     roadmap: () => withLanguage(`${home}/roadmap`),
     feedback: (key: string, params: Record<string, string | undefined> = {}) => withLanguage(`${home}/${encodeURIComponent(key)}`, params),
     changelog: () => withLanguage(`${home}/changelog`),
-    /** The changelog's Atom feed, in the language chosen, as the page is. */
-    changelogFeed: () => withLanguage(`${home}/changelog.atom`),
+    /**
+     * The changelog's Atom feed, always in the page's language, even one that came from the browser:
+     * a feed reader sends no Accept-Language of its reader's, so only the address can carry it.
+     */
+    changelogFeed: (language: Language) => `${home}/changelog.atom?lang=${language}`,
     /** The sign-in page, coming back to `next` (a page of this portal) once signed in. */
     signIn: (next: string) => withLanguage(`${home}/sign-in`, { next: next === home ? undefined : next }),
     signOut: () => withLanguage(`${home}/sign-out`),

@@ -38,7 +38,7 @@ export function publicChangelogRoutes(services: Services) {
         const title = changelogPageTitle(language);
         const body = publicChangelogBody({
           organizationName: portal.title,
-          feedPath: links.changelogFeed(),
+          feedPath: links.changelogFeed(language),
           entries,
           language,
           feedbackPath: links.feedback,
@@ -76,7 +76,7 @@ export function publicChangelogRoutes(services: Services) {
           language,
           feedUrl: `${portalUrl(services.baseUrl, found.portal.slug)}/changelog.atom`,
           pageUrl: `${portalUrl(services.baseUrl, found.portal.slug)}/changelog`,
-          links: { self: `${services.baseUrl}${links.changelogFeed()}`, page: `${services.baseUrl}${links.changelog()}` },
+          links: { self: `${services.baseUrl}${links.changelogFeed(language)}`, page: `${services.baseUrl}${links.changelog()}` },
           entries: found.entries,
           portalChangedAt: found.portal.changedAt,
         });

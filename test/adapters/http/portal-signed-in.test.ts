@@ -268,7 +268,7 @@ describe("the changelog on the portal", () => {
     try {
       const page = await (await browser().fetch("/p/acme/changelog")).text();
       expect(page).toContain('<a href="/p/acme/changelog" aria-current="page">What&#39;s new</a>');
-      expect(page).toContain('href="/p/acme/changelog.atom"');
+      expect(page).toContain('href="/p/acme/changelog.atom?lang=en"');
       expect((await browser().fetch("/p/demo/changelog")).status).toBe(404);
       expect((await browser().fetch("/p/acme/changelog.atom")).status).toBe(200);
       await admin("PUT", "/v1/portal", { enabled: false });

@@ -27,7 +27,7 @@ describe("the public changelog and its Atom feed", () => {
     expect(page).toContain("<strong>last page</strong>");
     expect(page).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(page).not.toContain("Secret draft");
-    expect(page).toContain('href="/p/demo/changelog.atom"');
+    expect(page).toContain('href="/p/demo/changelog.atom?lang=en"');
   });
 
   test("the Atom feed parses with a feed library: titles, links, dates and content", async () => {
@@ -75,6 +75,13 @@ describe("the public changelog and its Atom feed", () => {
     expect(ids(chosen.atom)).toEqual(ids(english.atom));
     // The page a reader chose French on links to the feed in French.
     expect(await (await http.fetch(`${http.url}/p/demo/changelog?lang=fr`)).text()).toContain('href="/p/demo/changelog.atom?lang=fr"');
+  });
+
+  test("a page in French by the browser's Accept-Language links to the feed in French, which a feed reader, sending no such header, keeps", async () => {
+    const page = await (await http.fetch(`${http.url}/p/demo/changelog`, { headers: { "accept-language": "fr-FR,fr;q=0.9" } })).text();
+    expect(page).toContain('href="/p/demo/changelog.atom?lang=fr"');
+    const atom = await (await http.fetch(`${http.url}/p/demo/changelog.atom`, { headers: { "accept-language": "fr" } })).text();
+    expect(atom).toContain(`<link rel="self" type="application/atom+xml" href="${http.url}/p/demo/changelog.atom?lang=fr"/>`);
   });
 
   test("page and feed carry a strong ETag and public caching, and answer If-None-Match with 304, as the portal's other pages", async () => {
