@@ -42,11 +42,11 @@ const CHECKOUT = `<h1>Checkout</h1><button type="button">Pay now</button>
 <input type="hidden" name="token" value="hidden-token-4242">
 <p data-retour-mask>Card 4970 1234 5678 9012</p>`;
 
-/** The README's embed snippet, as a reader copies it. */
+/** The README's embed snippet, as a reader copies it, its optional calls filled in (their // taken out) as a site does. */
 const README_SNIPPET = (() => {
   const readme = readFileSync(join(import.meta.dir, "..", "..", "README.md"), "utf8");
   const section = readme.slice(readme.indexOf("## Collecting from the browser"));
-  return /```html\n([\s\S]*?)```/.exec(section)![1]!;
+  return /```html\n([\s\S]*?)```/.exec(section)![1]!.replace(/\/\/ (Retour\.(identify|metadata|on)\()/g, "$1");
 })();
 
 function serveSite(strictCsp: boolean) {
@@ -599,7 +599,7 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     await context.close();
   });
 
-  test("the README's snippet pasted verbatim: its calls, made before the async loader ran, are replayed and travel with the report", async () => {
+  test("the README's snippet, its optional calls filled in: made before the async loader ran, they are replayed and travel with the report", async () => {
     expect(README_SNIPPET).toContain('src="http://localhost:3000/widget.js" data-key="widget_…" async');
     const tab = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
     const errors: string[] = [];

@@ -12,10 +12,10 @@ export const embedSnippet = (baseUrl: string, widgetKey: string): string => `<sc
 </script>
 <script src="${baseUrl}/widget.js" data-key="${widgetKey}" async></script>
 <script>
-  // Optional:
-  Retour.identify({ id: "u_42", email: "ann@example.com", name: "Ann" });
-  Retour.metadata({ plan: "pro", build: "2.4.1" });
-  Retour.on("sent", ({ ticketId, statusUrl }) => console.log(ticketId));
-  // Retour.open({ kind: "idea", message: "…" }), Retour.close(), Retour.destroy()
+  // Optional: take out the // of a line once it holds your own values (who is signed in, your build).
+  // Retour.identify({ id: "u_42", email: "ann@example.com", name: "Ann" });
+  // Retour.metadata({ plan: "pro", build: "2.4.1" });
+  // Retour.on("sent", ({ ticketId, statusUrl }) => console.log(ticketId));
+  // And when you need them: Retour.open({ kind: "idea", message: "…" }), Retour.close(), Retour.destroy()
 </script>
 `;

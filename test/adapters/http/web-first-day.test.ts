@@ -92,6 +92,14 @@ describe("an organization's first day in the web application", () => {
     expect([read.includes(http.demo.widgetKey), read.includes("On your pages")]).toEqual([false, false]);
   });
 
+  test("the snippet pasted as it is identifies no one: its optional calls are comments until the site fills them in", () => {
+    const readme = readFileSync(join(import.meta.dir, "..", "..", "..", "README.md"), "utf8");
+    const snippet = /```html\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf("## Collecting from the browser")))![1]!;
+    const live = snippet.split("\n").filter((line) => !line.trim().startsWith("//"));
+    expect(live.filter((line) => /Retour\.(identify|metadata|on|open)\(/.test(line))).toEqual([]);
+    expect(snippet).toContain('// Retour.identify({ id: "u_42", email: "ann@example.com", name: "Ann" });');
+  });
+
   test("Settings → Slack gives the README's Slack app manifest, with this organization's request addresses in place", async () => {
     const readme = readFileSync(join(import.meta.dir, "..", "..", "..", "README.md"), "utf8");
     const manifest = /```yaml\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf("## Slack")))![1]!;
