@@ -339,6 +339,8 @@ export const EN = {
         "No app yet. An app is what reports are about: create it below, then give it a channel (an API key, the widget or the hosted form) in its settings.",
       name: "Name",
       nameNeeded: "Give the app a name, of at most 100 characters.",
+      /** After a change of an app's settings (its allowed origins, grouping, feature map…), on the tab it was made on. */
+      sectionSaved: (section: string) => `${section}: saved.`,
       appKinds: { web: "Web", ios: "iOS", android: "Android", desktop: "Desktop", api: "API", other: "Other" },
       channels: "Channels",
       active: "Active",

@@ -293,6 +293,7 @@ export const FR: Catalog = {
         "Aucune application pour l'instant. Une application est ce dont parlent les signalements\u202f: créez-la ci-dessous, puis donnez-lui un canal (une clé d'API, le widget ou le formulaire hébergé) dans ses réglages.",
       name: "Nom",
       nameNeeded: "Donnez un nom à l'application, de 100 caractères au plus.",
+      sectionSaved: (section: string) => `${section}\u202f: enregistré.`,
       appKinds: { web: "Web", ios: "iOS", android: "Android", desktop: "Ordinateur", api: "API", other: "Autre" },
       channels: "Canaux",
       active: "Actif",

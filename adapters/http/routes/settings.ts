@@ -23,7 +23,8 @@ import { setChannelActive } from "../../../core/apps/set-channel-active.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { embedSnippet } from "../web/embed-snippet.ts";
 import { reportCommand } from "../web/first-report.ts";
-import { flash, type SetupStep, takeSetupStep } from "../web/flash.ts";
+import type { CookieJar } from "../cookies.ts";
+import { flash, type SetupStep, takeNotice, takeSetupStep } from "../web/flash.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { hidden, postButton, refusal, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
@@ -33,7 +34,7 @@ import { setTrackerStatuses } from "../../../core/trackers/set-tracker-statuses.
 import { trackerSection } from "../web/tracker-section.ts";
 
 /** What a settings page says of the change just made: what was refused (with its status), or the set-up step just done. */
-type Notice = { readonly error?: string; readonly status?: number; readonly step?: SetupStep };
+type Notice = { readonly error?: string; readonly status?: number; readonly step?: SetupStep; readonly saved?: string };
 
 /** The sections of one app's settings, each a page of its own. */
 const APP_SECTIONS = ["channels", "widget", "grouping", "features", "help", "tracker"] as const;
@@ -73,14 +74,10 @@ async function appsPage(services: Services, visitor: Visitor, notice: Notice = {
   );
 }
 
-/** One section of an app's settings: the way back to all apps, the app's sections as tabs, then the section. */
-async function appSectionPage(services: Services, visitor: Visitor, appId: string, section: AppSection, notice: Notice = {}): Promise<Response> {
+/** The title of each section of an app's settings, as its tab and heading name it. */
+function sectionTitles(visitor: Visitor): Record<AppSection, string> {
   const w = wordsFor(visitor.language, "apps");
-  const listed = await listAppSetup(services, visitor.grant, appId);
-  const setup = listed.ok ? listed.value[0] : undefined;
-  if (!setup) return notFoundPage(visitor, listed.ok ? "not_found" : listed.code);
-  const admin = can(visitor.grant, "organization.manage");
-  const titles: Record<AppSection, string> = {
+  return {
     channels: w.channels,
     widget: w.browserCollection,
     grouping: w.grouping,
@@ -88,6 +85,16 @@ async function appSectionPage(services: Services, visitor: Visitor, appId: strin
     help: w.helpCenter,
     tracker: w.issueTracker,
   };
+}
+
+/** One section of an app's settings: the way back to all apps, the app's sections as tabs, then the section. */
+async function appSectionPage(services: Services, visitor: Visitor, appId: string, section: AppSection, notice: Notice = {}): Promise<Response> {
+  const w = wordsFor(visitor.language, "apps");
+  const listed = await listAppSetup(services, visitor.grant, appId);
+  const setup = listed.ok ? listed.value[0] : undefined;
+  if (!setup) return notFoundPage(visitor, listed.ok ? "not_found" : listed.code);
+  const admin = can(visitor.grant, "organization.manage");
+  const titles = sectionTitles(visitor);
   const tabs = html`<nav aria-label="${w.appSettings}"><ul class="tabs">${APP_SECTIONS.map(
     (s) => html`<li><a href="${sectionPath(appId, s)}"${s === section ? html` aria-current="page"` : ""}>${titles[s]}</a></li>`,
   )}</ul></nav>`;
@@ -101,11 +108,12 @@ async function appSectionPage(services: Services, visitor: Visitor, appId: strin
     tracker: () => trackerSection(services, visitor, setup.app, admin),
   };
   const error = notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : "";
+  const saved = notice.saved ? html`<p class="notice" role="status">${notice.saved}</p>` : "";
   return settingsPage(
     visitor,
     "/settings/apps",
     `${setup.app.name}`,
-    html`<p><a href="/settings/apps">← ${w.allApps}</a></p>${tabs}<h2>${titles[section]}</h2>${error}${await bodies[section]()}`,
+    html`<p><a href="/settings/apps">← ${w.allApps}</a></p>${tabs}<h2>${titles[section]}</h2>${error}${saved}${await bodies[section]()}`,
     notice.status,
     { subpage: true },
   );
@@ -316,15 +324,32 @@ export function settingsRoutes(services: Services) {
    * After an Admin's change: back to the page it was made on (an app's section, or the list of
    * apps), or that page again with what went wrong (a 403 for others).
    */
-  const afterChange = (visitor: Visitor, result: Result<unknown>, on: { appId: string; section: AppSection } | null, what?: string) => {
+  const afterChange = async (
+    visitor: Visitor,
+    cookie: CookieJar,
+    result: Result<unknown>,
+    on: { appId: string; section: AppSection } | null,
+    what?: string,
+  ) => {
+    if (result.ok && on && on.section !== "channels") {
+      // Said once on the tab it was made on: the form alone, shown again as it was sent, says nothing.
+      const text = wordsFor(visitor.language, "apps").sectionSaved(sectionTitles(visitor)[on.section]);
+      await flash(services, cookie, { kind: "notice", text });
+    }
     if (result.ok) return redirect(on ? sectionPath(on.appId, on.section) : "/settings/apps");
     const notice = result.code === "invalid_body" && what ? { error: what, status: STATUS_OF[result.code] } : refusal(visitor, result);
     return on ? appSectionPage(services, visitor, on.appId, on.section, notice) : appsPage(services, visitor, notice);
   };
   /** An import file that cannot be read is refused as the API refuses a body it cannot read, before anything asks who sent it. */
-  const unreadable = (visitor: Visitor, on: { appId: string; section: AppSection }, file: "featureMap" | "helpCenter", why: string) => {
+  const unreadable = (
+    visitor: Visitor,
+    cookie: CookieJar,
+    on: { appId: string; section: AppSection },
+    file: "featureMap" | "helpCenter",
+    why: string,
+  ) => {
     const w = wordsFor(visitor.language, "apps");
-    return afterChange(visitor, fail("invalid_body"), on, `${w[file]}${w.colon}${why}`);
+    return afterChange(visitor, cookie, fail("invalid_body"), on, `${w[file]}${w.colon}${why}`);
   };
 
   return new Elysia({ name: "routes/settings" })
@@ -341,9 +366,11 @@ export function settingsRoutes(services: Services) {
         asMember(services, { request, cookie }, async (visitor) => {
           const section = APP_SECTIONS.find((s) => s === params.section);
           if (!section) return notFoundPage(visitor, "not_found");
-          // The set-up's next step is said on the Channels tab, where its forms lead back to.
+          // The set-up's next step is said on the Channels tab, where its forms lead back to; what
+          // was saved, on the tab it was saved on.
           const step = section === "channels" ? await takeSetupStep(services, cookie) : undefined;
-          return appSectionPage(services, visitor, params.id, section, step ? { step } : {});
+          const saved = section === "channels" ? undefined : await takeNotice(services, cookie);
+          return appSectionPage(services, visitor, params.id, section, { ...(step && { step }), ...(saved && { saved }) });
         }),
       { detail: { hide: true } },
     )
@@ -354,7 +381,7 @@ export function settingsRoutes(services: Services) {
           const w = wordsFor(visitor.language, "apps");
           const kind = APP_KINDS.find((k) => k === field("kind"));
           const created = kind ? await createApp(services, visitor.grant, { name: field("name"), kind }) : fail("invalid_body");
-          if (!created.ok) return afterChange(visitor, created, null, w.nameNeeded);
+          if (!created.ok) return afterChange(visitor, cookie, created, null, w.nameNeeded);
           // On to its channels, without which nothing can send it feedback.
           await flash(services, cookie, { kind: "setup", step: { appId: created.value.id, made: "app" } });
           return redirect(sectionPath(created.value.id, "channels"));
@@ -368,7 +395,7 @@ export function settingsRoutes(services: Services) {
           const kind = CHANNEL_KINDS.find((k) => k === field("kind"));
           const added = kind ? await addChannel(services, visitor.grant, params.id, kind) : fail("invalid_body");
           if (added.ok) await flash(services, cookie, { kind: "setup", step: { appId: params.id, made: "channel", channelId: added.value.id } });
-          return afterChange(visitor, added, { appId: params.id, section: "channels" }, wordsFor(visitor.language, "apps").kind);
+          return afterChange(visitor, cookie, added, { appId: params.id, section: "channels" }, wordsFor(visitor.language, "apps").kind);
         }),
       { detail: { hide: true } },
     )
@@ -383,6 +410,7 @@ export function settingsRoutes(services: Services) {
           const changes = { origins: words("origins"), queryParams: words("queryParams"), replay: field("replay") === "on" };
           return afterChange(
             visitor,
+            cookie,
             await setBrowserCollection(services, visitor.grant, params.id, changes),
             { appId: params.id, section: "widget" },
             wordsFor(visitor.language, "apps").originsHint,
@@ -396,7 +424,7 @@ export function settingsRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const mode = GROUPING_MODES.find((m) => m === field("mode"));
           const set = mode ? await setGroupingMode(services, visitor.grant, params.id, mode) : fail("invalid_body");
-          return afterChange(visitor, set, { appId: params.id, section: "grouping" }, wordsFor(visitor.language, "apps").grouping);
+          return afterChange(visitor, cookie, set, { appId: params.id, section: "grouping" }, wordsFor(visitor.language, "apps").grouping);
         }),
       { detail: { hide: true } },
     )
@@ -405,7 +433,7 @@ export function settingsRoutes(services: Services) {
       ({ request, body, params, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const entries = Object.fromEntries(STATUSES.map((status) => [status, field(`state.${status}`)]));
-          return afterChange(visitor, await setTrackerStatuses(services, visitor.grant, params.id, entries), {
+          return afterChange(visitor, cookie, await setTrackerStatuses(services, visitor.grant, params.id, entries), {
             appId: params.id,
             section: "tracker",
           });
@@ -430,7 +458,7 @@ export function settingsRoutes(services: Services) {
           const asking = active
             ? null
             : unconfirmed(visitor, field, { ...ask, fields: html`${hidden("active", "no")}${on ? hidden("app", on.appId) : ""}` });
-          return asking ?? afterChange(visitor, await setChannelActive(services, visitor.grant, params.id, active), on);
+          return asking ?? afterChange(visitor, cookie, await setChannelActive(services, visitor.grant, params.id, active), on);
         }),
       { detail: { hide: true } },
     )
@@ -440,8 +468,8 @@ export function settingsRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const on = { appId: params.id, section: "features" as const };
           const parsed = parseFile(FeatureFile, field("json"));
-          if ("error" in parsed) return unreadable(visitor, on, "featureMap", parsed.error);
-          return afterChange(visitor, await importFeatures(services, visitor.grant, params.id, parsed.value), on);
+          if ("error" in parsed) return unreadable(visitor, cookie, on, "featureMap", parsed.error);
+          return afterChange(visitor, cookie, await importFeatures(services, visitor.grant, params.id, parsed.value), on);
         }),
       { detail: { hide: true } },
     )
@@ -453,8 +481,8 @@ export function settingsRoutes(services: Services) {
           const listed = await listAppSetup(services, visitor.grant, params.id);
           const features = featuresFromTable(field, listed.ok ? (listed.value[0]?.features ?? []) : []);
           const problem = [...Value.Errors(FeatureFile, features)][0];
-          if (problem) return unreadable(visitor, on, "featureMap", `${problem.path} ${problem.message}`);
-          return afterChange(visitor, await importFeatures(services, visitor.grant, params.id, features), on);
+          if (problem) return unreadable(visitor, cookie, on, "featureMap", `${problem.path} ${problem.message}`);
+          return afterChange(visitor, cookie, await importFeatures(services, visitor.grant, params.id, features), on);
         }),
       { detail: { hide: true } },
     )
@@ -464,8 +492,8 @@ export function settingsRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const on = { appId: params.id, section: "help" as const };
           const parsed = parseFile(ArticleFile, field("json"));
-          if ("error" in parsed) return unreadable(visitor, on, "helpCenter", parsed.error);
-          return afterChange(visitor, await importHelpArticles(services, visitor.grant, params.id, parsed.value), on);
+          if ("error" in parsed) return unreadable(visitor, cookie, on, "helpCenter", parsed.error);
+          return afterChange(visitor, cookie, await importHelpArticles(services, visitor.grant, params.id, parsed.value), on);
         }),
       { detail: { hide: true } },
     );

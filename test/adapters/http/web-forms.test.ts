@@ -180,6 +180,23 @@ describe("web pages", () => {
     expect(await refused.text()).toContain("One exact origin per line");
   });
 
+  test("a change of an app's settings is said once on the tab it was made on, in the person's language", async () => {
+    const admin = await as("admin");
+    const appId = /<h2 id="app-([^"]+)">Demo app/.exec(await (await admin.fetch("/settings/apps")).text())![1]!;
+    const tab = `/settings/apps/${appId}/widget`;
+    const saved = await admin.submit(formOf(await (await admin.fetch(tab)).text(), `/settings/apps/${appId}/browser`), {
+      origins: "https://shop.example",
+    });
+    expect(saved.headers.get("location")).toBe(tab);
+    expect(await (await admin.fetch(tab)).text()).toContain('<p class="notice" role="status">Widget in browsers: saved.</p>');
+    expect(await (await admin.fetch(tab)).text()).not.toContain('role="status"');
+    const grouping = `/settings/apps/${appId}/grouping`;
+    await admin.fetch(`/language?to=fr&next=${encodeURIComponent(grouping)}`);
+    await admin.submit(formOf(await (await admin.fetch(grouping)).text(), grouping), { mode: "auto" });
+    expect(await (await admin.fetch(grouping)).text()).toContain("Regroupement\u202f: enregistré.");
+    await admin.fetch(`/language?to=en&next=${encodeURIComponent(grouping)}`);
+  });
+
   test("the inbox keeps its filters in the address with the API's names, and its counts respect them", async () => {
     const word = distinctText(3).split(" ")[0]!.toLowerCase();
     const sent = { publicKey: server.demo.publicKey, kind: "problem", message: `${word} ${distinctText(6)}` };
