@@ -13,21 +13,22 @@ function spellings(run: string): { readonly parts: string[]; readonly joined?: s
 }
 
 /**
- * A word of a search, which a feedback must hold: a word starting with this prefix or, for a part of
- * a hyphenated word, a word starting with the joined form (`joined`, a prefix) or one of the part's
- * forms (`part`, its shared start: see formsOf).
+ * A word of a search, which a feedback must hold: a word starting with this prefix or, for a
+ * hyphenated word, one of the forms of its joined word (`joined`, its shared start: see formsOf) or,
+ * for one of its parts (`part`, of more than one letter), one of the part's forms.
  */
-export type SearchWord = string | { readonly joined: string; readonly part: string };
+export type SearchWord = string | { readonly joined: string; readonly part?: string };
 
 /**
  * Words of a search text: letters and digits, lower-cased, a plural or a verb's ending reduced to what
  * the word shares with its other forms; each is matched as a prefix by the store, so "invoices" finds
- * "invoice" too, and "crashing" "crash". A hyphenated word is met by its joined form, which a text
- * holds whether it wrote the hyphen or not (foldedWords), or by all its parts, each a whole word in
- * any of its forms: "sign-in" is "signin…" or "sign" (signs, signing, signed), and "signin…" or "in".
- * So "e-mail" finds "emails", and "sign-in" finds "signing in" but not "Signup fails on the invoice
- * page", which a part as a prefix would (sign… and in…). A part of one letter is left to the joined
- * form: "e-mail" is "email", not any word starting with "e".
+ * "invoice" too, and "crashing" "crash". A hyphenated word is met by its joined word, which a text
+ * holds whether it wrote the hyphen or not (foldedWords), or by all its parts; each of them a whole
+ * word in any of its forms: "sign-in" is "signin" (signins) or "sign" (signs, signing, signed), and
+ * "signin" or "in". So "e-mail" finds "emails", and "sign-in" finds "signing in" but neither "Signup
+ * fails on the invoice page", which its parts as prefixes would (sign… and in…), nor "Signing up
+ * fails", which its joined word as a prefix would (signin…). A part of one letter is left to the
+ * joined word: "e-mail" is "email", not any word starting with "e".
  */
 export function searchWords(text: string): SearchWord[] {
   const words = (text.toLowerCase().match(RUNS) ?? []).flatMap((run): SearchWord[] => {
@@ -35,7 +36,7 @@ export function searchWords(text: string): SearchWord[] {
     if (!joined) return parts.map(sharedStart);
     // A part of one letter would be met by any word starting with it ("e" by "export"): such a part
     // is met by the joined form alone, which a text holds however it wrote the word.
-    return parts.map((part) => (part.length > 1 ? { joined: sharedStart(joined), part: sharedStart(part) } : sharedStart(joined)));
+    return parts.map((part) => ({ joined: sharedStart(joined), ...(part.length > 1 && { part: sharedStart(part) }) }));
   });
   return words.slice(0, 32);
 }
@@ -75,11 +76,11 @@ function formsOf(start: string): string[] {
 
 /**
  * The ways a search word is met, any one of which will do, where no vocabulary expands them (the
- * portal's search): a word starting with its prefix, or for a hyphenated word's part, a word starting
- * with the joined form or one of the part's forms.
+ * portal's search): a word starting with its prefix, or for a hyphenated word, one of the forms of
+ * its joined word or of its part.
  */
 export const waysOf = (word: SearchWord): Expansion[] =>
-  typeof word === "string" ? [{ prefix: word }] : [{ prefix: word.joined }, { words: formsOf(word.part) }];
+  typeof word === "string" ? [{ prefix: word }] : [{ words: formsOf(word.joined) }, ...(word.part ? [{ words: formsOf(word.part) }] : [])];
 
 /**
  * Whether a search text has nothing a feedback is found by: not blank, yet no letter or digit (only
@@ -213,7 +214,7 @@ async function throughVocabulary(way: Expansion, vocabulary: Vocabulary): Promis
 function foldedSearch(words: readonly SearchWord[]): SearchWord[] {
   const letters = (prefix: string) => fold(prefix).match(/[\p{L}\p{N}]+/gu) ?? [];
   const folded = words.flatMap((word): SearchWord[] =>
-    typeof word === "string" ? letters(word) : [{ joined: fold(word.joined), part: fold(word.part) }],
+    typeof word === "string" ? letters(word) : [{ joined: fold(word.joined), ...(word.part && { part: fold(word.part) }) }],
   );
   return [...new Map(folded.map((word) => [JSON.stringify(word), word])).values()];
 }

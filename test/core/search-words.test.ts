@@ -52,9 +52,9 @@ describe("the words a feedback is found by", () => {
     assert.deepEqual(foldedWords("DEMO-12 since 2026-11-27, mp3-player"), ["demo", "12", "since", "2026", "11", "27", "mp3", "player", "mp3player"]);
   });
 
-  test("a hyphenated search word is met by its joined form or by all its parts, a part of one letter by the joined form alone; a number's parts are searched each", () => {
+  test("a hyphenated search word is met by its joined word or by all its parts, a part of one letter by the joined word alone; a number's parts are searched each", () => {
     assert.deepEqual(searchWords("E-mail sign-in"), [
-      "email",
+      { joined: "email" },
       { joined: "email", part: "mail" },
       { joined: "signin", part: "sign" },
       { joined: "signin", part: "in" },
@@ -93,7 +93,7 @@ describe("the words a feedback is found by", () => {
     assert.ok(finds("x-ray", "The X-ray view is empty") && finds("x-ray", "The xray view is empty"), "its word is met joined");
   });
 
-  test("a hyphenated word's parts are met by whole words in any of their forms, not by words they start; its joined form still starts words", () => {
+  test("a hyphenated word's parts and its joined word are met by whole words in any of their forms, not by words they start", () => {
     for (const text of [
       "Cannot sign in",
       "Signing in fails",
@@ -106,7 +106,8 @@ describe("the words a feedback is found by", () => {
       assert.ok(finds("sign-in", text), `sign-in finds "${text}"`);
     assert.ok(!finds("sign-in", "Signup fails on the invoice page"), "sign-in is not signup and invoice");
     assert.ok(!finds("sign-in", "The signal is lost in the tunnel"), "nor signal and in");
-    assert.ok(finds("e-mail", "Emails never arrive"), "the joined form is a prefix");
+    assert.ok(finds("e-mail", "Emails never arrive"), "the joined word in any of its forms");
+    assert.ok(!finds("sign-in", "Signing up fails"), "but not a word it starts (signing)");
     assert.ok(finds("signing-in", "I cannot sign in"), "a part's forms are those of its shared start");
   });
 
@@ -188,7 +189,7 @@ describe("the words a feedback is found by", () => {
 
 describe("the expansion of a search's words", () => {
   const many = (start: string) => Array.from({ length: MAX_EXPANSION + 1 }, (_, i) => `${start}${i}`);
-  const held = ["checkout", "checkouts", "telephone", "sign", "signing", "signup", "in", "invoice", ...many("w"), ...many("in")].sort();
+  const held = ["checkout", "checkouts", "telephone", "sign", "signin", "signing", "signup", "in", "invoice", ...many("w"), ...many("in")].sort();
   const vocabulary: Vocabulary = {
     startingWith: (word, limit) => held.filter((w) => w.startsWith(word)).slice(0, limit),
     holding: (words) => held.filter((w) => words.includes(w)),
@@ -202,20 +203,20 @@ describe("the expansion of a search's words", () => {
     assert.deepEqual(await expandWords(["w"], vocabulary), [[{ prefix: "w" }]]);
   });
 
-  test("a hyphenated word's part is met by the words its joined form starts or by the forms of the part the vocabulary holds, a way that meets none left out", async () => {
-    assert.deepEqual(await expandWords([{ joined: "w", part: "sign" }, ...searchWords("checkout-signs")], vocabulary), [
-      [{ prefix: "w" }, { words: ["sign", "signing"] }],
+  test("a hyphenated word is met by the forms of its joined word or of its part that the vocabulary holds, a way that meets none left out", async () => {
+    assert.deepEqual(await expandWords([{ joined: "signin", part: "sign" }, ...searchWords("checkout-signs")], vocabulary), [
+      [{ words: ["signin"] }, { words: ["sign", "signing"] }],
       [{ words: ["checkout", "checkouts"] }],
       [{ words: ["sign", "signing"] }],
     ]);
     assert.equal(await expandWords(searchWords("firefox-safari"), vocabulary), null);
   });
 
-  test("a part is met by its forms alone however many words it starts: sign-in is never in… past MAX_EXPANSION", async () => {
-    // "signing" starts with the joined form "signin": a joined form is still a prefix.
+  test("a part and a joined word are met by their forms alone however many words they start: sign-in is never in… past MAX_EXPANSION, nor signin…", async () => {
+    // "signing" starts with the joined word "signin", and is no form of it.
     assert.deepEqual(await expandWords(searchWords("sign-in"), vocabulary), [
-      [{ words: ["signing"] }, { words: ["sign", "signing"] }],
-      [{ words: ["signing"] }, { words: ["in"] }],
+      [{ words: ["signin"] }, { words: ["sign", "signing"] }],
+      [{ words: ["signin"] }, { words: ["in"] }],
     ]);
   });
 
