@@ -70,7 +70,10 @@ export async function notifyAssignee(deps: NotifyAssigneeDeps, job: JobRequest):
     by,
     team.find((m) => m.userId === by),
   );
-  const together = await assignedTogether(deps, feedback, by, Number(at));
+  const assigned = await assignedTogether(deps, feedback, by, Number(at));
+  // Where messages are only logged, no claim elects the job that tells: the job of the first one still
+  // theirs does, so only those are listed (the first assigned may be another member's by now).
+  const together = deps.notifier.delivers ? assigned : (await stillTheirs(deps, feedback, assigned)).map((f) => f.id);
   const inbox = (f: FeedbackRecord) => `${deps.baseUrl}/inbox/${encodeURIComponent(f.key)}`;
   await tellEach([owner], (to) =>
     teamMail(deps, {

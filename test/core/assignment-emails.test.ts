@@ -24,7 +24,7 @@ const cat = { ...tokenGrant("admin", ["feedbacks:read", "feedbacks:write"]), org
  * triage writes keep their activity and queue their jobs as a store does, the notices are claimed
  * and confirmed as a store does, and the mail handed over is kept. The clock is frozen.
  */
-function organization(count: number) {
+function organization(count: number, delivers = true) {
   const records = Array.from({ length: count }, (_, i) => feedbackRecord({ id: `fb-${i + 1}`, key: `ACME-${i + 1}`, title: `Feedback ${i + 1}` }));
   const fake = fakeFeedbacks(...records);
   const activity: TriageChange[] = [];
@@ -69,7 +69,7 @@ function organization(count: number) {
     confirmNotification: async (subject: string, email: string, key: string) => void notices.set(notice(subject, email, key), "sent"),
     releaseNotification: async (subject: string, email: string, key: string) => void notices.delete(notice(subject, email, key)),
   };
-  const notifier = { delivers: true, send: async (m: { to: string; subject: string; text: string }) => void mails.push(m) };
+  const notifier = { delivers, send: async (m: { to: string; subject: string; text: string }) => void mails.push(m) };
   /** The feedbacks read by id, to see what the jobs of one bulk read between them. */
   const reads = { count: 0 };
   const findFeedback = store.findFeedback;
@@ -211,6 +211,17 @@ describe("the e-mail of a bulk assignment", () => {
         ["bob@acme.test", "ACME-3 vous est attribué\u202f: Feedback 3", []],
         ["ann@acme.test", "2 feedbacks are assigned to you", ["- ACME-2 Feedback 2", "- ACME-4 Feedback 4"]],
       ],
+    );
+  });
+
+  test("where messages are only written to the log, a bulk change whose first feedback went to another member since still logs the member's message, once", async () => {
+    const org = organization(3, false);
+    assert.ok((await bulkUpdate(org.deps, cat, { keys: keys(1, 2, 3), set: { owner: "ann@acme.test" } })).ok);
+    assert.ok((await updateFeedback(org.deps, { ...cat, userId: "u-ann" }, "ACME-1", { owner: "bob@acme.test" })).ok);
+    await org.runJobs();
+    assert.deepEqual(
+      org.mails.filter((m) => m.to === "ann@acme.test").map((m) => [m.subject, m.text.split("\n").filter((l) => l.startsWith("- "))]),
+      [["2 feedbacks are assigned to you", ["- ACME-2 Feedback 2", "- ACME-3 Feedback 3"]]],
     );
   });
 
