@@ -4,7 +4,7 @@ import type { FeedbackRecord, ReportRecord } from "../../core/model.ts";
 import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import { sortedValue, urgencyOf } from "../../core/feedback/order.ts";
 import type { FeedbackFilter, FeedbackStore, ListPosition, StatusChangeRecord, ValueOrder } from "../../core/store/feedbacks.ts";
-import { listsFrom } from "../../core/feedback/list-reads.ts";
+import { type DatedRead, listsFrom, type ValueRead } from "../../core/feedback/list-reads.ts";
 import { type Database, type Document, fromDocument, toDocument } from "./database.ts";
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { vocabulary, wordsFilter } from "./search-terms.ts";
@@ -138,14 +138,7 @@ export function feedbackStore(data: Database): FeedbackStore {
    * A page of the due order's first run (core's ListReads), a search's words as its page expanded
    * them, from the due dates' index, which holds it in its order.
    */
-  const dated = async (
-    orgId: string,
-    filter: FeedbackFilter,
-    words: readonly ExpandedWord[] | undefined,
-    from: ListPosition | null,
-    limit: number,
-    back: boolean,
-  ): Promise<FeedbackRecord[]> => {
+  const dated: DatedRead = async (orgId, filter, words, from, limit, back) => {
     const match = await listFilter(data, orgId, filter, words);
     const found = await feedbacks()
       .find(from ? { $and: [match, datedBound(from, back)] } : match)
@@ -159,15 +152,7 @@ export function feedbackStore(data: Database): FeedbackStore {
    * A page of a list in an order of one stored value, strictly after `from`, or read `back` from it
    * (its row included) toward the top, the nearest first; a search's words as its page expanded them.
    */
-  const read = async (
-    orgId: string,
-    filter: FeedbackFilter,
-    words: readonly ExpandedWord[] | undefined,
-    from: ListPosition | null,
-    limit: number,
-    order: ValueOrder,
-    back: boolean,
-  ): Promise<FeedbackRecord[]> => {
+  const read: ValueRead = async (orgId, filter, words, from, limit, order, back) => {
     const match = await listFilter(data, orgId, filter, words);
     const way = back ? 1 : -1;
     const found = await feedbacks()
@@ -179,7 +164,7 @@ export function feedbackStore(data: Database): FeedbackStore {
   };
 
   return {
-    ...listsFrom({ expand: (filter) => searchedWords(filter, vocabulary(data)), read, dated }),
+    ...listsFrom({ vocabulary: vocabulary(data), read, dated }),
 
     async findFeedback(orgId, keyOrId) {
       const found = await feedbacks().findOne({ orgId, $or: [{ key: keyOrId }, { _id: keyOrId }] });

@@ -1,8 +1,7 @@
 import type { Database, SQLQueryBindings } from "bun:sqlite";
 import { sortedValue } from "../../core/feedback/order.ts";
-import { listsFrom } from "../../core/feedback/list-reads.ts";
+import { type DatedRead, listsFrom, type ValueRead } from "../../core/feedback/list-reads.ts";
 import type { FeedbackFilter, FeedbackStore, ListPosition, ValueOrder } from "../../core/store/feedbacks.ts";
-import type { FeedbackRecord } from "../../core/model.ts";
 import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import { countAmong } from "../../core/feedback/status.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
@@ -691,14 +690,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
    * keeps many feedbacks but none of those due (the portal's posts, an owner's, a common word)
    * walked all of them, 127 to 272 ms at a million feedbacks with 100,000 due; now 25 to 87.
    */
-  const dated = (
-    orgId: string,
-    filter: FeedbackFilter,
-    words: readonly ExpandedWord[] | undefined,
-    from: ListPosition | null,
-    limit: number,
-    back: boolean,
-  ): FeedbackRecord[] => {
+  const dated: DatedRead = (orgId, filter, words, from, limit, back) => {
     const few = fewEnough(orgId, filter, limit);
     const kept = words !== undefined ? source(orgId, filter, words, limit) : narrowest(db, orgId, filter, few, dueCandidates(orgId, filter));
     if (kept && kept.from !== FEEDBACKS.from) return readDated(orgId, filter, from, limit, back, kept);
@@ -718,15 +710,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
    * A page of a list in an order of one stored value, strictly after `from`, or read `back` from it
    * (its row included) toward the top (listQuery); a search's words as its page expanded them.
    */
-  const read = (
-    orgId: string,
-    filter: FeedbackFilter,
-    words: readonly ExpandedWord[] | undefined,
-    from: ListPosition | null,
-    limit: number,
-    order: ValueOrder,
-    back: boolean,
-  ): FeedbackRecord[] => {
+  const read: ValueRead = (orgId, filter, words, from, limit, order, back) => {
     // A search read back takes the way of the other orders (searchByActivity reads forward only):
     // a page back is asked for far less often than the next.
     if (words !== undefined && order === "activity" && !back && !readsBeyondCounts(filter)) {
@@ -741,7 +725,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
   };
 
   return {
-    ...listsFrom({ expand: (filter) => searchedWords(filter, vocabulary(db)), read, dated }),
+    ...listsFrom({ vocabulary: vocabulary(db), read, dated }),
 
     async findFeedback(orgId, keyOrId) {
       const row = db.query<FeedbackRow, [string, string]>(FEEDBACK_BY_KEY_OR_ID).get(orgId, keyOrId);
