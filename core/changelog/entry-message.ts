@@ -1,26 +1,26 @@
 import type { Language } from "../language.ts";
+import { type FollowerName, namingFor } from "../notify/follower-name.ts";
 
 /** One feedback of the entry that the person follows, by its public face, with the link that stops its news. */
-interface Followed {
+interface Followed extends FollowerName {
   readonly key: string;
-  /** The title it shows the person (titleShownTo); null: named by its key, and as their report to its reporter. */
-  readonly title: string | null;
-  readonly reporter?: boolean;
   /** Its page on the portal, when published there. */
   readonly page?: string;
   readonly unsubscribeUrl: string;
 }
 
-/** The words of a changelog announcement, in the person's language: the entry as written, what of theirs it ships. */
+/**
+ * The words of a changelog announcement, in the person's language: the entry as written, and what of
+ * theirs it ships, each by its key and named as every message to a follower names it (namingFor).
+ */
 export function entryMessage(
   language: Language,
   input: { name?: string; title: string; body: string; followed: readonly Followed[]; trackingUrl?: string },
 ): { subject: string; text: string } {
   const fr = language === "fr";
   const body = input.body.trim() ? ["", input.body.trim()] : [];
-  const named = (f: Followed) => f.title ?? (f.reporter ? (fr ? "votre signalement" : "your report") : null);
   const followed = input.followed.flatMap((f) => {
-    const name = named(f);
+    const name = namingFor(language, f, f.key).afterKey;
     return [`- ${f.key}${name === null ? "" : `${fr ? "\u202f: " : ": "}${name}`}`, ...(f.page ? [`  ${f.page}`] : [])];
   });
   const stops = input.followed.map((f) =>

@@ -1,25 +1,25 @@
 import type { Language } from "../language.ts";
+import { type FollowerName, namingFor } from "./follower-name.ts";
 
 /**
- * The words of the "delivered" notification, in the follower's language: the reporter's tracking link,
- * or a voter's portal page. Only a reporter (the one with a tracking link) is told it is what they
- * reported; a voter or a member who follows it is told it is what they followed. Without a title
- * that is theirs to read (`title` null, see titleShownTo), it is "your report" and its key to a
- * reporter, its key to others.
+ * The words of the "delivered" notification, in the follower's language, with the reporter's
+ * tracking link or a voter's portal page. A reporter is told it is what they reported; a voter or a
+ * member who follows it, that it is what they followed. It is named as every message to a follower
+ * names it (namingFor).
  */
 export function deliveredMessage(
   language: Language,
-  input: { name?: string; title: string | null; feedbackKey: string; trackingUrl?: string; pageUrl?: string; unsubscribeUrl: string },
+  input: FollowerName & { name?: string; feedbackKey: string; trackingUrl?: string; pageUrl?: string; unsubscribeUrl: string },
 ): { subject: string; text: string } {
-  const reporter = input.trackingUrl !== undefined;
-  const { title, feedbackKey: key } = input;
+  const { title, reporter, feedbackKey: key } = input;
+  const naming = namingFor(language, input, key);
   if (language === "fr") {
     return {
-      subject: `Livré\u202f: ${title ?? (reporter ? `votre signalement ${key}` : key)}`,
+      subject: `Livré\u202f: ${naming.alone}`,
       text: [
         `Bonjour${input.name ? ` ${input.name}` : ""},`,
         "",
-        `${reporter ? "Ce que vous aviez signalé" : "Ce que vous suiviez"} est maintenant livré${title === null ? "" : `\u202f: «\u202f${title}\u202f»`} (${key}).`,
+        `${reporter ? "Ce que vous aviez signalé" : "Ce que vous suiviez"} est maintenant livré${title === null ? "" : `\u202f: ${naming.quoted}`} (${key}).`,
         "Merci de nous avoir aidés à améliorer l'application.",
         ...(input.trackingUrl ? ["", `Suivre votre signalement\u202f: ${input.trackingUrl}`] : []),
         ...(input.pageUrl ? ["", `Le voir sur le portail\u202f: ${input.pageUrl}`] : []),
@@ -29,11 +29,11 @@ export function deliveredMessage(
     };
   }
   return {
-    subject: `Delivered: ${title ?? (reporter ? `your report ${key}` : key)}`,
+    subject: `Delivered: ${naming.alone}`,
     text: [
       `Hello${input.name ? ` ${input.name}` : ""},`,
       "",
-      `${reporter ? "What you reported" : "What you followed"} is now delivered${title === null ? "" : `: "${title}"`} (${key}).`,
+      `${reporter ? "What you reported" : "What you followed"} is now delivered${title === null ? "" : `: ${naming.quoted}`} (${key}).`,
       "Thank you for helping us improve the app.",
       ...(input.trackingUrl ? ["", `Follow your report: ${input.trackingUrl}`] : []),
       ...(input.pageUrl ? ["", `See it on the portal: ${input.pageUrl}`] : []),

@@ -47,7 +47,7 @@ export async function notifyFollowers(services: NotifyDeps, job: JobRequest): Pr
       const words = deliveredMessage(follower.language, {
         ...(follower.name && { name: follower.name }),
         ...(trackingUrl ? { trackingUrl } : page && { pageUrl: page }),
-        title: nameFor(follower.email).title,
+        ...nameFor(follower.email),
         feedbackKey: feedback.key,
         unsubscribeUrl: link,
       });

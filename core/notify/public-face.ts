@@ -7,14 +7,7 @@ import type { MergeStore } from "../store/merges.ts";
 import type { PortalRecord, PortalStore } from "../store/portals.ts";
 import type { PublicationStore } from "../store/publications.ts";
 import type { UserStore } from "../store/users.ts";
-
-/** What a feedback is called in a message to one follower: see titleShownTo. */
-interface FollowerName {
-  /** Null: no title that is theirs to read; the message names it "your report" to its reporter, by its key to others. */
-  readonly title: string | null;
-  /** Whether the follower wrote a report of it. */
-  readonly reporter: boolean;
-}
+import type { FollowerName } from "./follower-name.ts";
 
 /**
  * How a feedback is named to the people following it: once published, by its public title and its
@@ -50,18 +43,19 @@ export async function publicFaces(
     ),
     deps.store.findPortal(orgId),
   ]);
-  const unpublished = feedbacks.filter((f) => !namings.get(f.id)!.publication);
-  // Who wrote what, and who is of the team, matter only where the feedback's own title might be read.
+  const unpublished = feedbacks.some((f) => !namings.get(f.id)!.publication);
+  // Who wrote what says who reported each, published or not (FollowerName.reporter); who is of the
+  // team matters only where the feedback's own title might be read.
   const [reports, members] = await Promise.all([
-    Promise.all(unpublished.map(async (f) => [f.id, await deps.store.listReports(f.id)] as const)).then((all) => new Map(all)),
-    unpublished.length > 0 ? deps.store.listMembers(orgId).then((all) => new Set(all.map((m) => normalizeEmail(m.email)))) : new Set<string>(),
+    Promise.all(feedbacks.map(async (f) => [f.id, await deps.store.listReports(f.id)] as const)).then((all) => new Map(all)),
+    unpublished ? deps.store.listMembers(orgId).then((all) => new Set(all.map((m) => normalizeEmail(m.email)))) : new Set<string>(),
   ]);
   const board = portal?.enabled ? portalUrl(deps.baseUrl, portal.slug) : undefined;
   const faces = new Map(
     feedbacks.map((f): [string, PublicFace] => {
       const naming = namings.get(f.id)!;
       const nameFor = (email: string): FollowerName => {
-        const mine = (reports.get(f.id) ?? []).filter((r) => r.report.author.email === email);
+        const mine = reports.get(f.id)!.filter((r) => r.report.author.email === email);
         return { title: titleShownTo(f, naming, { reports: mine, member: members.has(email) }), reporter: mine.length > 0 };
       };
       return [f.id, { nameFor, ...(naming.publication && board && { page: `${board}/${encodeURIComponent(f.key)}` }) }];

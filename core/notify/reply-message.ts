@@ -1,31 +1,29 @@
 import type { Language } from "../language.ts";
+import { type FollowerName, namingFor } from "./follower-name.ts";
 
 /**
  * The words of a team's public reply sent to a follower, in the follower's language: who answered,
- * what, and where to follow. The feedback is named by the title it shows the follower; without one
- * that is theirs to read (`title` null, see titleShownTo), as their report to its reporter, by its key to others.
+ * what, and where to follow. The feedback is named as every message to a follower names it (namingFor).
  */
 export function replyMessage(
   language: Language,
-  input: {
+  input: FollowerName & {
     name?: string;
     author: string;
-    title: string | null;
-    reporter: boolean;
     feedbackKey: string;
     text: string;
     followUrl?: string;
     unsubscribeUrl: string;
   },
 ): { subject: string; text: string } {
-  const { title, feedbackKey: key } = input;
+  const naming = namingFor(language, input, input.feedbackKey);
   if (language === "fr") {
     return {
-      subject: `Nouvelle réponse\u202f: ${title ?? (input.reporter ? `votre signalement ${key}` : key)}`,
+      subject: `Nouvelle réponse\u202f: ${naming.alone}`,
       text: [
         `Bonjour${input.name ? ` ${input.name}` : ""},`,
         "",
-        `${input.author} a répondu à propos de ${title !== null ? `«\u202f${title}\u202f»` : input.reporter ? `votre signalement (${key})` : key}\u202f:`,
+        `${input.author} a répondu à propos de ${naming.quoted}\u202f:`,
         "",
         input.text,
         ...(input.followUrl ? ["", `Suivre et répondre\u202f: ${input.followUrl}`] : []),
@@ -35,11 +33,11 @@ export function replyMessage(
     };
   }
   return {
-    subject: `New reply: ${title ?? (input.reporter ? `your report ${key}` : key)}`,
+    subject: `New reply: ${naming.alone}`,
     text: [
       `Hello${input.name ? ` ${input.name}` : ""},`,
       "",
-      `${input.author} replied about ${title !== null ? `"${title}"` : input.reporter ? `your report (${key})` : key}:`,
+      `${input.author} replied about ${naming.quoted}:`,
       "",
       input.text,
       ...(input.followUrl ? ["", `Follow and answer: ${input.followUrl}`] : []),

@@ -369,8 +369,18 @@ describe("the announcement", () => {
     assert.ok(claims.has("fb-1 ann@x.io delivered") && claims.has("fb-3 ann@x.io delivered"));
   });
 
+  test("a feedback whose title is not theirs to read is listed as their report to a follower who reported it", () => {
+    const followed = [{ key: "ACME-1", title: null, reporter: true, unsubscribeUrl: "https://u" }];
+    assert.match(entryMessage("en", { title: "Export", body: "", followed }).text, /^- ACME-1: your report$/m);
+    assert.match(entryMessage("fr", { title: "Export", body: "", followed }).text, /^- ACME-1\u202f: votre signalement$/m);
+  });
+
   test("the French message puts a narrow no-break space before its colons", () => {
-    const words = entryMessage("fr", { title: "Export", body: "", followed: [{ key: "ACME-1", title: "PDF", unsubscribeUrl: "https://u" }] });
+    const words = entryMessage("fr", {
+      title: "Export",
+      body: "",
+      followed: [{ key: "ACME-1", title: "PDF", reporter: true, unsubscribeUrl: "https://u" }],
+    });
     assert.equal(words.subject, "Nouveauté\u202f: Export");
     assert.ok(!/ :/.test(words.text));
   });

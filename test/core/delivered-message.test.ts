@@ -5,29 +5,35 @@ import { deliveredMessage } from "../../core/notify/delivered-message.ts";
 const feedback = { title: "Dark theme", feedbackKey: "DEMO-6", unsubscribeUrl: "https://retour.example/unsubscribe?f=1" };
 
 describe("the e-mail telling a follower a feedback was delivered", () => {
-  test("tells the reporter, who has a tracking link, that what they reported is delivered", () => {
-    const { text } = deliveredMessage("en", { ...feedback, trackingUrl: "https://retour.example/s/1?t=x" });
+  test("tells the reporter, who wrote one of its reports, that what they reported is delivered", () => {
+    const { text } = deliveredMessage("en", { ...feedback, reporter: true, trackingUrl: "https://retour.example/s/1?t=x" });
     assert.match(text, /^What you reported is now delivered: "Dark theme" \(DEMO-6\)\.$/m);
     assert.match(text, /^Stop receiving news about this report: /m);
   });
 
   test("tells a voter or a member who follows it, who reported nothing, that what they followed is delivered", () => {
-    const english = deliveredMessage("en", { ...feedback, pageUrl: "https://retour.example/p/demo/DEMO-6" }).text;
+    const english = deliveredMessage("en", { ...feedback, reporter: false, pageUrl: "https://retour.example/p/demo/DEMO-6" }).text;
     assert.match(english, /^What you followed is now delivered: "Dark theme" \(DEMO-6\)\.$/m);
     assert.match(english, /^Stop receiving news about DEMO-6: /m);
     assert.doesNotMatch(english, /report/);
-    const french = deliveredMessage("fr", feedback).text;
+    const french = deliveredMessage("fr", { ...feedback, reporter: false }).text;
     assert.match(french, /^Ce que vous suiviez est maintenant livré\u202f: «\u202fDark theme\u202f» \(DEMO-6\)\.$/m);
     assert.match(french, /^Ne plus recevoir de nouvelles de DEMO-6\u202f: /m);
     assert.doesNotMatch(french, /signal/);
   });
 
+  test("a tracking link does not make a reporter: one whose report left the feedback since is told what they followed", () => {
+    const { text } = deliveredMessage("en", { ...feedback, reporter: false, trackingUrl: "https://retour.example/s/1?t=x" });
+    assert.match(text, /^What you followed is now delivered: "Dark theme" \(DEMO-6\)\.$/m);
+    assert.match(text, /^Stop receiving news about DEMO-6: /m);
+  });
+
   test("without a title that is theirs to read, names it as the reporter's report, or by its key to others", () => {
     const untitled = { ...feedback, title: null };
-    const reporter = deliveredMessage("fr", { ...untitled, trackingUrl: "https://retour.example/s/1?t=x" });
+    const reporter = deliveredMessage("fr", { ...untitled, reporter: true, trackingUrl: "https://retour.example/s/1?t=x" });
     assert.equal(reporter.subject, "Livré\u202f: votre signalement DEMO-6");
     assert.match(reporter.text, /^Ce que vous aviez signalé est maintenant livré \(DEMO-6\)\.$/m);
-    const voter = deliveredMessage("en", untitled);
+    const voter = deliveredMessage("en", { ...untitled, reporter: false });
     assert.equal(voter.subject, "Delivered: DEMO-6");
     assert.match(voter.text, /^What you followed is now delivered \(DEMO-6\)\.$/m);
   });

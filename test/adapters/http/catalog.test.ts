@@ -122,6 +122,7 @@ describe("French typography: a narrow no-break space (U+202F), never a plain spa
     const mail = deliveredMessage("fr", {
       name: "Ann",
       title: "Export",
+      reporter: true,
       feedbackKey: "DEMO-1",
       trackingUrl: "https://x.test/s/1",
       unsubscribeUrl: "https://x.test/u/1",
