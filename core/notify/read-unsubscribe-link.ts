@@ -3,14 +3,15 @@ import type { ServiceSecretStore } from "../store/service-secret.ts";
 import { checkUnsubscribeLink, type UnsubscribeLink } from "./check-unsubscribe-link.ts";
 import { type LinkedDeps, linkedFeedbacks } from "./linked-feedbacks.ts";
 
-type ReadLinkDeps = LinkedDeps & { readonly store: Pick<ServiceSecretStore, "serviceSecret"> & Pick<PublicationStore, "findPublications"> };
+export type ReadLinkDeps = LinkedDeps & { readonly store: Pick<ServiceSecretStore, "serviceSecret"> & Pick<PublicationStore, "findPublications"> };
 
 /**
  * A feedback an unsubscribe link stops the news of, as its page names it to anyone holding the
  * link: its key, and its public title once published; never its own title, which may hold another
  * customer's words (see titleShownTo).
  */
-interface Stopped {
+export interface Stopped {
+  readonly id: string;
   readonly key: string;
   readonly publicTitle?: string;
 }
@@ -22,6 +23,6 @@ export async function readUnsubscribeLink(services: ReadLinkDeps, link: Unsubscr
   const publications = await services.store.findPublications(feedbacks.map((f) => f.id));
   return feedbacks.map((f) => {
     const publicTitle = publications.get(f.id)?.title;
-    return { key: f.key, ...(publicTitle && { publicTitle }) };
+    return { id: f.id, key: f.key, ...(publicTitle && { publicTitle }) };
   });
 }

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { Services } from "../../../core/services.ts";
 import type { UnsubscribeLink } from "../../../core/notify/check-unsubscribe-link.ts";
-import { readUnsubscribeLink } from "../../../core/notify/read-unsubscribe-link.ts";
+import { readUnsubscribeLink, type Stopped } from "../../../core/notify/read-unsubscribe-link.ts";
 import { unsubscribe } from "../../../core/notify/unsubscribe.ts";
 import { acceptedLanguage } from "../language.ts";
 import { type Html, html, page } from "../html.ts";
@@ -12,10 +12,8 @@ const linkOf = (request: Request): UnsubscribeLink => {
   return { feedbackId: q.get("f") ?? "", email: q.get("e") ?? "", signature: q.get("s") ?? "" };
 };
 
-type Stopped = NonNullable<Awaited<ReturnType<typeof readUnsubscribeLink>>>;
-
 /** What the link stops, one feedback a line: its key, and its public title once published. */
-const stoppedList = (stopped: Stopped): Html =>
+const stoppedList = (stopped: readonly Stopped[]): Html =>
   html`<ul>${stopped.map((f) => html`<li><strong>${f.key}</strong>${f.publicTitle ? html` — ${f.publicTitle}` : ""}</li>`)}</ul>`;
 
 /**
@@ -54,15 +52,13 @@ export function unsubscribeRoutes(services: Services) {
         const language = acceptedLanguage(request);
         const w = textFor(language).unsubscribe;
         const link = linkOf(request);
-        // Read before: once unsubscribed, the link still names what it stopped.
-        const stopped = await readUnsubscribeLink(services, link);
-        const done = stopped !== null && (await unsubscribe(services, link)) === "unsubscribed";
-        const said = !done
+        const stopped = await unsubscribe(services, link);
+        const said = !stopped
           ? html`<p class="error">${w.invalid}</p>`
           : stopped.length === 0
             ? html`<p>${w.done}</p>`
             : html`<p>${w.doneAbout}</p>${stoppedList(stopped)}`;
-        return page(w.title, html`<h1>${w.title}</h1>${said}`, { status: done ? 200 : 404, language });
+        return page(w.title, html`<h1>${w.title}</h1>${said}`, { status: stopped ? 200 : 404, language });
       },
       { detail: { hide: true } },
     );
