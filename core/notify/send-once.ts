@@ -15,9 +15,10 @@ export type SendOnceDeps = Pick<Services, "notifier" | "clock"> & {
 /**
  * What became of a message: `sent` now; `sent_before`; `held` by another sender's claim (a worker
  * sending it now, or one that crashed before it could say: it is sent once that claim runs out);
- * `logged` where no message reaches anyone (no SMTP).
+ * `logged` where no message reaches anyone (no SMTP); `moot` when, composed, it had nothing left to
+ * tell (what it was about is no longer the recipient's).
  */
-export type Sent = "sent" | "sent_before" | "held" | "logged";
+export type Sent = "sent" | "sent_before" | "held" | "logged" | "moot";
 
 /** What a claim that is not this sender's means for its message. */
 const NOT_OURS: Readonly<Record<Exclude<NotificationClaim, "claimed">, Sent>> = { sent: "sent_before", held: "held" };
@@ -44,27 +45,29 @@ export function sendOnce(
  * first, it may be telling them all: this one is `held` (its job is retried, and then finds its
  * subject told). Once the first was told, this job answers for its own subject, as sendOnce does.
  * Then each other subject that no one told or holds is claimed too, and the message, composed for
- * those claimed (`told`), confirms or gives back all of them together. Where nothing is delivered,
- * the message is logged by the first subject's sender alone.
+ * those claimed (`told`), confirms or gives back all of them together. Composed as null, it has
+ * nothing left to tell: nothing is sent, and the subjects are given back, not kept as told. Where
+ * nothing is delivered, the message is logged by the first subject's sender alone.
  */
 export async function sendOnceTogether(
   deps: SendOnceDeps,
   to: { readonly subjectId: string; readonly key: string; readonly email: string },
   together: readonly string[],
-  compose: (told: readonly string[]) => Message | Promise<Message>,
+  compose: (told: readonly string[]) => Message | null | Promise<Message | null>,
 ): Promise<Sent> {
   const { store, clock } = deps;
   const { subjectId, key, email } = to;
   const subjects = together.includes(subjectId) ? together : [subjectId, ...together];
   const first = subjects[0]!;
-  const message = async (told: readonly string[]) => ({
-    to: email,
-    ...(await compose(told)),
-    messageId: `${key}.${told[0]}.${encodeURIComponent(email)}`,
-  });
+  /** Composes the message telling of `told` and hands it over; false when it had nothing to tell. */
+  const tell = async (told: readonly string[]) => {
+    const composed = await compose(told);
+    if (composed) await deps.notifier.send({ to: email, ...composed, messageId: `${key}.${told[0]}.${encodeURIComponent(email)}` });
+    return composed !== null;
+  };
   if (!deps.notifier.delivers) {
-    if (first === subjectId) await deps.notifier.send(await message(subjects));
-    return "logged";
+    if (first !== subjectId) return "logged";
+    return (await tell(subjects)) ? "logged" : "moot";
   }
   const claim = (id: string) => store.claimNotification(id, email, key, clock(), CLAIM_LEASE_MS);
   const led = await claim(first);
@@ -75,13 +78,14 @@ export async function sendOnceTogether(
     if (own !== "claimed") return NOT_OURS[own];
     claimed.add(subjectId);
   }
+  let told: boolean;
   try {
     for (const id of subjects) if (!claimed.has(id) && (await claim(id)) === "claimed") claimed.add(id);
-    await deps.notifier.send(await message(subjects.filter((id) => claimed.has(id))));
+    told = await tell(subjects.filter((id) => claimed.has(id)));
   } catch (error) {
     for (const id of claimed) await store.releaseNotification(id, email, key);
     throw error;
   }
-  for (const id of claimed) await store.confirmNotification(id, email, key, clock());
-  return "sent";
+  for (const id of claimed) await (told ? store.confirmNotification(id, email, key, clock()) : store.releaseNotification(id, email, key));
+  return told ? "sent" : "moot";
 }

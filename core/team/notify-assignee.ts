@@ -55,7 +55,8 @@ export type NotifyAssigneeDeps = FindDeps &
 /**
  * Mails the feedback's owner, once per assignment, in their language, if they are a member: one
  * message for the feedbacks assigned to them together with it, the one-feedback message when
- * it was alone (or the others were told already).
+ * it was alone (or the others were told already), and nothing when none is theirs any more once it
+ * is written: the job is done all the same, not retried.
  */
 export async function notifyAssignee(deps: NotifyAssigneeDeps, job: JobRequest): Promise<void> {
   const feedback = await resolveFeedback(deps, job.orgId, job.feedbackId);
@@ -83,16 +84,16 @@ export async function notifyAssignee(deps: NotifyAssigneeDeps, job: JobRequest):
       together,
       words: async (settingsUrl, told) => {
         const feedbacks = await stillTheirs(deps, feedback, told);
-        if (feedbacks.length > 1) {
-          return assignedTogetherMessage(owner.language, {
-            by: assigner,
-            feedbacks: feedbacks.map((f) => ({ key: f.key, title: f.title, url: inbox(f) })),
-            ownerInboxUrl: `${deps.baseUrl}/inbox?owner=${encodeURIComponent(owner.email)}`,
-            settingsUrl,
-          });
-        }
-        const [one] = feedbacks;
-        return assignedMessage(owner.language, { by: assigner, key: one!.key, title: one!.title, url: inbox(one!), settingsUrl });
+        const [one, ...more] = feedbacks;
+        // All given to someone else (or merged) while the job ran: nothing is left to tell them.
+        if (!one) return null;
+        if (more.length === 0) return assignedMessage(owner.language, { by: assigner, key: one.key, title: one.title, url: inbox(one), settingsUrl });
+        return assignedTogetherMessage(owner.language, {
+          by: assigner,
+          feedbacks: feedbacks.map((f) => ({ key: f.key, title: f.title, url: inbox(f) })),
+          ownerInboxUrl: `${deps.baseUrl}/inbox?owner=${encodeURIComponent(owner.email)}`,
+          settingsUrl,
+        });
       },
     }),
   );
@@ -110,8 +111,11 @@ async function assignedTogether(deps: NotifyAssigneeDeps, feedback: FeedbackReco
   return ids.includes(feedback.id) ? ids : [feedback.id, ...ids];
 }
 
-/** Of the feedbacks a message tells, those still the owner's and not merged away, in its order; `feedback` (the job's, theirs) among them. */
+/**
+ * Of the feedbacks a message tells, those still `feedback`'s owner's and not merged away, in its
+ * order: read again, `feedback` (the job's) too, since any may have been given to another since the job read it.
+ */
 async function stillTheirs(deps: NotifyAssigneeDeps, feedback: FeedbackRecord, told: readonly string[]): Promise<FeedbackRecord[]> {
-  const found = await Promise.all(told.map((id) => (id === feedback.id ? feedback : deps.store.findFeedback(feedback.orgId, id))));
+  const found = await Promise.all(told.map((id) => deps.store.findFeedback(feedback.orgId, id)));
   return found.filter((f): f is FeedbackRecord => f !== null && !f.mergedInto && f.owner === feedback.owner);
 }

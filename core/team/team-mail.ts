@@ -7,7 +7,8 @@ type Words = { readonly subject: string; readonly text: string };
  * Sends one message to a member of the team, once (sendOnce), and says what became of it: a job
  * sending several tells each (tellEach). The message points to the account page, where the person
  * chooses what they receive. A message that may tell of several subjects at once names them in
- * `together` (sendOnceTogether), and is worded for those it tells.
+ * `together` (sendOnceTogether), and is worded for those it tells: no words, when none of them is
+ * the person's to hear of any more, and nothing is sent.
  */
 export async function teamMail(
   deps: SendOnceDeps & Pick<Services, "baseUrl">,
@@ -16,14 +17,14 @@ export async function teamMail(
     readonly subjectId: string;
     readonly key: string;
     readonly to: { readonly email: string };
-    readonly words: (settingsUrl: string, told: readonly string[]) => Words | Promise<Words>;
+    readonly words: (settingsUrl: string, told: readonly string[]) => Words | null | Promise<Words | null>;
     readonly together?: readonly string[];
   },
 ): Promise<Sent> {
   const settingsUrl = `${deps.baseUrl}/account`;
   const to = { subjectId: message.subjectId, key: message.key, email: message.to.email };
-  return sendOnceTogether(deps, to, message.together ?? [message.subjectId], async (told) => ({
-    ...(await message.words(settingsUrl, told)),
-    unsubscribeUrl: settingsUrl,
-  }));
+  return sendOnceTogether(deps, to, message.together ?? [message.subjectId], async (told) => {
+    const words = await message.words(settingsUrl, told);
+    return words && { ...words, unsubscribeUrl: settingsUrl };
+  });
 }

@@ -225,6 +225,25 @@ describe("the e-mail of a bulk assignment", () => {
     );
   });
 
+  test("a job whose feedbacks were all given to another member while it ran sends the member nothing, and finishes, not to be retried", async () => {
+    const org = organization(2);
+    assert.ok((await bulkUpdate(org.deps, cat, { keys: keys(1, 2), set: { owner: "ann@acme.test" } })).ok);
+    const [lead] = org.queued.map((q) => q.job);
+    const handOver = (id: string) => org.deps.store.setTriageFields("org", id, { owner: "bob@acme.test" }, [], [], NOW);
+    // Once the job read its feedback and claimed its notice, Ann hands both to Bob.
+    const claimNotification = org.deps.store.claimNotification;
+    const store = {
+      ...org.deps.store,
+      claimNotification: async (subject: string, email: string, key: string) => {
+        await handOver("fb-1");
+        await handOver("fb-2");
+        return claimNotification(subject, email, key);
+      },
+    };
+    await notifyAssignee({ ...org.deps, store }, lead!);
+    assert.deepEqual(org.mails, []);
+  });
+
   test("a member who assigns feedbacks to themselves in a bulk change is sent nothing", async () => {
     const org = organization(3);
     assert.ok((await bulkUpdate(org.deps, cat, { keys: keys(1, 2, 3), set: { owner: "cat@acme.test" } })).ok);

@@ -109,6 +109,12 @@ describe("one message about several subjects", () => {
     assert.equal(d.claims.size, 0);
   });
 
+  test("a message that has nothing left to tell, composed, is not sent, and gives every subject back rather than keep them as told", async () => {
+    const d = deps(true);
+    assert.equal(await sendOnceTogether(d, { ...to, subjectId: "fb2" }, ["fb1", "fb2", "fb3"], () => null), "moot");
+    assert.deepEqual([d.mails, d.claims.size], [[], 0]);
+  });
+
   test("where no message reaches anyone, the first subject's job alone logs it", async () => {
     const d = deps(false);
     assert.deepEqual(await Promise.all(["fb1", "fb2"].map((own) => together(d, own))), ["logged", "logged"]);
