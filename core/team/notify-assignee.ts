@@ -39,9 +39,9 @@ const BULK_SETTLE_MS = 10_000;
 const BULK_FOLLOW_MS = 60_000;
 
 /**
- * When the job telling of an assignment that a bulk change made at `at` is due: the first it writes
- * once the bulk is written; the others after that one ran, to find their feedbacks told (or, if the
- * bulk was slower than that, to tell those it left).
+ * When the job telling of an assignment that a bulk change made at `at` is due: the first it queues
+ * (its lead, whatever keys before it queued none) once the bulk is written; the others after that
+ * one ran, to find their feedbacks told (or, if the bulk was slower than that, to tell those it left).
  */
 export const assignmentDue = (at: number, first: boolean): number => at + BULK_SETTLE_MS + (first ? 0 : BULK_FOLLOW_MS);
 

@@ -3,7 +3,7 @@ import { invalid, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import { BulkRequest, type BulkResults, type FeedbackUpdate } from "../schemas/triage.ts";
 import { dueTime } from "./due-date.ts";
-import { type UpdateFeedbackDeps, updateFeedback } from "./update-feedback.ts";
+import { type BulkWrite, type UpdateFeedbackDeps, updateFeedback } from "./update-feedback.ts";
 
 /**
  * POST /v1/feedbacks/bulk: the same change to each feedback named, each through its own update
@@ -25,16 +25,14 @@ export async function bulkUpdate(services: UpdateFeedbackDeps, grant: Grant, req
     return invalid("invalid_body", { field: "set.dueAt", reason: "expected", schema: BulkRequest.properties.set.properties.dueAt });
   }
   const results: BulkResults["results"] = [];
-  const at = services.clock();
+  const bulk: BulkWrite = { at: services.clock(), ...(tagged && { tags: { add: set.addTags ?? [], remove: set.removeTags ?? [] } }) };
   for (const key of request.keys) {
     const update: { -readonly [K in keyof FeedbackUpdate]: FeedbackUpdate[K] } = {};
     if (set.status !== undefined) update.status = set.status;
     if (set.comment !== undefined) update.comment = set.comment;
     if (set.owner !== undefined) update.owner = set.owner;
     if (set.dueAt !== undefined) update.dueAt = set.dueAt;
-    const tags = tagged ? { add: set.addTags ?? [], remove: set.removeTags ?? [] } : undefined;
-    const first = results.every((r) => !r.ok);
-    const updated = await updateFeedback(services, grant, key, update, { at, first, ...(tags && { tags }) });
+    const updated = await updateFeedback(services, grant, key, update, bulk);
     const merged = updated.ok && updated.value.mergedInto;
     results.push(updated.ok ? { key, ok: true, ...(merged && { mergedInto: merged }) } : { key, ok: false, code: updated.code });
   }

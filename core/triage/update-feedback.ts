@@ -89,13 +89,14 @@ interface TagChange {
 /**
  * What a bulk change gives each of its updates: its time, which all its changes are written at, so
  * that the e-mail telling an owner of the feedbacks it assigned them finds them together
- * (notify-assignee.ts); whether none of its updates went through before this one (whose e-mail is
- * then the first due); and the tags it adds and removes.
+ * (notify-assignee.ts); the tags it adds and removes; and the job telling of the first feedback it
+ * assigned, which the update that queues it notes (`lead`): the others are due after it.
  */
-interface BulkWrite {
+export interface BulkWrite {
   readonly at: number;
-  readonly first: boolean;
   readonly tags?: TagChange;
+  /** None until an update queues an e-mail: the first keys may have been the owner's already, and queued none. */
+  lead?: JobRequest;
 }
 
 /**
@@ -137,8 +138,9 @@ async function writeTriage(
     const decidedOn: DecidedOn = { ...(kind !== undefined && { kind: feedback.kind }), ...(tagChange && { tags: had }) };
     const { fields, created } = checked.value;
     // A bulk change sets no kind: its only job is the owner's e-mail.
-    const due = bulk ? assignmentDue(bulk.at, bulk.first) : at;
+    const due = bulk ? assignmentDue(bulk.at, !bulk.lead) : at;
     if (await services.store.setTriageFields(grant.orgId, feedback.id, fields, created, [...assigned, ...regroup], due, author, decidedOn)) {
+      if (bulk && !bulk.lead) bulk.lead = assigned[0];
       return ok(true);
     }
     // Refused with nothing to compare, or merged meanwhile, it is gone: the fields are not carried

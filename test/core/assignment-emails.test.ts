@@ -22,11 +22,13 @@ const cat = { ...tokenGrant("admin", ["feedbacks:read", "feedbacks:write"]), org
 /**
  * `count` feedbacks (ACME-1 "Feedback 1", …) of an organization of three members, in memory: the
  * triage writes keep their activity and queue their jobs as a store does, the notices are claimed
- * and confirmed as a store does, and the mail handed over is kept. The clock is frozen.
+ * and confirmed as a store does, and the mail handed over is kept. The clock is frozen, and moved
+ * on by the test (`later`).
  */
 function organization(count: number, delivers = true) {
   const records = Array.from({ length: count }, (_, i) => feedbackRecord({ id: `fb-${i + 1}`, key: `ACME-${i + 1}`, title: `Feedback ${i + 1}` }));
   const fake = fakeFeedbacks(...records);
+  let now = NOW;
   const activity: TriageChange[] = [];
   const queued: Array<{ job: JobRequest; due: number }> = [];
   const notices = new Map<string, "claimed" | "sent">();
@@ -75,6 +77,7 @@ function organization(count: number, delivers = true) {
   const findFeedback = store.findFeedback;
   const deps = {
     ...fake.deps,
+    clock: () => now,
     store: {
       ...store,
       findFeedback: (orgId: string, keyOrId: string) => {
@@ -85,9 +88,13 @@ function organization(count: number, delivers = true) {
     notifier,
   };
   const ran: JobRequest[] = [];
-  /** Runs every job queued, in the order they are due (then queued), as the worker does. */
-  async function runJobs(): Promise<void> {
-    const due = queued.splice(0).sort((a, b) => a.due - b.due);
+  /**
+   * Runs the jobs queued that are due by `until` (all of them, as a worker that waited long enough),
+   * in the order they are due (then queued), as the worker does.
+   */
+  async function runJobs(until = Number.POSITIVE_INFINITY): Promise<void> {
+    const due = queued.filter((q) => q.due <= until).sort((a, b) => a.due - b.due);
+    for (const q of due) queued.splice(queued.indexOf(q), 1);
     for (const { job } of due) {
       await notifyAssignee(deps, job);
       ran.push(job);
@@ -97,7 +104,12 @@ function organization(count: number, delivers = true) {
   const runAgain = async () => {
     for (const job of ran) await notifyAssignee(deps, job);
   };
-  return { deps, queued, mails, meanwhile, runJobs, runAgain, reads };
+  /** Moves the clock `ms` on, and runs the jobs due by then, as the worker does. */
+  const later = (ms: number) => {
+    now += ms;
+    return runJobs(now);
+  };
+  return { deps, queued, mails, meanwhile, runJobs, runAgain, reads, later };
 }
 
 const keys = (...numbers: number[]) => numbers.map((n) => `ACME-${n}`);
@@ -160,6 +172,17 @@ describe("the e-mail of a bulk assignment", () => {
     assert.ok(
       others.every((due) => due > first!),
       "the others after the first",
+    );
+  });
+
+  test("a bulk change whose first feedback was the member's already tells them of the others as soon as any bulk change's e-mail goes", async () => {
+    const org = organization(3);
+    await org.deps.store.setTriageFields("org", "fb-1", { owner: "ann@acme.test" }, [], [], NOW);
+    assert.ok((await bulkUpdate(org.deps, cat, { keys: keys(1, 2, 3), set: { owner: "ann@acme.test" } })).ok);
+    await org.later(15_000);
+    assert.deepEqual(
+      org.mails.map((m) => [m.subject, m.text.split("\n").filter((l) => l.startsWith("- "))]),
+      [["2 feedbacks are assigned to you", ["- ACME-2 Feedback 2", "- ACME-3 Feedback 3"]]],
     );
   });
 
