@@ -9,6 +9,11 @@ export function jobQueue(data: Database): JobQueue {
       await insertJobs(data, [request], runAt);
     },
 
+    async hastenJob(request, runAt) {
+      const { kind, orgId, feedbackId, detail } = request;
+      await jobs().updateMany({ kind, orgId, feedbackId, detail: detail ?? { $exists: false }, runAt: { $gt: runAt } }, { $set: { runAt } });
+    },
+
     async claimJob(now, leaseMs, leaseToken) {
       // One findOneAndUpdate: the due job is picked and leased atomically, so two workers never share it.
       const job = await jobs().findOneAndUpdate(

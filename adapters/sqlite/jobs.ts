@@ -19,6 +19,14 @@ export function jobQueue(db: Database, batch: WriteBatch): JobQueue {
       await batch.run(() => insertJob(db, request, runAt));
     },
 
+    async hastenJob(request, runAt) {
+      await batch.run(() =>
+        db
+          .query("UPDATE jobs SET run_at = ? WHERE kind = ? AND org_id = ? AND feedback_id = ? AND detail IS ? AND run_at > ?")
+          .run(runAt, request.kind, request.orgId, request.feedbackId, request.detail ?? null, runAt),
+      );
+    },
+
     async claimJob(now, leaseMs, leaseToken) {
       // One statement: the due job is picked and leased atomically, so two workers never share it.
       // A read first: an idle poll must not take the write lock (several workers poll, in several processes).

@@ -23,8 +23,9 @@ import { noticeKey } from "../notify/notice-key.ts";
  * feedback's notice claimed and confirmed with it (sendOnceTogether); the siblings' jobs then find
  * theirs told, and send nothing. So nothing is lost (each job answers for its own feedback, and an
  * interrupted bulk tells what it wrote), and nothing is told twice (each feedback's notice, once).
- * For the message to name them all, the first job waits until the bulk is written (BULK_SETTLE_MS),
- * and the others longer (BULK_FOLLOW_MS), so that it runs alone: see assignmentDue.
+ * For the message to name them all, the first job the bulk queues (its lead) waits until the bulk
+ * is written, when the bulk makes it due (hastenJob), and the others longer (BULK_FOLLOW_MS), so
+ * that it runs alone and they find theirs told: see assignmentDue.
  */
 export const assignmentJob = (orgId: string, feedbackId: string, byUserId: string, at: number): JobRequest => ({
   kind: "notify_assignee",
@@ -33,17 +34,23 @@ export const assignmentJob = (orgId: string, feedbackId: string, byUserId: strin
   detail: `${at}:${byUserId}`,
 });
 
-/** Far longer than a bulk change of the most keys it takes is written in. */
-const BULK_SETTLE_MS = 10_000;
+/**
+ * How long a bulk's lead waits for the bulk to say it is written, should it never say so (it
+ * stopped halfway: a crash). Far longer than a bulk of the most keys takes to be written, so that
+ * one slow to write is still told in one e-mail: a bulk that ran longer than this and did not crash
+ * could still be told in two (what it had written, then the rest), none twice.
+ */
+const BULK_WRITTEN_MS = 5 * 60_000;
 /** Far longer than the job that tells a bulk's assignments takes, mail server included. */
 const BULK_FOLLOW_MS = 60_000;
 
 /**
- * When the job telling of an assignment that a bulk change made at `at` is due: the first it queues
- * (its lead, whatever keys before it queued none) once the bulk is written; the others after that
- * one ran, to find their feedbacks told (or, if the bulk was slower than that, to tell those it left).
+ * When the job telling of an assignment that a bulk change made at `at` is due, as it is queued: the
+ * first it queues (its lead, whatever keys before it queued none) once the bulk is written, which
+ * the bulk says by making it due then (or BULK_WRITTEN_MS on, if it never does); the others after
+ * that, once the lead ran, to find their feedbacks told (or, after a crash, to tell those it left).
  */
-export const assignmentDue = (at: number, first: boolean): number => at + BULK_SETTLE_MS + (first ? 0 : BULK_FOLLOW_MS);
+export const assignmentDue = (at: number, first: boolean): number => at + BULK_WRITTEN_MS + (first ? 0 : BULK_FOLLOW_MS);
 
 export type NotifyAssigneeDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl"> & {

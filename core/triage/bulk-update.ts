@@ -1,6 +1,7 @@
 import { authorize } from "../authorization.ts";
 import { invalid, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
+import type { JobQueue } from "../store/jobs.ts";
 import { BulkRequest, type BulkResults, type FeedbackUpdate } from "../schemas/triage.ts";
 import { dueTime } from "./due-date.ts";
 import { type BulkWrite, type UpdateFeedbackDeps, updateFeedback } from "./update-feedback.ts";
@@ -9,9 +10,14 @@ import { type BulkWrite, type UpdateFeedbackDeps, updateFeedback } from "./updat
  * POST /v1/feedbacks/bulk: the same change to each feedback named, each through its own update
  * (its own events, its own refusal), in the order given. A key that cannot be changed says why
  * with the code its PATCH would answer; the others are changed all the same. Every update writes at
- * the bulk's time: a member assigned several feedbacks by it gets one e-mail (notify-assignee.ts).
+ * the bulk's time: a member assigned several feedbacks by it gets one e-mail (notify-assignee.ts),
+ * once all are written.
  */
-export async function bulkUpdate(services: UpdateFeedbackDeps, grant: Grant, request: BulkRequest): Promise<Result<BulkResults>> {
+export async function bulkUpdate(
+  services: UpdateFeedbackDeps & { readonly store: Pick<JobQueue, "hastenJob"> },
+  grant: Grant,
+  request: BulkRequest,
+): Promise<Result<BulkResults>> {
   const allowed = authorize(grant, "feedbacks.update");
   if (!allowed.ok) return allowed;
   const { set } = request;
@@ -36,5 +42,7 @@ export async function bulkUpdate(services: UpdateFeedbackDeps, grant: Grant, req
     const merged = updated.ok && updated.value.mergedInto;
     results.push(updated.ok ? { key, ok: true, ...(merged && { mergedInto: merged }) } : { key, ok: false, code: updated.code });
   }
+  // The e-mail of its first assignment waited for the others to be written, to name them all: they are.
+  if (bulk.lead) await services.store.hastenJob(bulk.lead, services.clock());
   return ok({ results });
 }

@@ -227,11 +227,10 @@ describe("assignment by the inbox's bulk form", () => {
     const headers = { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" };
     return b.fetch("/inbox/bulk", { method: "POST", headers, body });
   }
-  /** Runs the jobs due, the bulk's first one, then its others: each time, some ran. */
+  /** Runs the jobs due once the bulk is written (its first), then its others, due later: each time, some ran. */
   async function runTheBulksJobs(): Promise<void> {
-    http.advanceClock(15_000);
     expect(await http.runJobs()).toBeGreaterThan(0);
-    http.advanceClock(60_000);
+    http.advanceClock(10 * 60_000);
     expect(await http.runJobs()).toBeGreaterThan(0);
   }
 
@@ -244,8 +243,6 @@ describe("assignment by the inbox's bulk form", () => {
     const before = mailbox.to(LENA).length;
     const sent = await bulkAssign(b, made, LENA);
     expect([sent.status, sent.headers.get("location")]).toEqual([303, "/inbox?bulk=12.0."]);
-    // Due once the bulk is written, not at once.
-    expect(await http.runJobs()).toBe(0);
     await runTheBulksJobs();
     const told = mailbox.to(LENA).slice(before);
     expect(told.length).toBe(1);

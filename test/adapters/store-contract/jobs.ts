@@ -22,6 +22,27 @@ export function jobsContract(makeStore: () => Promise<Subject>) {
       expect(await store.claimJob(5_000, 1_000, "after")).toBeNull();
     });
 
+    test("hastenJob makes the queued jobs that are that request due at its time, never later than they were; another request stays as it was", async () => {
+      const store = await makeStore();
+      const assignment = { kind: "notify_assignee", orgId: "o", feedbackId: "f1", detail: "10:u1" } as const;
+      const regroup = { kind: "regroup_feedback", orgId: "o", feedbackId: "f1" } as const;
+      await store.queueJob(assignment, 1_000);
+      await store.queueJob({ ...assignment, feedbackId: "f2" }, 1_000);
+      await store.queueJob({ ...assignment, detail: "11:u1" }, 1_000);
+      await store.queueJob(regroup, 1_000);
+      await store.hastenJob(assignment, 100);
+      const hastened = (await store.claimJob(100, 10_000, "one"))!;
+      expect(hastened.request).toEqual(assignment);
+      expect(await store.claimJob(100, 10_000, "two")).toBeNull();
+      // A request without a detail is that request alone; a job due already stays so.
+      await store.hastenJob(regroup, 200);
+      expect((await store.claimJob(200, 10_000, "three"))?.request).toEqual(regroup);
+      await store.queueJob({ ...assignment, feedbackId: "f3" }, 300);
+      await store.hastenJob({ ...assignment, feedbackId: "f3" }, 900);
+      expect((await store.claimJob(300, 10_000, "four"))?.request).toEqual({ ...assignment, feedbackId: "f3" });
+      expect(await store.claimJob(999, 10_000, "five")).toBeNull();
+    });
+
     test("claimJob leases a due job to one worker; an expired lease frees it; a stale lease cannot complete it", async () => {
       const store = await makeStore();
       const org = await seed(store);
