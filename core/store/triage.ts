@@ -53,7 +53,10 @@ export interface TriageStore {
     author?: TriageAuthor,
     decidedOn?: DecidedOn,
   ): Promise<boolean>;
-  /** The triage changes kept of a feedback, oldest first. */
+  /**
+   * The triage changes kept of a feedback, oldest first, those of one instant in the order they were
+   * made: the last that changed its owner gave it the owner it has (notify-assignee.ts).
+   */
   triageChanges(feedbackId: string): Promise<TriageChange[]>;
   /**
    * The triage changes `by` made at `at`, of any feedback, in the order they were made (by id):

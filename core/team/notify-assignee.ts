@@ -1,11 +1,12 @@
 import { authorOf } from "../feedback/author.ts";
 import type { JobRequest } from "../feedback/events.ts";
-import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
+import type { FindDeps } from "../feedback/find-feedback.ts";
 import type { FeedbackRecord } from "../model.ts";
 import type { Services } from "../services.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { TeamStore } from "../store/team.ts";
 import type { TriageStore } from "../store/triage.ts";
+import type { TriageChange } from "../triage/journal.ts";
 import { teamMail } from "./team-mail.ts";
 import { tellEach } from "../notify/tell-each.ts";
 import { assignedMessage, assignedTogetherMessage } from "./team-messages.ts";
@@ -14,12 +15,15 @@ import { noticeKey } from "../notify/notice-key.ts";
 /**
  * The job that tells a feedback's owner it was assigned to them: whoever sets `owner` (the triage
  * change, a bulk action) queues it with the change, in the same transaction, naming who assigned
- * and when. A person who assigns a feedback to themselves is not told.
+ * and when. A person who assigns a feedback to themselves is not told. The job tells an assignment
+ * only while it stands, read in the feedback's activity: one given over before the job ran (to
+ * another member, or taken and given back) is told by the job of the change that gave it over,
+ * naming who made that one; so the one who has it is told once, by whom, whenever the jobs run.
  *
  * A bulk change writes each feedback on its own (its own transaction, its own job), all at the
  * bulk's time: assigning 64 feedbacks to Lena queues 64 jobs. Lena gets one e-mail all the same.
  * The job, when it runs, gathers the assignments made with its own (same person, same instant, same
- * owner: assignedTogether, from the feedbacks' activity) and tells them in one message, each
+ * owner: assignmentsAt, from the feedbacks' activity) and tells them in one message, each
  * feedback's notice claimed and confirmed with it (sendOnceTogether); the siblings' jobs then find
  * theirs told, and send nothing. So nothing is lost (each job answers for its own feedback, and an
  * interrupted bulk tells what it wrote), and nothing is told twice (each feedback's notice, once).
@@ -55,22 +59,27 @@ export const assignmentDue = (at: number, first: boolean): number => at + BULK_W
 export type NotifyAssigneeDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl"> & {
     readonly store: Pick<TeamStore, "listTeam"> &
-      Pick<TriageStore, "triageChangesAt"> &
+      Pick<TriageStore, "triageChanges" | "triageChangesAt"> &
       Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
 
 /**
- * Mails the feedback's owner, once per assignment, in their language, if they are a member: one
- * message for the feedbacks assigned to them together with it, the one-feedback message when
- * it was alone (or the others were told already), and nothing when none is theirs any more once it
- * is written: the job is done all the same, not retried.
+ * Mails the member an assignment gave a feedback, once, in their language, while the assignment
+ * stands (stillStanding): one message for the feedbacks assigned to them together with it, the
+ * one-feedback message when it was alone (or the others were told already). An assignment given
+ * over since (to another, or back again) is told by the job of the change that gave it over, not by
+ * this one, which sends nothing for it; nothing at all when none of those it would tell stands once
+ * it is written: the job is done all the same, not retried.
  */
 export async function notifyAssignee(deps: NotifyAssigneeDeps, job: JobRequest): Promise<void> {
-  const feedback = await resolveFeedback(deps, job.orgId, job.feedbackId);
-  if (!feedback?.owner || !job.detail) return;
+  if (!job.detail) return;
   const split = job.detail.indexOf(":");
   const at = job.detail.slice(0, split);
   const by = job.detail.slice(split + 1);
+  const assignments = await assignmentsAt(deps, by, Number(at));
+  const standing = (ids: readonly string[]) => stillStanding(deps, job.orgId, assignments, ids);
+  const [feedback] = await standing([job.feedbackId]);
+  if (!feedback?.owner) return;
   const team = await deps.store.listTeam(job.orgId);
   const owner = team.find((m) => m.email === feedback.owner);
   if (!owner || owner.userId === by) return;
@@ -78,10 +87,11 @@ export async function notifyAssignee(deps: NotifyAssigneeDeps, job: JobRequest):
     by,
     team.find((m) => m.userId === by),
   );
-  const assigned = await assignedTogether(deps, feedback, by, Number(at));
+  // The feedbacks assigned to the owner together with this one (a bulk change), in the order they were assigned.
+  const assigned = [...assignments].filter(([, change]) => change.to === feedback.owner).map(([id]) => id);
   // Where messages are only logged, no claim elects the job that tells: the job of the first one still
-  // theirs does, so only those are listed (the first assigned may be another member's by now).
-  const together = deps.notifier.delivers ? assigned : (await stillTheirs(deps, feedback, assigned)).map((f) => f.id);
+  // standing does, so only those are listed (the first assigned may be another member's by now).
+  const together = deps.notifier.delivers ? assigned : (await standing(assigned)).map((f) => f.id);
   const inbox = (f: FeedbackRecord) => `${deps.baseUrl}/inbox/${encodeURIComponent(f.key)}`;
   await tellEach([owner], (to) =>
     teamMail(deps, {
@@ -90,9 +100,9 @@ export async function notifyAssignee(deps: NotifyAssigneeDeps, job: JobRequest):
       to,
       together,
       words: async (settingsUrl, told) => {
-        const feedbacks = await stillTheirs(deps, feedback, told);
+        const feedbacks = await standing(told);
         const [one, ...more] = feedbacks;
-        // All given to someone else (or merged) while the job ran: nothing is left to tell them.
+        // All given over (or merged) while the job ran: nothing is left to tell them.
         if (!one) return null;
         if (more.length === 0) return assignedMessage(owner.language, { by: assigner, key: one.key, title: one.title, url: inbox(one), settingsUrl });
         return assignedTogetherMessage(owner.language, {
@@ -106,23 +116,52 @@ export async function notifyAssignee(deps: NotifyAssigneeDeps, job: JobRequest):
   );
 }
 
-/**
- * The feedbacks (ids) assigned to `feedback`'s owner together with it: by the same person at the
- * same instant (a bulk change writes all its changes at its own time), the owner set to them then;
- * in the order they were assigned, `feedback` among them. Only ids: each job of a bulk asks this,
- * and only the one that tells them reads the feedbacks (stillTheirs), not a hundred jobs a hundred each.
- */
-async function assignedTogether(deps: NotifyAssigneeDeps, feedback: FeedbackRecord, by: string, at: number): Promise<string[]> {
-  const changes = await deps.store.triageChangesAt(by, at);
-  const ids = changes.filter((c) => c.changes.some((change) => change.field === "owner" && change.to === feedback.owner)).map((c) => c.feedbackId);
-  return ids.includes(feedback.id) ? ids : [feedback.id, ...ids];
+/** A change of owner, as the activity keeps it: which change, and whom it gave the feedback (null: no one). */
+interface Assignment {
+  readonly id: string;
+  readonly to: string | null;
+}
+
+/** The change of owner among a triage change's fields, if it has one. */
+function assignmentIn(change: TriageChange): Assignment | undefined {
+  for (const c of change.changes) if (c.field === "owner") return { id: change.id, to: c.to };
+  return undefined;
 }
 
 /**
- * Of the feedbacks a message tells, those still `feedback`'s owner's and not merged away, in its
- * order: read again, `feedback` (the job's) too, since any may have been given to another since the job read it.
+ * The changes of owner `by` made at `at`, by feedback (id), in the order they were made: one
+ * assignment, or those of a bulk change, which writes all its changes at its own time. Read once a
+ * job, and only ids: only the job that tells them reads the feedbacks (stillStanding), not a hundred
+ * jobs a hundred each.
  */
-async function stillTheirs(deps: NotifyAssigneeDeps, feedback: FeedbackRecord, told: readonly string[]): Promise<FeedbackRecord[]> {
-  const found = await Promise.all(told.map((id) => deps.store.findFeedback(feedback.orgId, id)));
-  return found.filter((f): f is FeedbackRecord => f !== null && !f.mergedInto && f.owner === feedback.owner);
+async function assignmentsAt(deps: NotifyAssigneeDeps, by: string, at: number): Promise<Map<string, Assignment>> {
+  const changes = await deps.store.triageChangesAt(by, at);
+  const assignments = new Map<string, Assignment>();
+  for (const change of changes) {
+    const assignment = assignmentIn(change);
+    if (assignment) assignments.set(change.feedbackId, assignment);
+  }
+  return assignments;
+}
+
+/**
+ * Of the feedbacks `ids`, in their order, those whose assignment (of `assignments`) still stands:
+ * the last change of owner the feedback's activity keeps is that one, and the feedback, not merged
+ * away, still has the owner it gave. Read again each time, since any may have been given over since.
+ */
+async function stillStanding(
+  deps: NotifyAssigneeDeps,
+  orgId: string,
+  assignments: ReadonlyMap<string, Assignment>,
+  ids: readonly string[],
+): Promise<FeedbackRecord[]> {
+  const found = await Promise.all(
+    ids.map(async (id) => {
+      const [feedback, changes] = await Promise.all([deps.store.findFeedback(orgId, id), deps.store.triageChanges(id)]);
+      const last = changes.map(assignmentIn).findLast((a) => a !== undefined);
+      const standing = assignments.get(id);
+      return feedback && !feedback.mergedInto && standing && last?.id === standing.id && feedback.owner === standing.to ? feedback : null;
+    }),
+  );
+  return found.filter((f): f is FeedbackRecord => f !== null);
 }

@@ -23,7 +23,7 @@ const cat = { ...tokenGrant("admin", ["feedbacks:read", "feedbacks:write"]), org
  * `count` feedbacks (ACME-1 "Feedback 1", …) of an organization of three members, in memory: the
  * triage writes keep their activity and queue their jobs as a store does, the notices are claimed
  * and confirmed as a store does, and the mail handed over is kept. The clock is frozen, and moved
- * on by the test (`later`).
+ * on by the test (`later`, or `pass` while the worker is busy elsewhere).
  */
 function organization(count: number, delivers = true) {
   const records = Array.from({ length: count }, (_, i) => feedbackRecord({ id: `fb-${i + 1}`, key: `ACME-${i + 1}`, title: `Feedback ${i + 1}` }));
@@ -56,6 +56,7 @@ function organization(count: number, delivers = true) {
       for (const job of jobs) queued.push({ job, due });
       return true;
     },
+    triageChanges: async (feedbackId: string) => activity.filter((c) => c.feedbackId === feedbackId),
     triageChangesAt: async (by: string, at: number) => activity.filter((c) => c.by === by && c.at === at),
     hastenJob: async (request: JobRequest, runAt: number) => {
       for (const q of queued) if (JSON.stringify(q.job) === JSON.stringify(request) && q.due > runAt) q.due = runAt;
@@ -112,7 +113,11 @@ function organization(count: number, delivers = true) {
     now += ms;
     return runJobs(now);
   };
-  return { deps, queued, mails, meanwhile, runJobs, runAgain, reads, later };
+  /** Moves the clock `ms` on and runs nothing: the worker is behind, busy elsewhere. */
+  const pass = (ms: number) => {
+    now += ms;
+  };
+  return { deps, queued, mails, meanwhile, runJobs, runAgain, reads, later, pass };
 }
 
 const keys = (...numbers: number[]) => numbers.map((n) => `ACME-${n}`);
@@ -324,6 +329,74 @@ describe("the e-mail of a bulk assignment", () => {
           ].join("\n"),
         ],
       ],
+    );
+  });
+});
+
+describe("the e-mail of an assignment given over before it went", () => {
+  /** Ann and Bob, who give feedbacks on (with Cat's rights: who may is not what these tests are about). */
+  const ann = { ...cat, userId: "u-ann" };
+  const bob = { ...cat, userId: "u-bob" };
+  const told = (mails: ReadonlyArray<{ to: string; text: string }>) => mails.map((m) => [m.to, m.text.split("\n")[0]]);
+
+  test("a feedback given to another member before its assignment's e-mail went is told its new owner once, by the one who gave it to them", async () => {
+    const org = organization(1);
+    assert.ok((await updateFeedback(org.deps, cat, "ACME-1", { owner: "ann@acme.test" })).ok);
+    org.pass(60_000);
+    assert.ok((await updateFeedback(org.deps, ann, "ACME-1", { owner: "bob@acme.test" })).ok);
+    await org.runJobs();
+    await org.runAgain();
+    assert.deepEqual(told(org.mails), [["bob@acme.test", "Ann Lee vous a attribué ACME-1 («\u202fFeedback 1\u202f»)."]]);
+  });
+
+  test("a feedback taken from a member and given back to them before the first e-mail went is told them once, by the one who gave it back", async () => {
+    const org = organization(1);
+    assert.ok((await updateFeedback(org.deps, cat, "ACME-1", { owner: "ann@acme.test" })).ok);
+    org.pass(60_000);
+    assert.ok((await updateFeedback(org.deps, bob, "ACME-1", { owner: "bob@acme.test" })).ok);
+    org.pass(60_000);
+    assert.ok((await updateFeedback(org.deps, bob, "ACME-1", { owner: "ann@acme.test" })).ok);
+    await org.runJobs();
+    await org.runAgain();
+    assert.deepEqual(told(org.mails), [["ann@acme.test", 'Bob Roy assigned ACME-1 ("Feedback 1") to you.']]);
+  });
+
+  test("a bulk change whose first feedback was given to another member before its e-mail went tells the member of the others in one e-mail, and the new owner of that one once", async () => {
+    const org = organization(3);
+    assert.ok((await bulkUpdate(org.deps, cat, { keys: keys(1, 2, 3), set: { owner: "ann@acme.test" } })).ok);
+    org.pass(1_000);
+    assert.ok((await updateFeedback(org.deps, ann, "ACME-1", { owner: "bob@acme.test" })).ok);
+    await org.runJobs();
+    await org.runAgain();
+    assert.deepEqual(told(org.mails), [
+      ["bob@acme.test", "Ann Lee vous a attribué ACME-1 («\u202fFeedback 1\u202f»)."],
+      ["ann@acme.test", "Cat Diaz assigned 2 feedbacks to you:"],
+    ]);
+    assert.deepEqual(
+      org.mails[1]!.text.split("\n").filter((l) => l.startsWith("- ")),
+      ["- ACME-2 Feedback 2", "- ACME-3 Feedback 3"],
+    );
+  });
+
+  test("a bulk change's e-mail leaves out a feedback taken from the member and given back to them since: the one who gave it back tells them of it", async () => {
+    const org = organization(3);
+    assert.ok((await bulkUpdate(org.deps, cat, { keys: keys(1, 2, 3), set: { owner: "ann@acme.test" } })).ok);
+    org.pass(1_000);
+    assert.ok((await updateFeedback(org.deps, bob, "ACME-2", { owner: "bob@acme.test" })).ok);
+    org.pass(1_000);
+    assert.ok((await updateFeedback(org.deps, bob, "ACME-2", { owner: "ann@acme.test" })).ok);
+    await org.runJobs();
+    await org.runAgain();
+    assert.deepEqual(
+      org.mails.map((m) => [m.to, m.subject]),
+      [
+        ["ann@acme.test", "2 feedbacks are assigned to you"],
+        ["ann@acme.test", "ACME-2 is assigned to you: Feedback 2"],
+      ],
+    );
+    assert.deepEqual(
+      org.mails[0]!.text.split("\n").filter((l) => l.startsWith("- ")),
+      ["- ACME-1 Feedback 1", "- ACME-3 Feedback 3"],
     );
   });
 });

@@ -137,6 +137,23 @@ export function triageContract(makeStore: () => Promise<Subject>) {
       expect(await store.triageChanges(b.id)).toEqual([]);
     });
 
+    test("triageChanges gives the changes made to a feedback at one instant in the order they were made: its owner is the last one's", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const made = (await record(store, org, "one", 1))!;
+      const [first, second] = [
+        { id: id("tc"), by: "u1", at: 20 },
+        { id: id("tc"), by: "u2", at: 20 },
+      ];
+      await store.setTriageFields(org.orgId, made.id, { owner: "ann@x.io" }, [], [], 20, first);
+      await store.setTriageFields(org.orgId, made.id, { owner: "bob@x.io" }, [], [], 20, second);
+      expect((await store.triageChanges(made.id)).map((c) => [c.id, c.changes])).toEqual([
+        [first.id, [{ field: "owner", from: null, to: "ann@x.io" }]],
+        [second.id, [{ field: "owner", from: "ann@x.io", to: "bob@x.io" }]],
+      ]);
+      expect((await store.findFeedback(org.orgId, made.id))?.owner).toBe("bob@x.io");
+    });
+
     test("triageChangesAt gives the changes one person made at one instant (one bulk change), of any feedback, in the order they were made", async () => {
       const store = await makeStore();
       const org = await seed(store);
