@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import { scrollsSideways, seriousViolations } from "../support/axe.ts";
+import type { Browser } from "playwright-core";
 import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium } from "../support/chromium.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
+import { portalLook } from "../support/portal-look.ts";
 import { patch, post } from "../support/server.ts";
 
 const present = chromiumPresent("portal page tests");
@@ -35,24 +35,6 @@ const IDEAS: ReadonlyArray<{ title: string; kind: string; description?: string; 
   { title: "Search finds words inside attachments", kind: "idea", status: "fixed" },
   { title: "The new dashboard is a pleasure to use", kind: "praise" },
 ];
-
-/** A page at 1280 and 390 px, in light and dark, opened once: no serious axe violation, nothing scrolls sideways; each saved as a screenshot. */
-async function check(page: Page, path: string, name: string) {
-  const found: unknown[] = [];
-  const response = await page.goto(`${server.url}${path}`);
-  expect(response?.status()).toBe(200);
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await saveScreenshot(page, `portal-${name}-${width}${scheme === "dark" ? "-dark" : ""}`);
-      const violations = await seriousViolations(page);
-      const sideways = await scrollsSideways(page);
-      if (violations.length > 0 || sideways) found.push({ path, width, scheme, violations, sideways });
-    }
-  }
-  return found;
-}
 
 describe.skipIf(!present)("the portal's pages in Chromium, with axe-core", () => {
   beforeAll(async () => {
@@ -92,11 +74,15 @@ describe.skipIf(!present)("the portal's pages in Chromium, with axe-core", () =>
 
   test("the board, a feedback and the roadmap: no serious violation, nothing sideways, at 1280 and 390 px, light and dark", async () => {
     const page = await (await browser.newContext()).newPage();
-    const found = [
-      ...(await check(page, "/p/demo", "board")),
-      ...(await check(page, `/p/demo/${dark}`, "feedback")),
-      ...(await check(page, "/p/demo/roadmap", "roadmap")),
-    ];
+    const found = [];
+    for (const [path, name] of [
+      ["/p/demo", "board"],
+      [`/p/demo/${dark}`, "feedback"],
+      ["/p/demo/roadmap", "roadmap"],
+    ] as const) {
+      expect((await page.goto(`${server.url}${path}`))?.status()).toBe(200);
+      found.push(...(await portalLook(page, name)).map((flaw) => ({ path, ...flaw })));
+    }
     expect(found).toEqual([]);
   }, 120_000);
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SignJWT } from "jose";
-import type { Browser, Page } from "playwright-core";
-import { scrollsSideways, seriousViolations } from "../support/axe.ts";
+import type { Browser } from "playwright-core";
 import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium, signedInPage } from "../support/chromium.ts";
 import { startMailbox } from "../support/mailbox.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
+import { portalLook } from "../support/portal-look.ts";
 import { post } from "../support/server.ts";
 
 const present = chromiumPresent("portal people tests");
@@ -13,26 +13,6 @@ let server: Served;
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;
 let browser: Browser;
 let idea: string;
-
-/**
- * The page as it is now, at 1280 and 390 px in light and dark (or light alone, for a team page or a
- * portal page whose dark colours another page already shows): no serious axe violation, nothing
- * sideways; each saved as a screenshot.
- */
-async function check(page: Page, name: string, schemes: readonly ("light" | "dark")[] = ["light", "dark"]) {
-  const found: unknown[] = [];
-  for (const scheme of schemes) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await saveScreenshot(page, `portal-${name}-${width}${scheme === "dark" ? "-dark" : ""}`);
-      const violations = await seriousViolations(page);
-      const sideways = await scrollsSideways(page);
-      if (violations.length > 0 || sideways) found.push({ name, width, scheme, violations, sideways });
-    }
-  }
-  return found;
-}
 
 describe.skipIf(!present)("a person on the portal, in Chromium", () => {
   beforeAll(async () => {
@@ -69,7 +49,7 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     await page.goto(`${server.url}/p/demo/${idea}`);
     await page.click("a.votes");
     expect(new URL(page.url()).pathname).toBe("/p/demo/sign-in");
-    expect(await check(page, "sign-in")).toEqual([]);
+    expect(await portalLook(page, "sign-in")).toEqual([]);
     await page.fill("#email", "nora@customer.example");
     await page.click("button[type=submit]");
     expect(await page.textContent("h1")).toBe("Check your e-mail");
@@ -84,14 +64,14 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     expect(await page.textContent(".notice")).toContain("press the vote box");
     expect(await page.evaluate(() => document.activeElement?.matches("form.vote button") ?? false)).toBe(true);
     expect(await page.getAttribute("form.vote button", "aria-pressed")).toBe("false");
-    expect(await check(page, "feedback-back-to-vote")).toEqual([]);
+    expect(await portalLook(page, "feedback-back-to-vote")).toEqual([]);
     await page.click("form.vote button");
     expect(await page.getAttribute("form.vote button", "aria-pressed")).toBe("true");
     expect(await page.textContent("form.vote strong")).toBe("1");
     await page.fill("#comment-text", "Yes please, my eyes hurt at night.");
     await page.click(".comment-form button[type=submit]");
     expect(await page.textContent(".notice")).toContain("The team reviews it before it appears here.");
-    expect(await check(page, "feedback-signed-in")).toEqual([]);
+    expect(await portalLook(page, "feedback-signed-in")).toEqual([]);
     // Signed in, on a phone, in French: a portal named in one word keeps it whole beside the account.
     const titled = (title: string) =>
       fetch(`${server.url}/v1/portal`, {
@@ -120,13 +100,13 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     await page.goto(`${server.url}/p/demo`);
     await page.click("a.postlink");
     expect(new URL(page.url()).pathname).toBe("/p/demo/new");
-    expect(await check(page, "post")).toEqual([]);
+    expect(await portalLook(page, "post")).toEqual([]);
     await page.check("input[name=kind][value=problem]");
     await page.fill("#post-title", "Totals round the VAT down");
     await page.fill("#post-description", "On invoices with several lines the VAT total is one cent short.");
     await page.click(".post-form button[type=submit]");
     expect(await page.textContent(".notice")).toContain("The team reviews it before it appears on the board");
-    expect(await check(page, "posted")).toEqual([]);
+    expect(await portalLook(page, "posted")).toEqual([]);
     const review = await fetch(`${server.url}/v1/feedbacks?published=false&source=portal`, {
       headers: { authorization: `Bearer ${server.demo.tokens.admin}` },
     });
@@ -153,10 +133,10 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     const held = team.locator("ul.plain li", { hasText: "Cheap e-books" });
     expect(await held.getByRole("button").allTextContents()).toEqual(["Publish on the portal", "Reject"]);
     await held.scrollIntoViewIfNeeded();
-    expect(await check(team, "team-held-comment", ["light"])).toEqual([]);
+    expect(await portalLook(team, "team-held-comment", ["light"])).toEqual([]);
     await held.getByRole("button", { name: "Reject" }).click();
     expect(await team.textContent("h1")).toBe("Reject the comment Hugo wrote on the portal?");
-    expect(await check(team, "team-reject-comment", ["light"])).toEqual([]);
+    expect(await portalLook(team, "team-reject-comment", ["light"])).toEqual([]);
     await team.getByRole("button", { name: "Reject and delete" }).click();
     expect(await team.textContent(".notice")).toBe("The comment was rejected and deleted.");
     expect(await team.locator("main").textContent()).not.toContain("Cheap e-books");
@@ -192,7 +172,7 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
       await page.click("a.votes");
       expect(new URL(page.url()).pathname).toBe("/p/demo/sign-in");
       expect(await page.locator("#email").count()).toBe(1);
-      expect(await check(page, "sign-in-both")).toEqual([]);
+      expect(await portalLook(page, "sign-in-both")).toEqual([]);
       await page.click("a.button");
       // Back on the feedback's page, signed in, one press from voting.
       expect(new URL(page.url()).pathname).toBe(`/p/demo/${idea}`);
@@ -202,7 +182,7 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
       expect(await page.textContent("h1")).toBe("Signing in did not work");
       expect(await page.locator("a.button").textContent()).toBe("Sign in again");
       expect(await page.locator('a[href^="/p/demo/sign-in"]').textContent()).toBe("Sign in with a link by e-mail");
-      expect(await check(page, "sso-refused", ["light"])).toEqual([]);
+      expect(await portalLook(page, "sso-refused", ["light"])).toEqual([]);
     } finally {
       login.stop(true);
       await fetch(`${server.url}/v1/portal`, {
@@ -226,7 +206,7 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
       await page.goto(`${bare.url}/p/demo/sign-in`);
       expect(await page.textContent("main")).toContain("This portal has no way to sign in yet.");
       expect(await page.locator("main button, main form, main a.button").count()).toBe(0);
-      expect(await check(page, "sign-in-none", ["light"])).toEqual([]);
+      expect(await portalLook(page, "sign-in-none", ["light"])).toEqual([]);
     } finally {
       await bare.stop();
     }
