@@ -76,7 +76,8 @@ export function triageStore(data: Database): TriageStore {
     },
 
     async triageChanges(feedbackId) {
-      const changes = await data.collection("triage_changes").find({ feedbackId }).sort({ at: 1, _id: 1 }).toArray();
+      // In the order they were written: their ids are time-ordered, drawn as each is written.
+      const changes = await data.collection("triage_changes").find({ feedbackId }).sort({ _id: 1 }).toArray();
       return changes.map((c) => ({ id: String(c._id), feedbackId, by: c.actorId, at: c.at, changes: c.changes }));
     },
 

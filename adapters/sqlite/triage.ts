@@ -100,7 +100,7 @@ export function triageStore(db: Database, batch: WriteBatch): TriageStore {
     async triageChanges(feedbackId) {
       return db
         .query<{ id: string; actor_id: string; at: number; changes: string }, [string]>(
-          "SELECT id, actor_id, at, changes FROM triage_changes WHERE feedback_id = ? ORDER BY at, rowid",
+          "SELECT id, actor_id, at, changes FROM triage_changes WHERE feedback_id = ? ORDER BY rowid",
         )
         .all(feedbackId)
         .map((c) => ({ id: c.id, feedbackId, by: c.actor_id, at: c.at, changes: JSON.parse(c.changes) }));

@@ -54,8 +54,9 @@ export interface TriageStore {
     decidedOn?: DecidedOn,
   ): Promise<boolean>;
   /**
-   * The triage changes kept of a feedback, oldest first, those of one instant in the order they were
-   * made: the last that changed its owner gave it the owner it has (notify-assignee.ts).
+   * The triage changes kept of a feedback in the order they were written, not by their time: a bulk
+   * change writes each at the time it began, after changes others made while it ran. So the last
+   * that changed its owner gave it the owner it has (notify-assignee.ts).
    */
   triageChanges(feedbackId: string): Promise<TriageChange[]>;
   /**

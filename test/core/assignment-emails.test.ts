@@ -399,4 +399,20 @@ describe("the e-mail of an assignment given over before it went", () => {
       ["- ACME-1 Feedback 1", "- ACME-3 Feedback 3"],
     );
   });
+
+  test("a feedback another member gave someone while a bulk change was being written, then the bulk gave the member, is told the member, in the bulk's e-mail", async () => {
+    const org = organization(2);
+    // The bulk began at NOW; a second later, before it reaches ACME-2, Ann gives ACME-2 to Bob.
+    org.meanwhile.push(
+      async () => {},
+      async () => {
+        org.pass(1_000);
+        assert.ok((await updateFeedback(org.deps, ann, "ACME-2", { owner: "bob@acme.test" })).ok);
+      },
+    );
+    assert.ok((await bulkUpdate(org.deps, cat, { keys: keys(1, 2), set: { owner: "ann@acme.test" } })).ok);
+    await org.runJobs();
+    await org.runAgain();
+    assert.deepEqual(told(org.mails), [["ann@acme.test", "Cat Diaz assigned 2 feedbacks to you:"]]);
+  });
 });

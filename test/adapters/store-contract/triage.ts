@@ -154,6 +154,24 @@ export function triageContract(makeStore: () => Promise<Subject>) {
       expect((await store.findFeedback(org.orgId, made.id))?.owner).toBe("bob@x.io");
     });
 
+    test("triageChanges gives a feedback's changes in the order they were written: a bulk change's, written at the time it began, after one made while it ran", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const made = (await record(store, org, "one", 1))!;
+      // Bob's own change lands at 30, while a bulk change that began at 20 is still being written.
+      const [bobs, bulks] = [
+        { id: id("tc"), by: "u2", at: 30 },
+        { id: id("tc"), by: "u1", at: 20 },
+      ];
+      await store.setTriageFields(org.orgId, made.id, { owner: "bob@x.io" }, [], [], 30, bobs);
+      await store.setTriageFields(org.orgId, made.id, { owner: "ann@x.io" }, [], [], 20, bulks);
+      expect((await store.triageChanges(made.id)).map((c) => [c.id, c.changes])).toEqual([
+        [bobs.id, [{ field: "owner", from: null, to: "bob@x.io" }]],
+        [bulks.id, [{ field: "owner", from: "bob@x.io", to: "ann@x.io" }]],
+      ]);
+      expect((await store.findFeedback(org.orgId, made.id))?.owner).toBe("ann@x.io");
+    });
+
     test("triageChangesAt gives the changes one person made at one instant (one bulk change), of any feedback, in the order they were made", async () => {
       const store = await makeStore();
       const org = await seed(store);
