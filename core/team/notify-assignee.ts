@@ -42,7 +42,8 @@ export const assignmentJob = (orgId: string, feedbackId: string, byUserId: strin
  * How long a bulk's lead waits for the bulk to say it is written, should it never say so (it
  * stopped halfway: a crash). Far longer than a bulk of the most keys takes to be written, so that
  * one slow to write is still told in one e-mail: a bulk that ran longer than this and did not crash
- * could still be told in two (what it had written, then the rest), none twice.
+ * could still be told in several (what it had written by then, then the rest as their jobs find
+ * them), none twice.
  */
 const BULK_WRITTEN_MS = 5 * 60_000;
 /** Far longer than the job that tells a bulk's assignments takes, mail server included. */
