@@ -61,4 +61,28 @@ describe("the unsubscribe page says what it stops", () => {
     expect(await open(link, "en", "POST")).toContain(`<ul><li><strong>${ana.key}</strong></li></ul>`);
     expect(await followers()).toBe(1);
   });
+
+  test("unsubscribing checks the link and reads its feedbacks once, for stopping them and for naming them", async () => {
+    const lea = await reported("Gift wrapping is not offered at checkout", "lea@customer.example");
+    const link = await linkFor([lea.id], "lea@customer.example");
+    const { store } = http.services;
+    const { serviceSecret, findFeedbackById } = store;
+    const reads = { secret: 0, feedbacks: 0 };
+    Object.assign(store, {
+      serviceSecret: () => {
+        reads.secret++;
+        return serviceSecret.call(store);
+      },
+      findFeedbackById: (id: string) => {
+        reads.feedbacks++;
+        return findFeedbackById.call(store, id);
+      },
+    });
+    try {
+      expect(await open(link, "en", "POST")).toContain(`<ul><li><strong>${lea.key}</strong></li></ul>`);
+    } finally {
+      Object.assign(store, { serviceSecret, findFeedbackById });
+    }
+    expect(reads).toEqual({ secret: 1, feedbacks: 1 });
+  });
 });
