@@ -49,7 +49,6 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["comments", { feedbackId: 1, at: 1 }],
   ["changelog_entries", { orgId: 1, status: 1, publishedAt: -1, createdAt: -1 }],
   ["feedbacks", { orgId: 1, revenue: -1, _id: -1 }],
-  ["comments", { feedbackId: 1, at: 1 }],
   ["feedbacks", { orgId: 1, owner: 1, status: 1, ...recent }],
   ["feedbacks", { orgId: 1, tags: 1, status: 1, ...recent }],
   // The feedbacks due, the overdue among them (a due date before a day), and the due order's first
