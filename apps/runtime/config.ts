@@ -157,6 +157,15 @@ function slackApiUrl(env: Env): string {
   return raw.endsWith("/") ? raw : `${raw}/`;
 }
 
+/** Checked whichever the assistant: an address without its scheme would fail every call to the model, silently, from the first report on. */
+function openaiBaseUrl(env: Env): string | undefined {
+  const raw = env.OPENAI_BASE_URL;
+  if (!raw) return undefined;
+  if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol))
+    throw new ConfigError(`OPENAI_BASE_URL must be an absolute http(s) address, got "${withoutCredentials(raw)}"`);
+  return raw;
+}
+
 function baseUrl(env: Env): string | undefined {
   const raw = env.BASE_URL;
   if (!raw) return undefined;
@@ -197,7 +206,7 @@ export function loadConfig(env: Env): Config {
     assistant,
     openai: {
       apiKey: env.OPENAI_API_KEY,
-      baseUrl: env.OPENAI_BASE_URL,
+      baseUrl: openaiBaseUrl(env),
       model: env.OPENAI_MODEL || "gpt-4o-mini",
       embeddingModel: env.OPENAI_EMBEDDING_MODEL || "text-embedding-3-small",
       groupingThreshold: ratio(env, "OPENAI_GROUPING_THRESHOLD", 0.85),

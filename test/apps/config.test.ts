@@ -31,6 +31,17 @@ test("a wrong configuration value is refused with a message naming the variable"
   }
 });
 
+test("OPENAI_BASE_URL is an absolute http(s) address, with the path the provider answers at; one without its scheme is refused at start, not at the first report", () => {
+  expect(loadConfig({ ASSISTANT: "openai", OPENAI_BASE_URL: "http://localhost:11434/v1" }).openai.baseUrl).toBe("http://localhost:11434/v1");
+  expect(() => loadConfig({ ASSISTANT: "openai", OPENAI_BASE_URL: "localhost:11434/v1" })).toThrow(
+    'OPENAI_BASE_URL must be an absolute http(s) address, got "localhost:11434/v1"',
+  );
+  expect(() => loadConfig({ ASSISTANT: "openai", OPENAI_BASE_URL: "ftp://models.acme.test/v1" })).toThrow("OPENAI_BASE_URL");
+  expect(() => loadConfig({ ASSISTANT: "openai", OPENAI_BASE_URL: "https://key:hunter2@models acme.test/v1" })).toThrow(
+    'got "https://***@models acme.test/v1"',
+  );
+});
+
 test("a setting that has no effect as the others stand is said as the server starts: an OpenAI key without ASSISTANT=openai, SMTP_FROM without SMTP_URL", () => {
   expect(loadConfig({ OPENAI_API_KEY: "sk-x", SMTP_FROM: "feedback@acme.test" }).warnings).toEqual([
     "OPENAI_API_KEY is set, but ASSISTANT is not openai: the offline assistant answers (set ASSISTANT=openai)",
