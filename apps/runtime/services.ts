@@ -75,13 +75,29 @@ async function assistance(config: Config, logger: Logger): Promise<{ assistant: 
     import("../../adapters/openai/grouper.ts"),
   ]);
   return {
-    assistant: createOpenAIAssistant(openaiOptions(config, logger)),
+    assistant: loggingFailures(createOpenAIAssistant(openaiOptions(config, logger)), logger),
     grouper: createEmbeddingGrouper({
       ...openaiOptions(config, logger),
       model: config.openai.embeddingModel,
       threshold: config.openai.groupingThreshold,
       suggestionThreshold: Math.min(config.openai.suggestionThreshold, config.openai.groupingThreshold),
     }),
+  };
+}
+
+/**
+ * The client of a qualification the assistant fails is told `502 qualification_failed` and no more
+ * (the port's contract): the cause (a wrong key, a provider down, an answer off its schema) is the
+ * operator's, in the log.
+ */
+function loggingFailures(assistant: Assistant, logger: Logger): Assistant {
+  return {
+    ...assistant,
+    qualify: (context) =>
+      assistant.qualify(context).catch((error: unknown) => {
+        logger.warn({ err: error }, "the assistant did not qualify a report; the client was answered 502 qualification_failed");
+        throw error;
+      }),
   };
 }
 
