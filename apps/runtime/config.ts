@@ -44,14 +44,29 @@ export interface Config {
   readonly warnings: readonly string[];
 }
 
+/** What only ASSISTANT=openai reads. */
+const OPENAI_SETTINGS = [
+  "OPENAI_API_KEY",
+  "OPENAI_BASE_URL",
+  "OPENAI_MODEL",
+  "OPENAI_EMBEDDING_MODEL",
+  "OPENAI_GROUPING_THRESHOLD",
+  "OPENAI_SUGGESTION_THRESHOLD",
+  "OPENAI_TIMEOUT_MS",
+] as const;
+
 /**
  * Settings that do nothing as the others stand (given for a reason, most likely a mistake), and
  * those meant for development, which weaken a production service.
  */
 function warningsOf(env: Env, assistant: Config["assistant"], store: Config["store"]): string[] {
+  // A local model's address alone reads as enough to use it: it is not, without ASSISTANT=openai.
+  const openai = OPENAI_SETTINGS.filter((name) => env[name]);
   return [
-    ...(env.OPENAI_API_KEY && assistant !== "openai"
-      ? ["OPENAI_API_KEY is set, but ASSISTANT is not openai: the offline assistant answers (set ASSISTANT=openai)"]
+    ...(openai.length > 0 && assistant !== "openai"
+      ? [
+          `${openai.join(", ")} ${openai.length === 1 ? "is" : "are"} set, but ASSISTANT is not openai: the offline assistant answers (set ASSISTANT=openai)`,
+        ]
       : []),
     ...(env.SMTP_FROM && !env.SMTP_URL ? ["SMTP_FROM is set without SMTP_URL: no e-mail is sent (set SMTP_URL)"] : []),
     ...(env.MONGODB_URI && store !== "mongodb"

@@ -52,6 +52,16 @@ test("a setting that has no effect as the others stand is said as the server sta
   ).toEqual([]);
 });
 
+test("any OpenAI setting without ASSISTANT=openai is said as the server starts, a local model's base address and name among them", () => {
+  expect(loadConfig({ OPENAI_BASE_URL: "http://localhost:11434/v1", OPENAI_MODEL: "llama3.2" }).warnings).toEqual([
+    "OPENAI_BASE_URL, OPENAI_MODEL are set, but ASSISTANT is not openai: the offline assistant answers (set ASSISTANT=openai)",
+  ]);
+  expect(loadConfig({ OPENAI_GROUPING_THRESHOLD: "0.9" }).warnings).toEqual([
+    "OPENAI_GROUPING_THRESHOLD is set, but ASSISTANT is not openai: the offline assistant answers (set ASSISTANT=openai)",
+  ]);
+  expect(loadConfig({ ASSISTANT: "openai", OPENAI_BASE_URL: "http://localhost:11434/v1", OPENAI_MODEL: "llama3.2" }).warnings).toEqual([]);
+});
+
 test("a MongoDB address without STORE=mongodb, and webhooks allowed to private addresses, are said as the server starts", () => {
   expect(loadConfig({ MONGODB_URI: "mongodb://db.acme.test", WEBHOOKS_ALLOW_PRIVATE: "true" }).warnings).toEqual([
     "MONGODB_URI is set, but STORE is not mongodb: the embedded SQLite store in DATA_DIR is used (set STORE=mongodb)",
