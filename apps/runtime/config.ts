@@ -75,6 +75,12 @@ function warningsOf(env: Env, assistant: Config["assistant"], store: Config["sto
     ...(flag(env, "WEBHOOKS_ALLOW_PRIVATE")
       ? ["WEBHOOKS_ALLOW_PRIVATE is on: webhooks may reach this machine and its private network, over plain http (for development only)"]
       : []),
+    ...(env.WEBHOOK_RETRY_SCHEDULE
+      ? [
+          `WEBHOOK_RETRY_SCHEDULE is set: a failed webhook delivery is retried after ${env.WEBHOOK_RETRY_SCHEDULE}, not the specification's schedule (for tests and development only)`,
+        ]
+      : []),
+    ...(env.TEST_CLOCK_FILE ? [`TEST_CLOCK_FILE is set: the service's clock is moved by the offset in ${env.TEST_CLOCK_FILE} (for tests only)`] : []),
   ];
 }
 

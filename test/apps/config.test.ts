@@ -70,6 +70,13 @@ test("a MongoDB address without STORE=mongodb, and webhooks allowed to private a
   expect(loadConfig({ MONGODB_URI: "mongodb://db.acme.test", STORE: "mongodb", WEBHOOKS_ALLOW_PRIVATE: "false" }).warnings).toEqual([]);
 });
 
+test("the settings for tests and development alone are said as the server starts: a shorter webhook retry schedule, a test clock", () => {
+  expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: "1s,2s,3s", TEST_CLOCK_FILE: "/tmp/clock" }).warnings).toEqual([
+    "WEBHOOK_RETRY_SCHEDULE is set: a failed webhook delivery is retried after 1s,2s,3s, not the specification's schedule (for tests and development only)",
+    "TEST_CLOCK_FILE is set: the service's clock is moved by the offset in /tmp/clock (for tests only)",
+  ]);
+});
+
 test("SLACK_API_URL defaults to Slack's Web API, and any address given ends in a slash, as the client joins method names to it", () => {
   expect(loadConfig({}).slackApiUrl).toBe("https://slack.com/api/");
   expect(loadConfig({ SLACK_API_URL: "http://127.0.0.1:9999/api" }).slackApiUrl).toBe("http://127.0.0.1:9999/api/");
