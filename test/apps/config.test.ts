@@ -1,4 +1,6 @@
 import { expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { ConfigError, loadConfig } from "../../apps/runtime/config.ts";
 
 // That the server stops with status 2 and prints the message is tested on a real start (test/e2e/operations.test.ts).
@@ -125,4 +127,14 @@ test("a refused address is printed without its credentials, which would land in 
     }
     expect(said).toContain('got "https://***@host:99999"');
   }
+});
+
+test("the README's configuration table names every variable the service reads, and no other", () => {
+  const read = new Set<string>();
+  loadConfig(new Proxy({}, { get: (_, name) => void read.add(String(name)) }));
+  const readme = readFileSync(join(import.meta.dir, "../../README.md"), "utf8");
+  const table = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("## Operator CLI"));
+  const firstCells = [...table.matchAll(/^\| ([^|]+) \|/gm)].map(([, cell]) => cell!);
+  const documented = firstCells.flatMap((cell) => [...cell.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map(([, name]) => name!));
+  expect(documented.toSorted()).toEqual([...read].toSorted());
 });
