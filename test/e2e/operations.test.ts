@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { validate } from "@readme/openapi-parser";
 import { Database } from "bun:sqlite";
+import { connect } from "node:net";
 import { join } from "node:path";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { loadConfig } from "../../apps/runtime/config.ts";
@@ -176,6 +177,31 @@ describe("operations", () => {
       body: JSON.stringify({ publicKey: server.demo.publicKey, kind: "praise", message: "Survives restarts nicely" }),
     });
     const { ticketId } = (await res.json()) as { ticketId: string };
+    await server.restart();
+    expect((await get(`${server.url}/v1/feedbacks/${ticketId}`, server.demo.tokens.admin)).body.key).toBe(ticketId);
+  });
+
+  test("a report still arriving when SIGTERM comes is answered 201 before the server exits, and is there after the next start", async () => {
+    const body = JSON.stringify({ publicKey: server.demo.publicKey, kind: "problem", message: "Sent while the server stops" });
+    const socket = connect(Number(new URL(server.url).port), "localhost");
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk;
+    });
+    const closed = new Promise((resolve) => socket.on("close", resolve));
+    socket.write(
+      `POST /v1/reports HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+    );
+    socket.write(body.slice(0, 10));
+    await Bun.sleep(200);
+    const stopped = server.stop();
+    // Long enough for the signal to be handled: the server now refuses new connections, and waits for this one.
+    await Bun.sleep(500);
+    socket.write(body.slice(10));
+    await closed;
+    expect(await stopped).toBe(0);
+    expect(answer).toStartWith("HTTP/1.1 201");
+    const { ticketId } = JSON.parse(answer.slice(answer.indexOf("{"))) as { ticketId: string };
     await server.restart();
     expect((await get(`${server.url}/v1/feedbacks/${ticketId}`, server.demo.tokens.admin)).body.key).toBe(ticketId);
   });
