@@ -212,6 +212,26 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     }
   });
 
+  test("what a person types in a comment or a post is in the portal's own font, as the other fields are, not the browser's monospace", async () => {
+    const ssoSecret = (await post(`${server.url}/v1/portal/sso-secret`, {}, { authorization: `Bearer ${server.demo.tokens.admin}` })).body.ssoSecret;
+    const token = await new SignJWT({ sub: "kim@customer.example", email: "kim@customer.example", name: "Kim" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setExpirationTime("5m")
+      .sign(new TextEncoder().encode(ssoSecret));
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
+    const fonts = (field: string) =>
+      page.evaluate((selector) => {
+        const font = (element: Element | null) => (element ? getComputedStyle(element).fontFamily : "absent");
+        return [font(document.querySelector(selector)), font(document.body)];
+      }, field);
+    await page.goto(`${server.url}/p/demo/sso?token=${token}&next=/p/demo/${idea}`);
+    const [comment, aroundComment] = await fonts("#comment-text");
+    expect(comment).toBe(aroundComment!);
+    await page.goto(`${server.url}/p/demo/new`);
+    const [details, aroundDetails] = await fonts("#post-description");
+    expect(details).toBe(aroundDetails!);
+  });
+
   test("signed in by the customer's single sign-on, back on a page the browser showed signed out, the person is signed in there at once", async () => {
     const ssoSecret = (await post(`${server.url}/v1/portal/sso-secret`, {}, { authorization: `Bearer ${server.demo.tokens.admin}` })).body.ssoSecret;
     const token = await new SignJWT({ sub: "bea@customer.example", email: "bea@customer.example", name: "Bea" })

@@ -74,7 +74,7 @@ main{flex:1;padding:var(--s6) 0 var(--s8)}h1{font-size:1.75rem;line-height:1.2;m
 .sorts a{display:block;padding:var(--s1) var(--s3);border-radius:999px;color:var(--muted);text-decoration:none;font-weight:600;font-size:var(--t-sm)}
 .sorts a[aria-current]{background:var(--bg);color:var(--fg);box-shadow:0 0 0 1px var(--line)}
 form.search{display:flex;gap:var(--s2);flex:1 1 16rem;max-width:24rem}
-input,select,button{font:inherit;color:inherit}
+input,select,button,textarea{font:inherit;color:inherit}
 input[type=search],select{width:100%;padding:var(--s2) var(--s3);border:1px solid var(--muted);border-radius:8px;background:var(--bg);min-height:2.5rem}
 button{padding:var(--s2) var(--s4);border-radius:8px;border:1px solid var(--brand);background:var(--brand);color:var(--on-brand);font-weight:600;cursor:pointer;min-height:2.5rem}
 label{display:block;font-weight:600;font-size:var(--t-sm);margin:var(--s3) 0 var(--s1)}
