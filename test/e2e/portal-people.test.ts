@@ -212,6 +212,16 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     }
   });
 
+  test("signed out, the vote box of a feedback takes the brand colour under the pointer, as the signed-in one does", async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${server.url}/p/demo/${idea}`);
+    const border = () => page.locator("a.votes").evaluate((box) => getComputedStyle(box).borderTopColor);
+    const resting = await border();
+    await page.hover("a.votes");
+    // The default brand colour, #4f46e5.
+    expect([resting, await border()]).toEqual(["rgb(229, 231, 235)", "rgb(79, 70, 229)"]);
+  });
+
   test("what a person types in a comment or a post is in the portal's own font, as the other fields are, not the browser's monospace", async () => {
     const ssoSecret = (await post(`${server.url}/v1/portal/sso-secret`, {}, { authorization: `Bearer ${server.demo.tokens.admin}` })).body.ssoSecret;
     const token = await new SignJWT({ sub: "kim@customer.example", email: "kim@customer.example", name: "Kim" })

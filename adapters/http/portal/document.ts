@@ -42,7 +42,7 @@ a{color:var(--link)}:focus-visible{outline:3px solid var(--brand);outline-offset
 .trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 form.vote{flex:none;align-self:flex-start;margin:0}
 a.votes,button.votes{width:4rem;min-height:4rem;padding:var(--s1);background:var(--bg);color:var(--fg);border:2px solid var(--line);text-decoration:none;font-weight:400}
-aa.votes:hover,button.votes:hover{border-color:var(--brand)}
+a.votes:hover,button.votes:hover{border-color:var(--brand)}
 .votes .arrow{font-size:var(--t-xs);line-height:1}button.votes[aria-pressed=true]{border-color:var(--brand);background:var(--brand);color:var(--on-brand)}
 button.votes[aria-pressed=true] span{color:var(--on-brand)}
 .notice{border:1px solid var(--brand);border-radius:var(--radius);padding:var(--s3) var(--s4);margin:0 0 var(--s4)}
