@@ -658,13 +658,15 @@ export const EN = {
       preview: "Preview",
       previewTitle: "Preview",
       publish: "Publish",
-      /** What publishing now would do, for the people who follow the linked feedbacks (each counted once) and whether e-mail is sent. */
-      publishTells: (people: number, delivers: boolean) =>
-        !delivers
-          ? "Publishing moves the linked feedbacks to Delivered. This service sends no e-mail (SMTP_URL is not set), so no one will be told. It cannot be undone."
-          : people === 0
-            ? "Publishing moves the linked feedbacks to Delivered. No one follows them, so no one will be e-mailed. It cannot be undone."
-            : `Publishing moves the linked feedbacks to Delivered and e-mails ${people === 1 ? "the one person who follows them" : `the ${people} people who follow them, once each`}. It cannot be undone.`,
+      /** What publishing now would do: to the feedbacks linked, for the people who follow them (each counted once), and whether e-mail is sent. */
+      publishTells: (linked: number, people: number, delivers: boolean) =>
+        linked === 0
+          ? "No feedback is linked yet: publishing moves none to Delivered and e-mails no one. It cannot be undone."
+          : !delivers
+            ? "Publishing moves the linked feedbacks to Delivered. This service sends no e-mail (SMTP_URL is not set), so no one will be told. It cannot be undone."
+            : people === 0
+              ? "Publishing moves the linked feedbacks to Delivered. No one follows them, so no one will be e-mailed. It cannot be undone."
+              : `Publishing moves the linked feedbacks to Delivered and e-mails ${people === 1 ? "the one person who follows them" : `the ${people} people who follow them, once each`}. It cannot be undone.`,
       publishAndTell: (people: number) => `Publish and e-mail ${people === 1 ? "1 person" : `${people} people`}`,
       /** The page that asks once more before publishing, which e-mails people and cannot be undone. */
       publishQuestion: (title: string) => `Publish “${title}”?`,

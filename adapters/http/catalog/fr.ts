@@ -597,12 +597,14 @@ export const FR: Catalog = {
       preview: "Aperçu",
       previewTitle: "Aperçu",
       publish: "Publier",
-      publishTells: (people: number, delivers: boolean) =>
-        !delivers
-          ? "Publier passe les retours liés à Livré. Ce service n'envoie pas d'e-mail (SMTP_URL n'est pas défini)\u202f: personne ne sera prévenu. C'est définitif."
-          : people === 0
-            ? "Publier passe les retours liés à Livré. Personne ne les suit\u202f: personne ne recevra d'e-mail. C'est définitif."
-            : `Publier passe les retours liés à Livré et écrit ${people === 1 ? "à la personne qui les suit" : `aux ${people} personnes qui les suivent, une fois chacune`}. C'est définitif.`,
+      publishTells: (linked: number, people: number, delivers: boolean) =>
+        linked === 0
+          ? "Aucun retour n'est lié pour l'instant\u202f: publier n'en passe aucun à Livré et n'écrit à personne. C'est définitif."
+          : !delivers
+            ? "Publier passe les retours liés à Livré. Ce service n'envoie pas d'e-mail (SMTP_URL n'est pas défini)\u202f: personne ne sera prévenu. C'est définitif."
+            : people === 0
+              ? "Publier passe les retours liés à Livré. Personne ne les suit\u202f: personne ne recevra d'e-mail. C'est définitif."
+              : `Publier passe les retours liés à Livré et écrit ${people === 1 ? "à la personne qui les suit" : `aux ${people} personnes qui les suivent, une fois chacune`}. C'est définitif.`,
       publishAndTell: (people: number) => `Publier et écrire à ${people === 1 ? "1 personne" : `${people} personnes`}`,
       publishQuestion: (title: string) => `Publier «\u202f${title}\u202f»\u202f?`,
       asPublished: "Telle qu'elle sera publiée",

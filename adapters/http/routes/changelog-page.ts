@@ -182,7 +182,7 @@ ${editing.preview ? html`<section aria-labelledby="preview" class="preview"><h2 
 <label for="query">${w.find}</label><div class="search-row"><input id="query" name="query" type="search" value="${editing.query ?? ""}" maxlength="200"><button type="submit" name="action" value="search" class="secondary">${w.search}</button></div>
 <input type="hidden" name="searched" value="${editing.found ? (editing.query ?? "") : ""}">
 ${found && found.length > 0 ? html`<h3>${w.found}</h3><ul class="plain linked">${found.map(foundItem)}</ul>` : ""}
-<h2>${w.publish}</h2><p class="muted">${w.publishTells(people, delivers)}</p>
+<h2>${w.publish}</h2><p class="muted">${w.publishTells(linked.length, people, delivers)}</p>
 <p class="actions"><button type="submit" name="action" value="publish">${delivers && people > 0 ? w.publishAndTell(people) : w.publish}</button>${editing.id ? html`<button type="submit" name="action" value="delete" class="danger">${w.deleteDraft}</button>` : ""}</p>
 </form>`,
     status,
@@ -210,7 +210,7 @@ async function publishQuestion(services: Services, visitor: Visitor, entry: Chan
     "/changelog",
     question,
     html`<p><a href="${at}">${w.backToDraft}</a></p><h1>${question}</h1>
-<p>${w.publishTells(people, delivers)}</p>
+${linked.length === 0 ? "" : html`<p>${w.publishTells(linked.length, people, delivers)}</p>`}
 <h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="error" role="alert">${w.nothingLinked}</p>` : html`<ul class="plain linked">${linked.map(item)}</ul>`}
 <section aria-labelledby="as-published" class="preview"><h2 id="as-published">${w.asPublished}</h2><article class="entry"><h3>${entry.title}</h3><div class="markdown">${renderMarkdown(entry.body)}</div></article></section>
 <form method="post" action="${at}"><input type="hidden" name="csrf" value="${visitor.csrf}">${hidden("action", "publish-asked")}${hidden("was", entry.updatedAt)}

@@ -253,6 +253,8 @@ describe("the inbox's Changelog page", () => {
     const pressed = await post("/changelog", editor, { title: "Faster exports", body: "All of them.", action: "publish" });
     const asked = await question(pressed);
     expect(asked).toContain("No feedback is linked: published like this, it tells no one.");
+    // Said once, by that line, which also says how to link them.
+    expect(asked).not.toContain("No feedback is linked yet");
     const form =
       /<form method="post" action="([^"]+)"><input type="hidden" name="csrf" value="[^"]+"><input type="hidden" name="action" value="publish-asked">/;
     const published = await post(form.exec(asked)![1]!, asked, { action: "publish-asked" });
@@ -431,6 +433,24 @@ describe("the inbox's Changelog page", () => {
 });
 
 describe("the Changelog page of a service that sends e-mail", () => {
+  test("a new entry with no feedback linked yet says publishing moves none to Delivered and e-mails no one, not that no one follows them, in English and French", async () => {
+    const mailbox = await startMailbox();
+    const http = await inProcess({ env: { SMTP_URL: mailbox.url } });
+    try {
+      const browser = new FormBrowser(http.url, {}, http.handle);
+      await signIn(browser, http.demo.users.member.email, http.demo.users.member.password, "/changelog");
+      const english = await (await browser.fetch("/changelog/new")).text();
+      const french = await (await browser.fetch("/changelog/new", { headers: { "accept-language": "fr" } })).text();
+      expect([english, french].map((page) => /<h2>(?:Publish|Publier)<\/h2><p class="muted">([^<]*)<\/p>/.exec(page)?.[1])).toEqual([
+        "No feedback is linked yet: publishing moves none to Delivered and e-mails no one. It cannot be undone.",
+        "Aucun retour n&#39;est lié pour l&#39;instant\u202f: publier n&#39;en passe aucun à Livré et n&#39;écrit à personne. C&#39;est définitif.",
+      ]);
+    } finally {
+      http.close();
+      await mailbox.close();
+    }
+  });
+
   test("the editor says how many people publishing will e-mail, each once however many of its feedbacks they follow, and its button says it too; published, it says they are being told", async () => {
     const mailbox = await startMailbox();
     const http = await inProcess({ env: { SMTP_URL: mailbox.url } });
