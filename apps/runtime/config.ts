@@ -69,6 +69,13 @@ function warningsOf(env: Env, assistant: Config["assistant"], store: Config["sto
         ]
       : []),
     ...(env.SMTP_FROM && !env.SMTP_URL ? ["SMTP_FROM is set without SMTP_URL: no e-mail is sent (set SMTP_URL)"] : []),
+    // The default sender names the mail server's host, a domain that mail services refuse to send
+    // for (it is not the operator's, or not a domain at all: no-reply@127.0.0.1).
+    ...(env.SMTP_URL && !env.SMTP_FROM
+      ? [
+          "SMTP_URL is set without SMTP_FROM: e-mail is sent from no-reply at the mail server's host, a sender mail services refuse (set SMTP_FROM to an address of your own domain)",
+        ]
+      : []),
     ...(env.MONGODB_URI && store !== "mongodb"
       ? ["MONGODB_URI is set, but STORE is not mongodb: the embedded SQLite store in DATA_DIR is used (set STORE=mongodb)"]
       : []),

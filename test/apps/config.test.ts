@@ -54,6 +54,14 @@ test("a setting that has no effect as the others stand is said as the server sta
   ).toEqual([]);
 });
 
+test("SMTP_URL without SMTP_FROM is said as the server starts: the default sender names the mail server's host, not the operator's domain", () => {
+  const { smtp, warnings } = loadConfig({ SMTP_URL: "smtp://127.0.0.1:1025" });
+  expect(smtp?.from).toBe("Retour <no-reply@127.0.0.1>");
+  expect(warnings).toEqual([
+    "SMTP_URL is set without SMTP_FROM: e-mail is sent from no-reply at the mail server's host, a sender mail services refuse (set SMTP_FROM to an address of your own domain)",
+  ]);
+});
+
 test("any OpenAI setting without ASSISTANT=openai is said as the server starts, a local model's base address and name among them", () => {
   expect(loadConfig({ OPENAI_BASE_URL: "http://localhost:11434/v1", OPENAI_MODEL: "llama3.2" }).warnings).toEqual([
     "OPENAI_BASE_URL, OPENAI_MODEL are set, but ASSISTANT is not openai: the offline assistant answers (set ASSISTANT=openai)",
