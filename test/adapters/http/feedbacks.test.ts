@@ -31,16 +31,44 @@ async function createReport(message: string, extra: Record<string, unknown> = {}
   return res.body.ticketId;
 }
 
+/** Each REST route of the specification that takes a Bearer token, with a body it would accept. */
+const BEARER_ROUTES = (): Array<[method: string, path: string]> => [
+  ["GET", "/v1/feedbacks"],
+  ["GET", "/v1/feedbacks/DEMO-1"],
+  ["PATCH", "/v1/feedbacks/DEMO-1"],
+  ["GET", "/v1/apps"],
+  ["GET", `/v1/apps/${http.demo.appId}/features`],
+];
+/** What a route answers to a request with this token (none when undefined): status, body and challenge. */
+const refusal = async ([method, path]: [string, string], token?: string) => {
+  const res = await http.request(method, path, { token, ...(method === "PATCH" && { body: { status: "fixed" } }) });
+  return { route: `${method} ${path}`, status: res.status, body: res.body, challenge: res.headers.get("www-authenticate")?.split(" ")[0] };
+};
+
 describe("authentication", () => {
-  test("401 unauthorized: token absent", async () => {
-    const res = await get(`/v1/feedbacks`);
-    expect(res.status).toBe(401);
-    expect(res.body.code).toBe("unauthorized");
-    expect(res.headers.get("www-authenticate")).toStartWith("Bearer");
+  test("401 unauthorized: token absent, on every route", async () => {
+    for (const route of BEARER_ROUTES()) {
+      expect(await refusal(route)).toEqual({
+        route: `${route[0]} ${route[1]}`,
+        status: 401,
+        body: { error: expect.stringContaining("Bearer"), code: "unauthorized" },
+        challenge: "Bearer",
+      });
+    }
   });
 
-  test("401 invalid_token: unknown, or revoked", async () => {
-    expect((await get(`/v1/feedbacks`, "rtr_unknown")).body.code).toBe("invalid_token");
+  test("401 invalid_token: an unknown token, on every route", async () => {
+    for (const route of BEARER_ROUTES()) {
+      expect(await refusal(route, "rtr_unknown")).toEqual({
+        route: `${route[0]} ${route[1]}`,
+        status: 401,
+        body: { error: expect.any(String), code: "invalid_token" },
+        challenge: "Bearer",
+      });
+    }
+  });
+
+  test("401 invalid_token: revoked", async () => {
     const { id, token } = JSON.parse(await http.cli("token", "create", "DEMO", "member@demo.test", "--json"));
     expect((await get(`/v1/apps`, token)).status).toBe(200);
     await http.cli("token", "revoke", "DEMO", id);
