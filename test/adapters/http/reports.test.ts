@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createLocalAssistant } from "../../../adapters/assistant-local/assistant.ts";
 import { distinctText } from "../../support/distinct.ts";
 import { inProcess, type InProcess, jsonClient } from "../../support/in-process.ts";
 
@@ -184,6 +185,36 @@ describe("idempotency", () => {
     expect(new Set(created.map((r) => r.body.ticketId)).size).toBe(1);
     const listed = await get(`${server.url}/v1/feedbacks?query=${encodeURIComponent(message)}&status=all`, server.demo.tokens.admin);
     expect(listed.body.data.length).toBe(1);
+  });
+
+  test("409 idempotency_in_progress: a request with the same idempotency key is still running", async () => {
+    // The assistant holds the first request inside its qualification until the test lets it go.
+    const local = createLocalAssistant();
+    const { promise: inside, resolve: entered } = Promise.withResolvers<void>();
+    const { promise: held, resolve: release } = Promise.withResolvers<void>();
+    const qualify: typeof local.qualify = async (context) => {
+      entered();
+      await held;
+      return local.qualify(context);
+    };
+    const slow = await inProcess({ with: { assistant: { ...local, qualify } } });
+    try {
+      const body = { publicKey: slow.demo.publicKey, kind: "praise", message: "Love the new calendar view", qualify: true };
+      const send = () => slow.request("POST", "/v1/reports", { body, headers: { "idempotency-key": "running-1" } });
+      const first = send();
+      await inside;
+      const second = await send();
+      expect([second.status, second.body]).toEqual([
+        409,
+        { error: "A request with this idempotency key is still running.", code: "idempotency_in_progress" },
+      ]);
+      release();
+      expect((await first).status).toBe(201);
+      expect((await send()).headers.get("idempotent-replayed")).toBe("true");
+    } finally {
+      release();
+      slow.close();
+    }
   });
 
   test("the replay window is 24 hours: after it, the same key records a new report", async () => {
