@@ -40,6 +40,16 @@ describe("POST /v1/reports over a socket", () => {
     expectError(await post(reportsUrl(), body), 413, "payload_too_large");
   });
 
+  test("the body limit is 256 KB: a body of exactly 262,144 bytes is recorded, one byte more is 413 payload_too_large", async () => {
+    const sized = (bytes: number) => {
+      const bare = JSON.stringify(report({ message: "A report whose body is padded to the limit", padding: "" }));
+      return JSON.stringify(report({ message: "A report whose body is padded to the limit", padding: "p".repeat(bytes - bare.length) }));
+    };
+    expect(sized(256 * 1024)).toHaveLength(256 * 1024);
+    expect((await post(reportsUrl(), sized(256 * 1024))).status).toBe(201);
+    expectError(await post(reportsUrl(), sized(256 * 1024 + 1)), 413, "payload_too_large");
+  });
+
   test("413 payload_too_large: chunked body without Content-Length", async () => {
     let sent = 0;
     const chunk = new TextEncoder().encode("a".repeat(16 * 1024));
