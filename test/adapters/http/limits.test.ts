@@ -193,3 +193,26 @@ describe("MCP within the same budgets", () => {
     expect((await mcp(token, "tools/list")).status).toBe(200);
   });
 });
+
+describe("the monthly quota of the plan, over a calendar month in UTC", () => {
+  let http: InProcess;
+  beforeAll(async () => {
+    http = await inProcess({ with: { clock } });
+    await http.cli("org", "plan", "DEMO", "free");
+  });
+  afterAll(() => http.close());
+
+  test("the free plan takes 100 reports a month: the 101st is 429 quota_exceeded, and the next month's first instant takes one again", async () => {
+    const report = (n: number) =>
+      http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message: `Free plan report number ${n}` } });
+    now = Date.UTC(2027, 0, 31, 23, 0);
+    const statuses: number[] = [];
+    for (let n = 0; n < 100; n++) statuses.push((await report(n)).status);
+    expect(statuses.every((s) => s === 201)).toBe(true);
+    const over = await report(100);
+    expect([over.status, over.body]).toEqual([429, { error: expect.any(String), code: "quota_exceeded" }]);
+    expect(Number(over.headers.get("retry-after"))).toBe(60 * 60);
+    now = Date.UTC(2027, 1, 1);
+    expect((await report(101)).status).toBe(201);
+  });
+});
