@@ -216,3 +216,40 @@ describe("the monthly quota of the plan, over a calendar month in UTC", () => {
     expect((await report(101)).status).toBe(201);
   });
 });
+
+describe("the monthly quota over MCP", () => {
+  let http: InProcess;
+  beforeAll(async () => {
+    http = await inProcess({ with: { clock } });
+    await http.cli("org", "plan", "DEMO", "free", "--quota", "1");
+  });
+  afterAll(() => http.close());
+
+  test("create_report counts in the month's quota, and is refused with quota_exceeded once it is used", async () => {
+    const createReport = async (message: string) => {
+      const res = await http.handle(
+        new Request("http://localhost:3000/mcp", {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${http.demo.tokens.member}`,
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+          },
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 1,
+            method: "tools/call",
+            params: { name: "create_report", arguments: { kind: "idea", message } },
+          }),
+        }),
+      );
+      const { result } = (await res.json()) as { result: { isError?: boolean; content: Array<{ text: string }> } };
+      return [result.isError ?? false, JSON.parse(result.content.at(-1)!.text)];
+    };
+    const [failed] = await createReport("A dark theme for the reports page");
+    expect(failed).toBe(false);
+    const rest = await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message: "Export to ODS" } });
+    expect([rest.status, rest.body.code]).toEqual([429, "quota_exceeded"]);
+    expect(await createReport("Keyboard shortcuts for triage")).toEqual([true, { error: expect.any(String), code: "quota_exceeded" }]);
+  });
+});
