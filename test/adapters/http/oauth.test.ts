@@ -837,11 +837,15 @@ describe("sign-in", () => {
 
 // Last: these move the server's clock by weeks, past the demo tokens' lifetime.
 describe("lifetimes, under the test clock", () => {
-  test("an access token lives one hour; the refresh token then gets a new one", async () => {
+  test("an access token lives one hour: a second before its end it is accepted, after it 401 invalid_token; the refresh token then gets a new one", async () => {
     const { tokens, clientId } = await connect(server.demo.users.member);
     expect(tokens.expires_in).toBe(3600);
-    server.advanceClock(3_600_000 + 1_000);
+    server.advanceClock(3_600_000 - 1_000);
+    expect(await mcpStatus(tokens.access_token)).toBe(200);
+    server.advanceClock(2_000);
     expect(await mcpStatus(tokens.access_token)).toBe(401);
+    const refused = await get(`${server.url}/v1/apps`, tokens.access_token);
+    expect([refused.status, refused.body]).toEqual([401, { error: expect.any(String), code: "invalid_token" }]);
     const renewed = await tokenRequest({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId });
     expect(await mcpStatus(renewed.body.access_token)).toBe(200);
   });
