@@ -850,6 +850,20 @@ describe("lifetimes, under the test clock", () => {
     expect(await mcpStatus(renewed.body.access_token)).toBe(200);
   });
 
+  test("a refresh token lives 30 days, renewed at each use: refreshed every 29 days, the access outlasts the first token's 30 days", async () => {
+    const { tokens, clientId } = await connect(server.demo.users.member);
+    let refreshToken: string = tokens.refresh_token;
+    for (let use = 0; use < 2; use++) {
+      server.advanceClock(29 * 86_400_000);
+      const renewed = await tokenRequest({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: clientId });
+      expect(renewed.status).toBe(200);
+      refreshToken = renewed.body.refresh_token;
+    }
+    server.advanceClock(30 * 86_400_000 + 1_000);
+    const expired = await tokenRequest({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: clientId });
+    expect([expired.status, expired.body.error]).toEqual([400, "invalid_grant"]);
+  });
+
   test("an agent unused for 30 days loses its access; used, it stays", async () => {
     const { tokens, clientId } = await connect(server.demo.users.member);
     server.advanceClock(29 * 86_400_000);
