@@ -108,7 +108,7 @@ describe("full context by plan", () => {
     expect(mcp.structuredContent.fullContext.feature.path).toBe("checkout/payment");
   });
 
-  test("a signed link is refused once changed, and once expired (15 minutes)", async () => {
+  test("a signed link is refused once changed, and once expired: it opens a second before its 15 minutes end, not after", async () => {
     const key = (await post(`${server.url}/v1/reports`, { publicKey: server.demo.publicKey, kind: "problem", message: "Blurry product photos" })).body
       .ticketId;
     const dir = scratchDir("attach");
@@ -119,7 +119,9 @@ describe("full context by plan", () => {
     const refused = await send(tampered);
     expect([refused.status, ((await refused.json()) as any).code]).toEqual([403, "invalid_link"]);
     expect((await send(url)).status).toBe(200);
-    server.advanceClock(15 * 60_000 + 1_000);
+    server.advanceClock(15 * 60_000 - 1_000);
+    expect((await send(url)).status).toBe(200);
+    server.advanceClock(2_000);
     const expired = await send(url);
     expect([expired.status, ((await expired.json()) as any).code]).toEqual([403, "invalid_link"]);
   });
