@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { hostname } from "node:os";
+import { deliverNext } from "../../../core/webhooks/deliver-next.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { Receiver } from "../../support/receiver.ts";
 
-// Deliveries to a real receiver are tested end to end (test/e2e/webhooks.test.ts); these are the routes' rules.
+// Deliveries to a real receiver are tested end to end (test/e2e/webhooks.test.ts, on a schedule of
+// seconds); these are the routes' rules, and the specification's own schedule under the test clock.
 describe("webhook management", () => {
   let http: InProcess;
   beforeAll(async () => {
@@ -73,5 +76,48 @@ describe("webhook addresses when private addresses are not allowed", () => {
       const res = await strict.request("POST", "/v1/webhooks", { body: { url, events: ["feedback.created"] }, token: strict.demo.tokens.admin });
       expect({ url, status: res.status, code: res.body.code }).toEqual({ url, status: 400, code: "invalid_webhook" });
     }
+  });
+});
+
+describe("retries on the specification's schedule", () => {
+  let http: InProcess;
+  const receiver = new Receiver();
+  beforeAll(async () => {
+    receiver.start();
+    http = await inProcess({ env: { WEBHOOKS_ALLOW_PRIVATE: "true" } });
+  });
+  afterAll(() => {
+    receiver.stop();
+    http.close();
+  });
+
+  /** What the server's worker does on each turn: sends the next due delivery, if one is due; how many requests the receiver has had after it. */
+  const workerTurn = async () => {
+    const claimed = await deliverNext(http.services, http.services.webhooks);
+    await claimed?.delivered;
+    return receiver.received.length;
+  };
+
+  test("without a 2xx, the event is sent again after 1 min, 5 min, 30 min, 2 h, 6 h, 12 h and 24 h, then given up", async () => {
+    receiver.answer = () => 500;
+    const created = await http.request("POST", "/v1/webhooks", {
+      body: { url: receiver.url, events: ["feedback.created"] },
+      token: http.demo.tokens.admin,
+    });
+    expect(created.status).toBe(201);
+    const report = { publicKey: http.demo.publicKey, kind: "problem", message: "The receipts page is blank" };
+    expect((await http.request("POST", "/v1/reports", { body: report })).status).toBe(201);
+    expect(await workerTurn()).toBe(1);
+    for (const [i, minutes] of [1, 5, 30, 120, 360, 720, 1440].entries()) {
+      http.advanceClock(minutes * 60_000 - 1_000);
+      expect({ minutes, sent: await workerTurn() }).toEqual({ minutes, sent: i + 1 });
+      http.advanceClock(1_000);
+      expect({ minutes, sent: await workerTurn() }).toEqual({ minutes, sent: i + 2 });
+    }
+    http.advanceClock(7 * 24 * 60 * 60_000);
+    expect(await workerTurn()).toBe(8);
+    expect(new Set(receiver.received.map((r) => r.body.id)).size).toBe(1);
+    const listed = await http.request("GET", "/v1/webhooks", { token: http.demo.tokens.admin });
+    expect(listed.body.data[0].lastDelivery).toMatchObject({ status: 500 });
   });
 });
