@@ -73,3 +73,26 @@ const selfSigned = () => ({
   key: readFileSync(new URL("../fixtures/self-signed-key.pem", import.meta.url), "utf8"),
   cert: readFileSync(new URL("../fixtures/self-signed-cert.pem", import.meta.url), "utf8"),
 });
+
+test("a receiver gets the time it is given to answer: an answer within it is heard, none within it is a failed attempt said in words", async () => {
+  const slow = Bun.serve({
+    port: 0,
+    fetch: async (request) => {
+      await Bun.sleep(Number(new URL(request.url).searchParams.get("after")));
+      return new Response("ok");
+    },
+  });
+  const deliver = (after: number) =>
+    createWebhookTransport({ allowPrivate: true }).deliver({
+      url: `http://127.0.0.1:${slow.port}/hook?after=${after}`,
+      body: "{}",
+      headers: {},
+      timeoutMs: 500,
+    });
+  try {
+    expect(await deliver(50)).toEqual({ status: 200 });
+    expect(await deliver(1_500)).toEqual({ error: "no answer within 0.5 s" });
+  } finally {
+    slow.stop(true);
+  }
+});

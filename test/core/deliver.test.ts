@@ -34,7 +34,7 @@ const claimed = (attempt: number, hook = webhook(), feedbackId = "fb-1"): Claime
 /** A receiver that answers with the given status (or fails to connect), and remembers what it was sent. */
 function setUp(answer: { status: number } | { error: string }, feedbacks = [feedbackRecord({ status: "prioritized" })]) {
   const fake = fakeFeedbacks(...feedbacks);
-  const sent: { url: string; body: string; headers: Record<string, string> }[] = [];
+  const sent: { url: string; body: string; headers: Record<string, string>; timeoutMs: number }[] = [];
   const finished: { next: DeliveryNext; result: DeliveryResult }[] = [];
   const deps = {
     ...fake.deps,
@@ -111,6 +111,12 @@ describe("deliver", () => {
     assert.equal(body.data.feedback.key, "ACME-1");
     assert.deepEqual(body.data.comment, { id: "c-1", text: "Fixed in 2.4", visibility: "public", at: new Date(NOW - 1000).toISOString() });
     assert.equal(body.data.previousStatus, undefined);
+  });
+
+  test("the receiver is given 10 seconds to answer", async () => {
+    const { deps, webhooks, sent } = setUp({ status: 200 });
+    await deliver(deps, webhooks, claimed(1));
+    assert.equal(sent[0]?.timeoutMs, 10_000);
   });
 
   test("a failure is retried on the schedule after the failed attempt, then abandoned", async () => {
