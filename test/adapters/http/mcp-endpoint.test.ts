@@ -10,10 +10,22 @@ afterAll(() => server.close());
 describe("the MCP endpoint before any tool call", () => {
   test("no token: 401 with WWW-Authenticate pointing to the protected resource metadata", async () => {
     const res = await server.fetch(`${server.url}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-    expect(res.status).toBe(401);
+    expect([res.status, await res.json()]).toEqual([401, { error: expect.stringContaining("Bearer"), code: "unauthorized" }]);
     expect(res.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp"`);
     const metadata = await (await server.fetch(`${server.url}/.well-known/oauth-protected-resource/mcp`)).json();
     expect(metadata).toMatchObject({ resource: `${server.url}/mcp`, authorization_servers: [server.url], bearer_methods_supported: ["header"] });
+  });
+
+  test("an unknown token: 401 invalid_token, its challenge pointing to the protected resource metadata", async () => {
+    const res = await server.fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: { authorization: "Bearer rtr_unknown", "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect([res.status, await res.json()]).toEqual([401, { error: expect.any(String), code: "invalid_token" }]);
+    expect(res.headers.get("www-authenticate")).toBe(
+      `Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp", error="invalid_token"`,
+    );
   });
 
   test("a cross-site Origin is refused before anything else (DNS rebinding protection)", async () => {
