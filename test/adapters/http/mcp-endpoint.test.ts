@@ -76,6 +76,27 @@ describe("a tool call refused", () => {
   });
 });
 
+describe("a tool refuses what its REST twin refuses, with the same code", () => {
+  test("list_feedbacks with a cursor that cannot be read: invalid_cursor, as GET /v1/feedbacks", async () => {
+    const [isError, body] = await toolCall("list_feedbacks", { cursor: "garbage" });
+    expect([isError, body]).toEqual([true, { error: expect.stringMatching(/^The cursor cannot be read/), code: "invalid_cursor" }]);
+  });
+
+  test("update_feedback_status takes a comment of 5000 characters; 5001 is invalid_body, as PATCH /v1/feedbacks/{key}", async () => {
+    const key = (
+      await server.request("POST", "/v1/reports", {
+        body: { publicKey: server.demo.publicKey, kind: "problem", message: "Comment lengths over MCP" },
+      })
+    ).body.ticketId;
+    const [refused] = await toolCall("update_feedback_status", { key, status: "prioritized", comment: "c".repeat(5000) });
+    expect(refused ?? false).toBe(false);
+    expect(await toolCall("update_feedback_status", { key, status: "fixed", comment: "c".repeat(5001) })).toEqual([
+      true,
+      { error: "An argument is missing or invalid. comment: expected a text of at most 5000 characters.", code: "invalid_body" },
+    ]);
+  });
+});
+
 describe("a tool argument naming an app, a feature or a changelog entry the organization does not hold", () => {
   const call = async (name: string, args: Record<string, unknown>, headers: Record<string, string> = {}) => {
     const [isError, body] = await toolCall(name, args, headers);
