@@ -119,6 +119,17 @@ export interface Notifier {
   readonly delivers: boolean;
 }
 
+/**
+ * Markdown as people read it (a changelog entry's body), with the same settings wherever it shows:
+ * as HTML safe to put in a page or an e-mail (raw HTML shown as text, links only to http, https and
+ * mailto), and as plain prose for a text e-mail (no emphasis marks, a link as "text (url)"). Both
+ * leave out the control characters a page or a mail may not hold.
+ */
+export interface Markdown {
+  html(markdown: string): string;
+  text(markdown: string): string;
+}
+
 /** Password hashing (argon2id or equivalent); slow on purpose. */
 export interface PasswordHasher {
   hash(password: string): Promise<string>;

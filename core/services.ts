@@ -1,4 +1,17 @@
-import type { Assistant, Clock, Digest, FileStorage, Grouper, Ids, IssueTracker, Notifier, PasswordHasher, SecretBox, SlackApi } from "./ports.ts";
+import type {
+  Assistant,
+  Clock,
+  Digest,
+  FileStorage,
+  Grouper,
+  Ids,
+  IssueTracker,
+  Markdown,
+  Notifier,
+  PasswordHasher,
+  SecretBox,
+  SlackApi,
+} from "./ports.ts";
 import type { InFlight } from "./report/in-flight.ts";
 import type { AccessStore } from "./store/access.ts";
 import type { AccountStore } from "./store/accounts.ts";
@@ -96,6 +109,8 @@ export interface Services {
   readonly assistant: Assistant;
   readonly grouper: Grouper;
   readonly notifier: Notifier;
+  /** A changelog entry's body, rendered for the portal's pages and for the e-mails that announce it. */
+  readonly markdown: Markdown;
   readonly passwords: PasswordHasher;
   readonly webhooks: WebhookDeps;
   /** Seals secrets that must be stored yet used again (webhook and tracker secrets). */

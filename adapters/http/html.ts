@@ -13,13 +13,10 @@ export class Html {
 /** The control characters HTML does not allow in a page (all but tab, newline, form feed and return), which a browser would draw as nothing or as a box. */
 const CONTROL = /(?![\t\n\f\r])\p{Cc}/gu;
 
-/** A text without the control characters a page may not hold. */
-export const withoutControls = (text: string): string => text.replace(CONTROL, "");
-
 /** The characters escaped, and the control characters left out, in one pass. */
 const ESCAPED = new RegExp(`[&<>"']|${CONTROL.source}`, "gu");
 
-/** Escapes the five characters HTML gives meaning, and leaves out the control characters (as withoutControls). */
+/** Escapes the five characters HTML gives meaning, and leaves out the control characters. */
 const escapeHtml = (text: string): string => text.replace(ESCAPED, (c) => ESCAPES[c] ?? "");
 
 function render(value: unknown): string {

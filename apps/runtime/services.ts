@@ -6,6 +6,7 @@ import type { Usage } from "../../adapters/openai/client.ts";
 import { createLexicalGrouper } from "../../adapters/grouping-lexical/grouper.ts";
 import type { Logger } from "../../adapters/logging/logger.ts";
 import { createLogNotifier } from "../../adapters/logging/notifier.ts";
+import { markdownIt } from "../../adapters/markdown/markdown.ts";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
 import { StoreReadOnly, StoreTooNew } from "../../adapters/sqlite/open.ts";
 import type { Store } from "../../core/services.ts";
@@ -186,6 +187,7 @@ export async function createServices(
     digest: sha256Digest,
     ...(await assistance(config, logger)),
     notifier: await notifier(config, logger, baseUrl),
+    markdown: markdownIt,
     passwords: argon2Hasher,
     secrets,
     trackers: { github: createGithubTracker(), bridge: createBridgeTracker(), linear: createLinearTracker(), jira: createJiraTracker() },

@@ -175,7 +175,7 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ""}</div>
 <button type="submit" name="action" value="enter" class="visually-hidden" tabindex="-1" aria-hidden="true">${w.saveDraft}</button>
 ${entryFields(w, editing)}
 <p class="actions"><button type="submit" name="action" value="save">${w.saveDraft}</button><button type="submit" name="action" value="preview" class="secondary" formaction="${action}#preview">${w.preview}</button></p>
-${editing.preview ? html`<section aria-labelledby="preview" class="preview"><h2 id="preview">${w.previewTitle}</h2><article class="entry"><h3>${editing.title}</h3><div class="markdown">${renderMarkdown(editing.body)}</div></article></section>` : ""}
+${editing.preview ? html`<section aria-labelledby="preview" class="preview"><h2 id="preview">${w.previewTitle}</h2><article class="entry"><h3>${editing.title}</h3><div class="markdown">${renderMarkdown(services.markdown, editing.body)}</div></article></section>` : ""}
 <h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="muted">${w.noLinked}</p>` : html`<ul class="plain linked">${linked.map(feedbackItem)}</ul>`}
 <label for="keys">${w.keys}</label><div class="search-row"><input id="keys" name="keys" value="${editing.keys ?? ""}" aria-describedby="keys-hint" autocomplete="off"><button type="submit" name="action" value="save" class="secondary">${w.link}</button></div>
 <p class="muted" id="keys-hint">${w.keysHint}</p>
@@ -212,7 +212,7 @@ async function publishQuestion(services: Services, visitor: Visitor, entry: Chan
     html`<p><a href="${at}">${w.backToDraft}</a></p><h1>${question}</h1>
 ${linked.length === 0 ? "" : html`<p>${w.publishTells(linked.length, people, delivers)}</p>`}
 <h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="error" role="alert">${w.nothingLinked}</p>` : html`<ul class="plain linked">${linked.map(item)}</ul>`}
-<section aria-labelledby="as-published" class="preview"><h2 id="as-published">${w.asPublished}</h2><article class="entry"><h3>${entry.title}</h3><div class="markdown">${renderMarkdown(entry.body)}</div></article></section>
+<section aria-labelledby="as-published" class="preview"><h2 id="as-published">${w.asPublished}</h2><article class="entry"><h3>${entry.title}</h3><div class="markdown">${renderMarkdown(services.markdown, entry.body)}</div></article></section>
 <form method="post" action="${at}"><input type="hidden" name="csrf" value="${visitor.csrf}">${hidden("action", "publish-asked")}${hidden("was", entry.updatedAt)}
 <p class="actions"><button type="submit">${delivers && people > 0 ? w.publishAndTell(people) : w.publish}</button> <a href="${at}" class="nowrap">${w.backToDraft}</a></p></form>`,
   );
@@ -259,7 +259,7 @@ ${entryFields(w, typed)}
     html`<p><a href="/changelog">${w.allEntries}</a>${address ? html` · <a href="${address}">${w.publicPage}</a>` : ""}</p><h1>${entry.title}</h1>
 ${notice ? html`<p class="notice" role="status">${notice}</p>` : ""}
 <p class="muted">${w.publishedOn(formatTime(visitor.language, Date.parse(entry.publishedAt!)))}</p>
-<article class="entry"><div class="markdown">${renderMarkdown(entry.body)}</div></article>
+<article class="entry"><div class="markdown">${renderMarkdown(services.markdown, entry.body)}</div></article>
 <h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="muted">${w.noLinked}</p>` : html`<ul class="plain">${linked.map((f) => html`<li><p>${keyLink(f.key)} ${f.title} ${f.status ? statusBadge(visitor.language, f.status) : ""}${offPortal(w, f)}</p></li>`)}</ul>`}
 ${correction}`,
     correcting ? 400 : 200,

@@ -43,6 +43,7 @@ export function publicChangelogRoutes(services: Services) {
           language,
           feedbackPath: links.feedback,
           statusName: (status) => statusLabel(portal, status, language),
+          markdown: services.markdown,
         });
         const document = readersDocument(request, viewer, `${links.home}/changelog`, {
           portal,
@@ -79,6 +80,7 @@ export function publicChangelogRoutes(services: Services) {
           links: { self: `${services.baseUrl}${links.changelogFeed(language)}`, page: `${services.baseUrl}${links.changelog()}` },
           entries: found.entries,
           portalChangedAt: found.portal.changedAt,
+          markdown: services.markdown,
         });
         const answer = publicAnswer(services.digest, feed, {
           "content-type": "application/atom+xml; charset=utf-8",

@@ -1,6 +1,6 @@
 import type { ChangelogEntryRecord } from "../../../core/changelog/entry.ts";
 import type { Language } from "../../../core/language.ts";
-import { renderMarkdown } from "./markdown.ts";
+import type { Markdown } from "../../../core/ports.ts";
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 /** Whether XML 1.0 allows a character at all: no C0 control but tab, newline and return. */
@@ -26,6 +26,7 @@ interface ChangelogFeed {
   readonly entries: readonly ChangelogEntryRecord[];
   /** When the portal last changed: the feed's date while it holds no entry. */
   readonly portalChangedAt: number;
+  readonly markdown: Markdown;
 }
 
 /**
@@ -34,7 +35,7 @@ interface ChangelogFeed {
  * The feed is updated when its latest entry was; with none yet, when the portal last changed (a
  * true date that stays put from one poll to the next).
  */
-export function changelogAtom({ title, author, language, feedUrl, pageUrl, links, entries, portalChangedAt }: ChangelogFeed): string {
+export function changelogAtom({ title, author, language, feedUrl, pageUrl, links, entries, portalChangedAt, markdown }: ChangelogFeed): string {
   const updated = entries.length === 0 ? portalChangedAt : Math.max(...entries.map((e) => e.updatedAt));
   return `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
@@ -53,7 +54,7 @@ ${entries
 <published>${iso(e.publishedAt ?? e.updatedAt)}</published>
 <updated>${iso(e.updatedAt)}</updated>
 <link rel="alternate" type="text/html" href="${escapeXml(`${links.page}#entry-${e.id}`)}"/>
-<content type="html">${escapeXml(renderMarkdown(e.body).value)}</content>
+<content type="html">${escapeXml(markdown.html(e.body))}</content>
 </entry>`,
   )
   .join("\n")}

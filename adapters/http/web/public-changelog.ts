@@ -1,5 +1,6 @@
 import type { PublicEntry, ShippedFeedback } from "../../../core/changelog/public-changelog.ts";
 import type { Language } from "../../../core/language.ts";
+import type { Markdown } from "../../../core/ports.ts";
 import type { Status } from "../../../core/schemas/feedback.ts";
 import { type Html, html } from "../html.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -14,6 +15,7 @@ interface PublicChangelog {
   /** A shipped feedback's page on the portal, and a status as the portal names it. */
   readonly feedbackPath: (key: string) => string;
   readonly statusName: (status: Status) => string;
+  readonly markdown: Markdown;
 }
 
 /** The Atom feed's title: the page's, in the page's language, with the organization's name. */
@@ -24,7 +26,7 @@ export const changelogFeedTitle = (language: Language, organizationName: string)
 export const changelogPageTitle = (language: Language): string => wordsFor(language, "publicChangelog").title;
 
 /** The public changelog page's content (the portal's page holds it): each entry's title, date and Markdown body, and the Atom feed's address. */
-export function publicChangelogBody({ organizationName, feedPath, entries, language, feedbackPath, statusName }: PublicChangelog): Html {
+export function publicChangelogBody({ organizationName, feedPath, entries, language, feedbackPath, statusName, markdown }: PublicChangelog): Html {
   const w = wordsFor(language, "publicChangelog");
   // The feedbacks an entry answers, under it: what people asked for, and that it is done.
   const shipped = (feedbacks: readonly ShippedFeedback[]) =>
@@ -42,7 +44,7 @@ ${
     : entries.map(
         (e) => html`<article class="entry" id="entry-${e.id}"><h2>${e.title}</h2>
 <p class="muted"><time datetime="${new Date(e.publishedAt ?? e.updatedAt).toISOString()}">${formatDay(language, e.publishedAt ?? e.updatedAt)}</time></p>
-<div class="markdown">${renderMarkdown(e.body)}</div>${shipped(e.shipped)}</article>`,
+<div class="markdown">${renderMarkdown(markdown, e.body)}</div>${shipped(e.shipped)}</article>`,
       )
 }`;
 }

@@ -1,8 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { html } from "../../../adapters/http/html.ts";
-import { renderMarkdown } from "../../../adapters/http/web/markdown.ts";
+import { markdownIt } from "../../adapters/markdown/markdown.ts";
 
-const rendered = (text: string) => renderMarkdown(text).value;
+const rendered = (text: string) => markdownIt.html(text);
 
 /** Tags markdown-it writes for Markdown; anything else came from the text and must not be a tag. */
 const TAGS = new Set([
@@ -110,8 +109,76 @@ describe("changelog Markdown", () => {
   });
 });
 
-describe("text put in a page", () => {
-  test("is escaped, and the control characters a page may not hold are left out; tab, newline, form feed and return stay", () => {
-    expect(html`<p>${"a\u0000<b>\u0008&\u000b\u001f\u009f\t\n\f\r\"'"}</p>`.value).toBe("<p>a&lt;b&gt;&amp;\t\n\f\r&quot;&#39;</p>");
+describe("changelog Markdown as plain text, for a text e-mail", () => {
+  const prose = (text: string) => markdownIt.text(text);
+
+  test("emphasis marks are gone: bold, italic and struck-through words read as words", () => {
+    expect(prose("**Faster** and _lighter_, *at last*, ~~slow~~ __gone__")).toBe("Faster and lighter, at last, slow gone");
+  });
+
+  test("a link reads as its text, then its address in brackets", () => {
+    expect(prose("See [the docs](https://example.com/docs?a=1&b=2) or [write to us](mailto:team@example.com).")).toBe(
+      "See the docs (https://example.com/docs?a=1&b=2) or write to us (mailto:team@example.com).",
+    );
+  });
+
+  test("a link whose text is its address reads as the address alone: a bare address, one in angle brackets, one written as its own text", () => {
+    expect(prose("https://example.com/a, <https://example.com/b>, [https://example.com/c](https://example.com/c), team@example.com")).toBe(
+      "https://example.com/a, https://example.com/b, https://example.com/c, team@example.com",
+    );
+  });
+
+  test("a link with no text reads as its address", () => {
+    expect(prose("[](https://example.com/a)")).toBe("https://example.com/a");
+  });
+
+  test("a link that may not be one (javascript:, a relative path) stays as written, as the page shows it", () => {
+    expect(prose("[click](javascript:alert(1)) [here](/relative)")).toBe("[click](javascript:alert(1)) [here](/relative)");
+  });
+
+  test("paragraphs are apart by a blank line; the lines of one are kept as written", () => {
+    expect(prose("One line\nthe next  \nbroken\n\n\n\nAnother paragraph")).toBe("One line\nthe next\nbroken\n\nAnother paragraph");
+  });
+
+  test("a heading stands on its own line, underlined: = under the first level, - under the others", () => {
+    expect(prose("# Exports\n\nText\n\n### Éditions")).toBe("Exports\n=======\n\nText\n\nÉditions\n--------");
+  });
+
+  test("a bulleted list keeps one item a line after a dash, whatever the bullet written; a nested one is indented under its item", () => {
+    expect(prose("* one\n* two **bold**\n  + nested\n  + again\n* three")).toBe("- one\n- two bold\n  - nested\n  - again\n- three");
+  });
+
+  test("a numbered list keeps its numbers from its first, and an item's further lines stand under its first", () => {
+    expect(prose("3. first\n4. second\n   continued\n\n1) other")).toBe("3. first\n4. second\n   continued\n\n1) other");
+  });
+
+  test("a list written with blank lines between its items keeps them", () => {
+    expect(prose("- one\n\n- two")).toBe("- one\n\n- two");
+  });
+
+  test("a code span is kept as written, backticks included, and Markdown within it is not read", () => {
+    expect(prose("Run `npm **install**` or `` `x` ``, then [go](https://a.io)")).toBe("Run `npm **install**` or `` `x` ``, then go (https://a.io)");
+  });
+
+  test("a block of code keeps its lines as written, set off by four spaces, its fences gone", () => {
+    expect(prose("```sh\nnpm run  **x**\n\n  [a](https://b.io)\n```\n\n    indented\n    code")).toBe(
+      "    npm run  **x**\n\n      [a](https://b.io)\n\n    indented\n    code",
+    );
+  });
+
+  test("a quotation keeps a > before each of its lines", () => {
+    expect(prose("> quoted **text**\n>\n> again")).toBe("> quoted text\n>\n> again");
+  });
+
+  test("a table reads a row a line, its cells apart by |", () => {
+    expect(prose("| a | b |\n|---|---|\n| 1 | *2* |")).toBe("a | b\n1 | 2");
+  });
+
+  test("a thematic break reads as ---", () => {
+    expect(prose("Before\n\n***\n\nAfter")).toBe("Before\n\n---\n\nAfter");
+  });
+
+  test("the control characters a mail may not hold are left out; tabs and line breaks stay", () => {
+    expect(prose("Faster\u0001 sync\u007f\u0085 now\n\n```\na\tb\n```")).toBe("Faster sync now\n\n    a\tb");
   });
 });
