@@ -106,6 +106,8 @@ interface OutgoingMessage {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
+  /** The same message as an HTML document, for the mail clients that show one; the text stays for the others. */
+  readonly html?: string;
   /** Stable for one notification, so a message sent twice after a crash is recognised as one. */
   readonly messageId: string;
   /** One-click unsubscribe (RFC 8058); absent for the team's own notices. */

@@ -14,6 +14,8 @@ export function createSmtpNotifier(options: { url: string; from: string; message
         to: message.to,
         subject: message.subject,
         text: message.text,
+        // With both, nodemailer sends multipart/alternative: the text first, the HTML that clients prefer last.
+        ...(message.html && { html: message.html }),
         messageId: `<${message.messageId}@${options.messageIdDomain}>`,
         ...(message.unsubscribeUrl && {
           list: { unsubscribe: { url: message.unsubscribeUrl, comment: "Unsubscribe" } },

@@ -21,7 +21,7 @@ import { noticeKey } from "../notify/notice-key.ts";
 import { openTrackingLink } from "../notify/tracking-link.ts";
 
 export type AnnounceDeps = FindDeps &
-  Pick<Services, "notifier" | "clock" | "baseUrl" | "secrets"> & {
+  Pick<Services, "notifier" | "clock" | "baseUrl" | "secrets" | "markdown"> & {
     readonly store: Pick<ChangelogStore, "findEntry"> &
       Pick<ServiceSecretStore, "serviceSecret"> &
       Pick<PortalStore, "findPortal"> &
@@ -103,6 +103,7 @@ export async function announceEntry(services: AnnounceDeps, job: JobRequest): Pr
   if (entry?.status !== "published") return;
   const { feedbacks, recipients } = await entryRecipients(services, entry.orgId, entry.feedbackIds, job.detail);
   const [secret, { faces }] = await Promise.all([store.serviceSecret(), publicFaces(services, entry.orgId, feedbacks)]);
+  const body = { text: services.markdown.text(entry.body), html: services.markdown.html(entry.body) };
   await tellEach(recipients, async (person) => {
     const sent = await sendOnce(services, { subjectId: entry.id, key: ANNOUNCED, email: person.email }, async () => {
       const links = await Promise.all(person.feedbacks.map((f) => unsubscribeUrl(services.baseUrl, secret, f.id, person.email)));
@@ -111,7 +112,7 @@ export async function announceEntry(services: AnnounceDeps, job: JobRequest): Pr
         ...(person.name && { name: person.name }),
         ...(trackingUrl && { trackingUrl }),
         title: entry.title,
-        body: entry.body,
+        body,
         followed: person.feedbacks.map((f, i) => {
           const { nameFor, page } = faces.get(f.id)!;
           return { key: f.key, ...nameFor(person.email), ...(page && { page }), unsubscribeUrl: links[i]! };

@@ -218,6 +218,10 @@ describe("changelog entries", () => {
   });
 });
 
+/** A Markdown port that shows what it was given, so a message can be seen to carry each rendering where it belongs. */
+const PLAIN_MARKDOWN = { text: (md: string) => `prose of ${md}`, html: (md: string) => `<p>html of ${md}</p>` };
+const NO_BODY = { text: "", html: "" };
+
 describe("the announcement", () => {
   const follower = (feedbackId: string, email: string, fields: Partial<Follower> = {}): Follower => ({
     feedbackId,
@@ -267,6 +271,7 @@ describe("the announcement", () => {
       ...fake.deps,
       notifier: { delivers: true, send: async (m: { to: string }) => void sent.push(m.to) },
       secrets: { seal: async (t: string) => t, open: async (t: string) => t },
+      markdown: PLAIN_MARKDOWN,
       store: {
         ...store,
         findPortal: async () => null,
@@ -295,11 +300,12 @@ describe("the announcement", () => {
     });
     assert.ok(shipped.ok);
     const followers = [follower("fb-1", "ann@x.io", { name: "Ann" }), follower("fb-3", "ann@x.io"), follower("fb-3", "bea@x.io", { language: "fr" })];
-    const sent: Array<{ to: string; subject: string; text: string; unsubscribeUrl?: string }> = [];
+    const sent: Array<{ to: string; subject: string; text: string; html?: string; unsubscribeUrl?: string }> = [];
     const deps = {
       ...fake.deps,
       notifier: { delivers: true, send: async (m: (typeof sent)[number]) => void sent.push(m) },
       secrets: { seal: async (t: string) => t, open: async (t: string) => t },
+      markdown: PLAIN_MARKDOWN,
       store: {
         ...fake.deps.store,
         listFollowers: async (feedbackId: string) => followers.filter((f) => f.feedbackId === feedbackId),
@@ -335,10 +341,17 @@ describe("the announcement", () => {
       ],
     );
     assert.match(sent[0]!.text, /^Hello Ann,/);
-    assert.match(sent[0]!.text, /\*\*Faster\*\* now\./);
     assert.equal(sent[0]!.text.match(/Stop receiving news about ACME-\d: https:\/\/retour\.test\/unsubscribe\?/g)?.length, 2);
     // The announcement stands for the delivered message of each feedback it covers.
     assert.ok(claims.has("fb-1 ann@x.io delivered") && claims.has("fb-3 ann@x.io delivered") && claims.has("fb-3 bea@x.io delivered"));
+  });
+
+  test("the entry's body is told as the Markdown port renders it: as prose in the text, as HTML in the HTML alternative", async () => {
+    const { announce, sent } = await announcing();
+    await announce();
+    const ann = sent.find((m) => m.to === "ann@x.io")!;
+    assert.match(ann.text, /^prose of \*\*Faster\*\* now\.$/m);
+    assert.match(ann.html!, /<div><p>html of \*\*Faster\*\* now\.<\/p><\/div>/);
   });
 
   test("a feedback published on the portal is named by its public title, with its page there: the team's title stays the team's", async () => {
@@ -371,17 +384,65 @@ describe("the announcement", () => {
 
   test("a feedback whose title is not theirs to read is listed as their report to a follower who reported it", () => {
     const followed = [{ key: "ACME-1", title: null, reporter: true, unsubscribeUrl: "https://u" }];
-    assert.match(entryMessage("en", { title: "Export", body: "", followed }).text, /^- ACME-1: your report$/m);
-    assert.match(entryMessage("fr", { title: "Export", body: "", followed }).text, /^- ACME-1\u202f: votre signalement$/m);
+    assert.match(entryMessage("en", { title: "Export", body: NO_BODY, followed }).text, /^- ACME-1: your report$/m);
+    assert.match(entryMessage("fr", { title: "Export", body: NO_BODY, followed }).text, /^- ACME-1\u202f: votre signalement$/m);
   });
 
   test("the French message puts a narrow no-break space before its colons", () => {
     const words = entryMessage("fr", {
       title: "Export",
-      body: "",
+      body: NO_BODY,
       followed: [{ key: "ACME-1", title: "PDF", reporter: true, unsubscribeUrl: "https://u" }],
     });
     assert.equal(words.subject, "Nouveauté\u202f: Export");
     assert.ok(!/ :/.test(words.text));
+  });
+
+  test("the HTML alternative escapes every text but the body: a name or a title holding markup reads as written", () => {
+    const { html } = entryMessage("en", {
+      name: "<Ann>",
+      title: "Fix <b> & co",
+      body: NO_BODY,
+      followed: [{ key: "ACME-1", title: "<i>PDF</i>", reporter: false, unsubscribeUrl: "https://u.io/?f=1&e=2" }],
+    });
+    assert.match(html, /Hello &lt;Ann&gt;,/);
+    assert.match(html, /&quot;Fix &lt;b&gt; &amp; co&quot;/);
+    assert.match(html, /<li>ACME-1: &lt;i&gt;PDF&lt;\/i&gt;<\/li>/);
+    assert.match(html, /href="https:\/\/u\.io\/\?f=1&amp;e=2"/);
+    assert.doesNotMatch(html, /<b>|<i>|<Ann>/);
+  });
+
+  test("the HTML alternative links each feedback to its page on the portal, the tracking page, and each link that stops a feedback's news", () => {
+    const { html } = entryMessage("en", {
+      title: "Export",
+      body: NO_BODY,
+      trackingUrl: "https://r.io/s/t",
+      followed: [
+        { key: "ACME-1", title: "PDF", reporter: false, page: "https://r.io/p/acme/ACME-1", unsubscribeUrl: "https://r.io/u1" },
+        { key: "ACME-2", title: null, reporter: false, unsubscribeUrl: "https://r.io/u2" },
+      ],
+    });
+    assert.match(html, /<li><a href="https:\/\/r\.io\/p\/acme\/ACME-1">ACME-1: PDF<\/a><\/li><li>ACME-2<\/li>/);
+    assert.match(html, /<a href="https:\/\/r\.io\/s\/t">Follow your report<\/a>/);
+    assert.match(
+      html,
+      /<a href="https:\/\/r\.io\/u1">Stop receiving news about ACME-1<\/a><br><a href="https:\/\/r\.io\/u2">Stop receiving news about ACME-2<\/a>/,
+    );
+  });
+
+  test("the HTML alternative is in the person's language, as the text is", () => {
+    const { html } = entryMessage("fr", {
+      name: "Bea",
+      title: "Export",
+      body: NO_BODY,
+      trackingUrl: "https://r.io/s/t",
+      followed: [{ key: "ACME-1", title: "PDF", reporter: false, unsubscribeUrl: "https://r.io/u1" }],
+    });
+    assert.match(html, /<html lang="fr">/);
+    assert.match(html, /<title>Nouveauté\u202f: Export<\/title>/);
+    assert.match(html, /<p>Bonjour Bea,<\/p>\n<p>Ce que vous attendiez est livré\u202f: «\u202fExport\u202f»\.<\/p>/);
+    assert.match(html, /<li>ACME-1\u202f: PDF<\/li>/);
+    assert.match(html, />Suivre votre signalement<\/a>/);
+    assert.match(html, />Ne plus recevoir de nouvelles de ACME-1<\/a>/);
   });
 });

@@ -6,6 +6,7 @@ import { type Served, serveInProcess } from "../support/in-process.ts";
 import { type Mailbox, type ReceivedMail, startMailbox } from "../support/mailbox.ts";
 import { get, patch, post } from "../support/server.ts";
 import { jobsDone } from "../support/wait.ts";
+import { markdownIt } from "../../adapters/markdown/markdown.ts";
 
 let mailbox: Mailbox;
 const receiver = new Receiver();
@@ -74,7 +75,7 @@ describe("publishing a changelog entry, through a real SMTP server", () => {
     const ann = mailsTo("ann@example.com")[0]!;
     expect(subjectOf(mailsTo("ann@example.com")[0]!)).toBe("New: Exports, sync and themes");
     expect(ann.text).toContain("Hello Ann,");
-    expect(ann.text).toContain("All **fixed** in 2.4.");
+    expect(ann.text).toContain("All fixed in 2.4.");
     expect(ann.text).toContain(`- ${invoices}: Invoice export to PDF gives a blank page`);
     expect(ann.text).toContain(`- ${calendar}: Calendar sync duplicates every recurring event`);
     expect(ann.text.match(/Stop receiving news about DEMO-\d+: http:\/\/localhost:\d+\/unsubscribe\?/g)?.length).toBe(2);
@@ -110,5 +111,71 @@ describe("publishing a changelog entry, through a real SMTP server", () => {
     expect(delivery!.validFor).toEqual(receiver.secrets);
     expect(delivery!.body.data.entry).toMatchObject({ id: entry.body.id, title: "Exports, sync and themes", status: "published" });
     expect([...delivery!.body.data.entry.feedbacks].sort()).toEqual([...keys].sort());
+  });
+});
+
+describe("a changelog e-mail, as plain text and HTML, through a real SMTP server", () => {
+  const BODY = [
+    "## What changed",
+    "",
+    "**Faster** exports, _at last_: see [the docs](https://docs.example.com/export?from=mail&v=2) or https://status.example.com.",
+    "",
+    "- CSV",
+    "- PDF, **signed**",
+    "",
+    "Run `retour export --all` <b>now</b>.",
+  ].join("\n");
+  let dan: ReceivedMail;
+  let eve: ReceivedMail;
+  beforeAll(async () => {
+    const webhooks = await report("Outgoing webhooks stop retrying after the first timeout", "dan@example.com", "Dan");
+    const scheduling = await report("Impossible de planifier l'envoi d'un rapport hebdomadaire", "eve@example.fr", "Eve");
+    await settle();
+    const entry = await post(
+      `${server.url}/v1/changelog`,
+      { title: "Retries and schedules", body: BODY, feedbacks: [webhooks, scheduling] },
+      member(),
+    );
+    await post(`${server.url}/v1/changelog/${entry.body.id}/publish`, {}, member());
+    await settle();
+    [dan, eve] = [mailsTo("dan@example.com")[0]!, mailsTo("eve@example.fr")[0]!];
+  });
+
+  test("the text part reads the entry's Markdown as prose: no emphasis marks, a link as its text and address, the heading and the list kept, code as written", () => {
+    expect(dan.text).toContain(
+      [
+        "What changed",
+        "------------",
+        "",
+        "Faster exports, at last: see the docs (https://docs.example.com/export?from=mail&v=2) or https://status.example.com.",
+        "",
+        "- CSV",
+        "- PDF, signed",
+        "",
+        "Run `retour export --all` <b>now</b>.",
+      ].join("\n"),
+    );
+  });
+
+  test("the HTML part shows the entry as the portal does, with the links that stop each feedback's news; the one-click unsubscribe headers stay", async () => {
+    expect(dan.headers).toMatch(/^Content-Type: multipart\/alternative;/m);
+    const portal = markdownIt.html(BODY);
+    expect(dan.html).toContain(portal);
+    expect(portal).toContain("<strong>Faster</strong>");
+    expect(portal).toContain("&lt;b&gt;now&lt;/b&gt;");
+    const stops = (text: string) => [...text.matchAll(/http:\/\/localhost:\d+\/unsubscribe\?[^\s"<]+/g)].map((m) => m[0].replaceAll("&amp;", "&"));
+    expect(stops(dan.html!)).toEqual(stops(dan.text));
+    expect(stops(dan.text).length).toBe(1);
+    expect(dan.headers).toMatch(/List-Unsubscribe: <http:\/\/localhost:\d+\/unsubscribe\?f=/);
+    expect(dan.headers).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+  });
+
+  test("a French follower gets both parts in French", () => {
+    expect(eve.text).toContain("Bonjour Eve,");
+    expect(eve.text).toContain("Faster exports, at last");
+    expect(eve.html).toContain('<html lang="fr">');
+    expect(eve.html).toContain("<title>Nouveauté\u202f: Retries and schedules</title>");
+    expect(eve.html).toContain("<p>Bonjour Eve,</p>");
+    expect(eve.html).toMatch(/>Ne plus recevoir de nouvelles de DEMO-\d+<\/a>/);
   });
 });

@@ -1,10 +1,15 @@
 import { SMTPServer } from "smtp-server";
 
-/** A mail the local SMTP server received: its recipient, its headers (folded lines joined) and its text (quoted-printable undone). */
+/**
+ * A mail the local SMTP server received: its recipient, its headers (folded lines joined), its text
+ * (of a multipart mail, its plain-text part) and, when it has one, its HTML part; transfer
+ * encodings undone, lines ending in a newline.
+ */
 export interface ReceivedMail {
   readonly to: string;
   readonly headers: string;
   readonly text: string;
+  readonly html?: string;
 }
 
 /** RFC 2047 encoded words (`=?UTF-8?Q?…?=`), as a mail reader shows them; the space between two is dropped. */
@@ -16,17 +21,34 @@ const decodeWords = (header: string): string =>
     ).toString("utf8"),
   );
 
-function parse(raw: string): { headers: string; text: string } {
-  const split = raw.indexOf("\r\n\r\n");
-  const headers = decodeWords(raw.slice(0, split).replace(/\r\n[ \t]+/g, " "));
-  const text = Buffer.from(
-    raw
-      .slice(split + 4)
-      .replace(/=\r?\n/g, "")
-      .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16))),
-    "latin1",
-  ).toString("utf8");
-  return { headers, text };
+/** Headers and body of a message or of one of its parts. */
+function split(raw: string): { headers: string; body: string } {
+  const at = raw.indexOf("\r\n\r\n");
+  return { headers: decodeWords(raw.slice(0, at).replace(/\r\n[ \t]+/g, " ")), body: raw.slice(at + 4) };
+}
+
+/** A body as its reader shows it: base64 or quoted-printable undone, and SMTP's CRLF line ends back to newlines. */
+function decode({ headers, body }: { headers: string; body: string }): string {
+  const decoded = /^Content-Transfer-Encoding: base64/im.test(headers)
+    ? Buffer.from(body, "base64").toString("utf8")
+    : Buffer.from(
+        body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16))),
+        "latin1",
+      ).toString("utf8");
+  return decoded.replace(/\r\n/g, "\n");
+}
+
+function parse(raw: string): { headers: string; text: string; html?: string } {
+  const message = split(raw);
+  const boundary = /^Content-Type: multipart\/alternative;.*boundary="?([^";\s]+)/im.exec(message.headers)?.[1];
+  if (!boundary) return { headers: message.headers, text: decode(message) };
+  const parts = message.body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => split(part.replace(/^\r\n/, "").replace(/\r\n$/, "")));
+  const of = (type: string) => parts.find((part) => new RegExp(`^Content-Type: ${type}`, "im").test(part.headers));
+  const [text, html] = [of("text/plain"), of("text/html")];
+  return { headers: message.headers, text: text ? decode(text) : "", ...(html && { html: decode(html) }) };
 }
 
 /** A local SMTP server a test starts: the service's SMTP notifier hands it real messages. */
