@@ -85,3 +85,12 @@ export async function listPublicFeedbacks(
   const nextCursor = rows.length > limit && last ? await encodeCursor(secret, publicPosition(last, order), filterKey) : null;
   return ok({ portal, page: { data, nextCursor }, apps: apps.map((a) => ({ id: a.id, name: a.name })) });
 }
+
+/**
+ * Whether the organization has published anything at all, whatever its status: an empty board
+ * says whether nothing is open or nothing is public yet (where "see every status" would lead to
+ * another empty list).
+ */
+export async function anythingPublished(services: { readonly store: Pick<PublicationStore, "listPublished"> }, orgId: string): Promise<boolean> {
+  return (await services.store.listPublished(orgId, { statuses: statusesOf("all") }, null, 1, "new")).length > 0;
+}

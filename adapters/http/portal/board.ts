@@ -74,6 +74,8 @@ interface BoardView {
   readonly post?: Html;
   /** Whether the reader can vote (signed in, or able to sign in): the board's intro invites to only then. */
   readonly votable: boolean;
+  /** Whether the team has published anything at all: with nothing, the board says so and offers no filter, which would find nothing. */
+  readonly anythingPublished: boolean;
 }
 
 /** The board: sort tabs, search, filters by app, type and status, and the published feedbacks, a page at a time. */
@@ -114,8 +116,13 @@ ${v.apps.length > 1 ? html`<div class="app"><label for="f-app">${w.app}</label><
   const pager = v.page.nextCursor
     ? html`<p class="pager"><a href="${boardHref(links, query, { cursor: v.page.nextCursor })}" rel="next">${w.more}</a></p>`
     : "";
-  return html`<h1>${w.board}</h1><p class="intro">${v.votable ? w.boardIntro : w.boardIntroReadOnly}</p>
-${v.post ?? ""}
+  const intro = html`<h1>${w.board}</h1><p class="intro">${v.votable ? w.boardIntro : w.boardIntroReadOnly}</p>
+${v.post ?? ""}`;
+  if (!v.anythingPublished)
+    return html`${intro}<section aria-label="${w.board}"><p class="empty">${w.nothingPublished}${
+      v.post ? html` <a href="${links.post()}">${w.postFirst}</a>` : ""
+    }</p></section>`;
+  return html`${intro}
 <div class="layout"><section aria-label="${w.board}"><div class="controls">${sorts}${search}</div>${list}${pager}</section>
 <aside>${filters}</aside></div>`;
 }

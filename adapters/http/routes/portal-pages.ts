@@ -3,7 +3,7 @@ import type { Language } from "../../../core/language.ts";
 import { openPortal } from "../../../core/portal/open-portal.ts";
 import { portalUrl } from "../../../core/portal/portal-settings.ts";
 import { getPublicFeedback } from "../../../core/portal/get-public-feedback.ts";
-import { listPublicFeedbacks } from "../../../core/portal/list-public-feedbacks.ts";
+import { anythingPublished, listPublicFeedbacks } from "../../../core/portal/list-public-feedbacks.ts";
 import { portalRoadmap } from "../../../core/portal/roadmap.ts";
 import { sitemapEntries } from "../../../core/portal/sitemap.ts";
 import type { Services } from "../../../core/services.ts";
@@ -169,7 +169,8 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
           const post =
             portal.posting === "off" || (!viewer && !canSignIn) ? undefined : html`<a class="postlink" href="${links.post()}">+ ${w.post}</a>`;
           const votable = Boolean(viewer) || canSignIn;
-          const body = boardBody({ portal, language, links, query, page, apps, votable, ...(post && { post }) });
+          const published = page.data.length > 0 || (await anythingPublished(services, portal.orgId));
+          const body = boardBody({ portal, language, links, query, page, apps, votable, anythingPublished: published, ...(post && { post }) });
           const home = portalUrl(baseUrl, portal.slug);
           return send(
             portal,

@@ -362,3 +362,38 @@ describe("a board whose published feedbacks are all done", () => {
     app.close();
   });
 });
+
+describe("a board with nothing published yet", () => {
+  let app: InProcess;
+  const as = (method: string, path: string, body?: unknown) =>
+    app.request(method, path, { token: app.demo.tokens.admin, ...(body !== undefined && { body }) });
+  beforeAll(async () => {
+    app = await inProcess();
+    expect((await as("PUT", "/v1/portal", { enabled: true })).status).toBe(200);
+    // A report the team has not published: the board has nothing to show, whatever its status.
+    await app.request("POST", "/v1/reports", { body: { publicKey: app.demo.publicKey, kind: "idea", message: "Dark mode, please" } });
+  });
+  afterAll(() => app.close());
+
+  test("says nothing is published yet, offering no link to every status (which would list nothing) and no filter", async () => {
+    const board = (await app.request("GET", "/p/demo")).body as string;
+    expect(board).toContain('<p class="empty">Nothing has been published here yet.</p>');
+    expect(board).not.toContain("See every status");
+    expect(board).not.toContain('class="filters"');
+    const french = (await app.request("GET", "/p/demo?lang=fr")).body as string;
+    expect(french).toContain('<p class="empty">Rien n&#39;a encore été publié ici.</p>');
+  });
+
+  test("where people can post, invites them to post the first idea or problem", async () => {
+    expect((await as("PUT", "/v1/portal", { signInUrl: "https://app.acme.example/login" })).status).toBe(200);
+    expect((await as("POST", "/v1/portal/sso-secret")).status).toBe(200);
+    try {
+      const board = (await app.request("GET", "/p/demo")).body as string;
+      expect(board).toContain('Nothing has been published here yet. <a href="/p/demo/new">Post the first idea or problem</a>');
+      expect((await as("PUT", "/v1/portal", { posting: "off" })).status).toBe(200);
+      expect((await app.request("GET", "/p/demo")).body).toContain('<p class="empty">Nothing has been published here yet.</p>');
+    } finally {
+      await as("PUT", "/v1/portal", { signInUrl: null, posting: "review" });
+    }
+  });
+});
