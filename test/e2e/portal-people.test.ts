@@ -105,7 +105,7 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     await page.fill("#post-title", "Totals round the VAT down");
     await page.fill("#post-description", "On invoices with several lines the VAT total is one cent short.");
     await page.click(".post-form button[type=submit]");
-    expect(await page.textContent(".notice")).toContain("The team reviews it before it appears on the board");
+    expect(await page.textContent(".notice")).toContain("It becomes public once the team has reviewed it and published it on the board");
     expect(await portalLook(page, "posted")).toEqual([]);
     const review = await fetch(`${server.url}/v1/feedbacks?published=false&source=portal`, {
       headers: { authorization: `Bearer ${server.demo.tokens.admin}` },

@@ -11,6 +11,7 @@ import {
   postToPortal,
 } from "../../../core/portal/post-to-portal.ts";
 import { postableApps } from "../../../core/portal/postable-apps.ts";
+import { postTrackingLink } from "../../../core/portal/post-tracking-link.ts";
 import { commentOnPortal } from "../../../core/portal/comment-on-portal.ts";
 import type { Services } from "../../../core/services.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
@@ -133,11 +134,16 @@ ${
     return personal(portal, language, request, viewer, w.formRefused, refusal, 403);
   };
 
-  /** After a post that waits for the team's review: the thanks, and the way back or on, without the form again. */
-  const sentForReview = (portal: PortalRecord, language: Language, request: Request, viewer: Viewer) => {
+  /**
+   * After a post that waits for the team's review: the thanks, the post's tracking page (nowhere
+   * public yet, it is where the person follows it), and the way back or on, without the form again.
+   */
+  const sentForReview = async (portal: PortalRecord, language: Language, request: Request, viewer: Viewer, key: string) => {
     const w = portalWords(language);
     const links = portalLinks(portal.slug, chosenLanguage(request));
+    const tracking = key && (await postTrackingLink(services, portal.orgId, key, viewer.person.email));
     const body = html`<div class="reading"><h1>${w.postTitle}</h1><p class="notice" role="status">${services.notifier.delivers ? w.postedReview : w.postedReviewNoEmail}</p>
+${tracking ? html`<p><a class="button" href="${tracking}">${w.trackPost}</a></p><p class="hint">${w.trackPostHint}</p>` : ""}
 <p><a href="${links.board()}">${w.goToBoard}</a> · <a href="${links.post()}">${w.postAnother}</a></p></div>`;
     return personal(portal, language, request, viewer, w.postTitle, body);
   };
@@ -162,7 +168,8 @@ ${
           if (!visited.portal) return notFound(visited.language);
           const { language, portal, links, viewer } = visited;
           if (!viewer) return signInFirst(links);
-          return query.sent === "review" ? sentForReview(portal, language, request, viewer) : form(portal, language, request, viewer, EMPTY, "");
+          if (query.sent === "review") return sentForReview(portal, language, request, viewer, typeof query.key === "string" ? query.key : "");
+          return form(portal, language, request, viewer, EMPTY, "");
         },
         { detail: { hide: true } },
       )
@@ -184,7 +191,8 @@ ${
             ...(one(fields.appId) && { appId: one(fields.appId) }),
           };
           const posted = await postToPortal(services, portal, { ...viewer.person, language }, request_, clientAddress(request));
-          if (posted.ok) return redirect(posted.value.published ? links.feedback(posted.value.key) : links.post({ sent: "review" }));
+          if (posted.ok)
+            return redirect(posted.value.published ? links.feedback(posted.value.key) : links.post({ sent: "review", key: posted.value.key }));
           if (posted.code === "invalid_body") {
             const draft = { kind: request_.kind, title: request_.title, description: request_.description, appId: request_.appId ?? "" };
             return form(portal, language, request, viewer, { ...draft, problem: problemOf(language, posted, draft) }, "", 400);

@@ -73,9 +73,10 @@ describe("posting from the portal", () => {
   test("with posting review, the post is a report from the portal by the person, unpublished in To review, with their vote", async () => {
     const b = await signedIn("hana@customer.example", "Hana");
     const sent = await post(b, { kind: "problem", title: "Sync stops at night", description: "Since Monday the sync stops after midnight." });
-    expect([sent.status, sent.headers.get("location")]).toEqual([303, "/p/demo/new?sent=review"]);
-    const thanks = await (await b.fetch("/p/demo/new?sent=review")).text();
-    expect(thanks).toContain("The team reviews it before it appears on the board");
+    const thanksAt = sent.headers.get("location") ?? "";
+    expect([sent.status, thanksAt]).toEqual([303, expect.stringMatching(/^\/p\/demo\/new\?sent=review&key=DEMO-\d+$/)]);
+    const thanks = await (await b.fetch(thanksAt)).text();
+    expect(thanks).toContain("It becomes public once the team has reviewed it and published it on the board.");
     // This service sends no e-mail: the thanks promises none.
     expect(http.services.notifier.delivers).toBe(false);
     expect(thanks).not.toContain("we will write to you");
@@ -90,6 +91,24 @@ describe("posting from the portal", () => {
     expect(feedback.reportList[0]).toMatchObject({ source: "portal", text: "Since Monday the sync stops after midnight." });
     expect((await admin("GET", `/v1/feedbacks/${key}/voters`)).body.data.map((v: { email: string }) => v.email)).toEqual(["hana@customer.example"]);
     expect((await http.request("GET", `/v1/portal/demo/feedbacks/${key}`)).status).toBe(404);
+  });
+
+  test("the thanks after a post waiting for review links the person's tracking page of it, theirs alone, and says the post becomes public once published", async () => {
+    const b = await signedIn("jade@customer.example", "Jade");
+    const thanksAt = (await post(b, { title: "Print a packing slip" })).headers.get("location") ?? "";
+    const thanks = await (await b.fetch(thanksAt)).text();
+    const tracking = /<a class="button" href="(http:\/\/localhost:3000\/s\/[^"]+)">See where your post stands<\/a>/.exec(thanks)?.[1] ?? "";
+    expect(thanks).toContain("That page is yours alone, at this link: keep it to come back.");
+    expect(thanks).toContain("It becomes public once the team has reviewed it and published it on the board.");
+    const page = await http.fetch(tracking.replaceAll("&amp;", "&"));
+    expect([page.status, await page.text()]).toEqual([200, expect.stringContaining("Print a packing slip")]);
+    // Another person given the same address is shown no link: the link is the poster's own.
+    const other = await (await (await signedIn("kai@customer.example", "Kai")).fetch(thanksAt)).text();
+    expect(other).toContain("It becomes public once");
+    expect(other).not.toContain("/s/");
+    const french = await (await b.fetch(`${thanksAt}&lang=fr`)).text();
+    expect(french).toContain(">Voir où en est votre message</a>");
+    expect(french).toContain("Il devient public une fois relu et publié par l&#39;équipe sur le tableau.");
   });
 
   test("the inbox's To review tab counts the portal's posts that no one has published yet", async () => {
