@@ -1099,6 +1099,8 @@ export const EN = {
     noWay: "This portal has no way to sign in yet.",
     readingFree: "You can read everything here without signing in.",
     back: "Back to the board",
+    /** Back from the sign-in page to the portal page that sent the person there, when it was not the board. */
+    backToPage: "Back to the page you were reading",
     invalidEmail: "Enter an e-mail address, such as ana@example.com.",
     confirm: "Continue",
     confirmText: "Sign in with the link from your e-mail:",

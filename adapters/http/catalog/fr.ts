@@ -1035,6 +1035,7 @@ export const FR: Catalog = {
     noWay: "Ce portail ne propose encore aucun moyen de se connecter.",
     readingFree: "Tout ce qui s'y trouve se lit sans connexion.",
     back: "Retour au tableau",
+    backToPage: "Retour à la page que vous lisiez",
     invalidEmail: "Saisissez une adresse e-mail, par exemple ana@example.com.",
     confirm: "Continuer",
     confirmText: "Se connecter avec le lien reçu par e-mail\u202f:",

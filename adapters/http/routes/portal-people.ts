@@ -170,7 +170,10 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
       ? html`<p>${w.signedInAs} <strong>${signedInAs}</strong></p>
 <form method="post" action="${board(slug)}/sign-out"><input type="hidden" name="csrf" value="${csrf}"><p><button type="submit">${w.signOut}</button></p></form>`
       : "";
-    const back = html`<p><a href="${board(slug)}">${w.back}</a></p>`;
+    // Back to the page that sent the person here (nextPage kept it to this portal), to read it, not to vote yet.
+    const from = next.replace(/\?to=vote$/, "");
+    const chosen = brand ? languageQuery(brand.request) : "";
+    const back = html`<p><a href="${from}${chosen}">${from === board(slug) ? w.back : w.backToPage}</a></p>`;
     if (!ways.email && !ways.organization)
       return shell(language, w.signIn, html`<h1>${w.signIn}</h1>${signOut}<p>${w.noWay}</p><p>${w.readingFree}</p>${back}`, status, brand);
     const organization = ways.organization

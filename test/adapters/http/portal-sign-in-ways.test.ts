@@ -230,3 +230,23 @@ describe("an SSO secret sealed under a key the service no longer has (its key re
     );
   });
 });
+
+describe("the sign-in page's way back", () => {
+  /** The last link of the sign-in page: where it leads, and what it says. */
+  const backOf = async (path: string) => {
+    const page = (await mailing.request("GET", path)).body as string;
+    return [...page.matchAll(/<p><a href="([^"]*)">([^<]*)<\/a><\/p>/g)].at(-1)?.slice(1);
+  };
+
+  test("leads back to the page of the portal the person came from (`next`), to read it, in the language they chose", async () => {
+    const next = (path: string) => `/p/demo/sign-in?next=${encodeURIComponent(path)}`;
+    expect(await backOf(next("/p/demo/DEMO-1?to=vote"))).toEqual(["/p/demo/DEMO-1", "Back to the page you were reading"]);
+    expect(await backOf(next("/p/demo/roadmap"))).toEqual(["/p/demo/roadmap", "Back to the page you were reading"]);
+    expect(await backOf(`${next("/p/demo/roadmap")}&lang=fr`)).toEqual(["/p/demo/roadmap?lang=fr", "Retour à la page que vous lisiez"]);
+  });
+
+  test("without `next`, or with one off the portal (another site, another portal, the inbox), leads to the board", async () => {
+    for (const next of ["", "https://evil.example/", "//evil.example", "/p/other/DEMO-1", "/inbox", "/p/demo/../../inbox"])
+      expect([next, await backOf(`/p/demo/sign-in?next=${encodeURIComponent(next)}`)]).toEqual([next, ["/p/demo", "Back to the board"]]);
+  });
+});
