@@ -4,6 +4,7 @@ import { type FindDeps, findByKeyOrId, mergedAway, NAMED_AT_MOST, resolveFeedbac
 import type { PublicFeedback } from "../schemas/portal.ts";
 import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
+import type { ChangelogStore } from "../store/changelog.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { PortalRecord } from "../store/portals.ts";
 import type { PublicationStore } from "../store/publications.ts";
@@ -17,13 +18,20 @@ type PublicFeedbackDeps = OpenPortalDeps &
     readonly store: Pick<PublicationStore, "findPublications"> &
       Pick<CatalogStore, "findApp"> &
       Pick<FeedbackStore, "listComments"> &
-      Pick<UserStore, "findUser">;
+      Pick<UserStore, "findUser"> &
+      Pick<ChangelogStore, "entriesLinking">;
   };
 
 /** A comment its reader wrote on the portal that waits for the team's review: shown to them alone. */
 export interface HeldComment {
   readonly text: string;
   readonly at: string;
+}
+
+/** A published changelog entry that shipped the feedback shown (or one merged into it), as its page names and links it. */
+export interface ShippedIn {
+  readonly id: string;
+  readonly title: string;
 }
 
 /** A feedback merged into the one shown, as its page names it: its key, and its public title if it had one. */
@@ -57,6 +65,8 @@ export async function getPublicFeedback(
     readonly portal: PortalRecord;
     readonly feedback: PublicFeedback;
     readonly held: readonly HeldComment[];
+    /** The published changelog entries that shipped it, newest first; a draft is the team's and never named. */
+    readonly shippedIn: readonly ShippedIn[];
     readonly mergedAway?: string;
     readonly mergedHere?: MergedHere;
   }>
@@ -68,7 +78,11 @@ export async function getPublicFeedback(
   const publication = feedback && (await store.findPublications([feedback.id])).get(feedback.id);
   if (!feedback || !publication) return fail("not_found");
   const { reader, cameFrom } = viewing;
-  const [app, comments] = await Promise.all([store.findApp(portal.orgId, feedback.appId), store.listComments(feedback.id)]);
+  const [app, comments, entries] = await Promise.all([
+    store.findApp(portal.orgId, feedback.appId),
+    store.listComments(feedback.id),
+    store.entriesLinking(portal.orgId, feedback.id),
+  ]);
   const authors = [...new Set(comments.filter((c) => c.visibility === "public" && byTeam(c)).map((c) => c.userId))];
   const names = new Map(await Promise.all(authors.map(async (id) => [id, (await store.findUser(id))?.name] as const)));
   const context = { portal, language, baseUrl: services.baseUrl, app: app ?? undefined, votes: feedback.votes ?? 0 };
@@ -85,6 +99,7 @@ export async function getPublicFeedback(
     portal,
     feedback: toPublicFeedback({ feedback, publication }, context, publicComments(comments, names)),
     held,
+    shippedIn: entries.filter((e) => e.status === "published").map((e) => ({ id: e.id, title: e.title })),
     ...(asked && { mergedAway: asked.key }),
     ...(mergedHere && { mergedHere }),
   });

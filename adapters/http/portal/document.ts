@@ -99,6 +99,7 @@ ul.posts>li{display:flex;gap:var(--s4);padding:var(--s4);border-top:1px solid va
 .card{display:flex;gap:var(--s4);border:1px solid var(--line);border-radius:var(--radius);padding:var(--s6)}
 .card .votes{width:4rem;min-height:4rem}.card h1{font-size:1.5rem;margin:var(--s2) 0 var(--s3);overflow-wrap:anywhere}
 .description{white-space:pre-wrap;overflow-wrap:anywhere;margin:0 0 var(--s4)}
+.shipped-in{margin:var(--s3) 0 0;font-size:var(--t-sm);overflow-wrap:anywhere}
 .comments{margin-top:var(--s6);border:1px solid var(--line);border-radius:var(--radius);padding:var(--s6)}
 .comments h2{font-size:var(--t-xs);text-transform:uppercase;letter-spacing:.06em;color:var(--muted)}
 .comments ol{list-style:none;margin:0;padding:0}.comments li{padding:var(--s4) 0;border-top:1px solid var(--line)}.comments li:first-child{border-top:0}

@@ -1,5 +1,5 @@
 import type { Language } from "../../../core/language.ts";
-import type { HeldComment } from "../../../core/portal/get-public-feedback.ts";
+import type { HeldComment, ShippedIn } from "../../../core/portal/get-public-feedback.ts";
 import type { PublicFeedback } from "../../../core/schemas/portal.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
 import { type Html, html } from "../html.ts";
@@ -14,6 +14,8 @@ interface FeedbackView {
   readonly links: PortalLinks;
   /** The reader's own comments waiting for the team's review, shown to them alone (their page is private). */
   readonly held?: readonly HeldComment[];
+  /** The published changelog entries that shipped it: named and linked in its card, so that a reader finds what came with it. */
+  readonly shippedIn?: readonly ShippedIn[];
   /** Slot for voting: the vote (or withdraw) button, a POST form, or the way to sign in to vote, in place of the plain count. */
   readonly vote?: Html;
   /** A line above the card: what the person's last post or comment did. */
@@ -33,7 +35,13 @@ ${v.notice ?? ""}<article class="card">${votes}<div class="post">
 <h1>${f.publicTitle}</h1>
 ${f.publicDescription ? html`<p class="description">${f.publicDescription}</p>` : ""}
 <p class="meta"><span>${w.kinds[f.kind]}</span>${f.app.name ? html`<span>${f.app.name}</span>` : ""}<span>${w.posted} <time datetime="${f.createdAt}">${formatDay(v.language, f.createdAt)}</time></span></p>
-</div></article>
+${
+  v.shippedIn?.length
+    ? html`<p class="shipped-in">${w.shippedIn(v.shippedIn.length)} ${v.shippedIn.map(
+        (e, i) => html`${i > 0 ? ", " : ""}<a href="${v.links.changelog()}#entry-${e.id}">${e.title}</a>`,
+      )}</p>`
+    : ""
+}</div></article>
 <section class="comments" aria-labelledby="comments-title"><h2 id="comments-title">${w.commentsTitle(f.comments.length)}</h2>
 ${
   f.comments.length > 0

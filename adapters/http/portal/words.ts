@@ -42,6 +42,8 @@ const EN = {
   more: "More",
   backToBoard: "Back to ideas & problems",
   posted: "Posted",
+  /** Before the changelog entries that shipped a feedback, each a link to it in What's new. */
+  shippedIn: (_entries: number) => "Shipped in",
   commentsTitle: (n: number) => `${n} ${n === 1 ? "comment" : "comments"}`,
   noComments: "No comments yet.",
   team: "Team",
@@ -133,6 +135,7 @@ const FR: typeof EN = {
   more: "Suite",
   backToBoard: "Retour aux idées et problèmes",
   posted: "Posté le",
+  shippedIn: (entries: number) => (entries === 1 ? "Livré dans la nouveauté" : "Livré dans les nouveautés"),
   commentsTitle: (n: number) => `${n} ${n <= 1 ? "commentaire" : "commentaires"}`,
   noComments: "Pas encore de commentaire.",
   team: "Équipe",

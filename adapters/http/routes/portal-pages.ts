@@ -255,7 +255,7 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
           const viewing = { ...(viewer && { reader: viewer.person }), cameFrom: asked.get("merged") ?? undefined };
           const found = await getPublicFeedback(services, params.slug, params.key, language, viewing);
           if (!found.ok) return notFound(await openPortal(services, params.slug), language, request);
-          const { portal, feedback, held, mergedAway, mergedHere } = found.value;
+          const { portal, feedback, held, shippedIn, mergedAway, mergedHere } = found.value;
           // A key merged into another published feedback (which then names it), an id, or a key or
           // slug typed in another case, goes to the feedback's own address: for good (301), except
           // from a merged key, which an unmerge gives back its page (302).
@@ -276,7 +276,7 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
             ? html`<p class="notice" id="vote-ready" role="status">${portalWords(language).pressToVote}</p>`
             : (noticeOf(language, commented) ??
               (mergedHere && html`<p class="notice" role="status">${portalWords(language).mergedHere(mergedHere)}</p>`));
-          const body = feedbackBody({ portal, language, links, feedback, held, vote: vote.box, commentForm, ...(notice && { notice }) });
+          const body = feedbackBody({ portal, language, links, feedback, held, shippedIn, vote: vote.box, commentForm, ...(notice && { notice }) });
           return send(
             portal,
             readersDocument(request, viewer, pathOf(request), {

@@ -133,6 +133,26 @@ describe("the public changelog and its Atom feed", () => {
     expect([...article.matchAll(/<a href="\/p\/demo\/([A-Z]+-\d+)">/g)].map((m) => m[1])).toEqual([second]);
   });
 
+  test("a shipped feedback's portal page names the published entry that shipped it, linked to it in What's new; a draft linking it is never named", async () => {
+    const key = (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message: "Print labels" } })).body
+      .ticketId as string;
+    await http.request("POST", `/v1/feedbacks/${key}/publish`, { token: http.demo.tokens.member, body: { title: "Shipping labels" } });
+    const write = (title: string) =>
+      http.request("POST", "/v1/changelog", { token: http.demo.tokens.member, body: { title, body: "Done.", feedbacks: [key] } });
+    const entry = (await write("Labels & slips")).body.id as string;
+    await write("Labels, the sequel (draft)");
+    const before = await (await http.fetch(`${http.url}/p/demo/${key}`)).text();
+    expect(before).not.toContain('class="shipped-in"');
+    await http.request("POST", `/v1/changelog/${entry}/publish`, { token: http.demo.tokens.member });
+    const page = await (await http.fetch(`${http.url}/p/demo/${key}`)).text();
+    expect(page).toContain(`<p class="shipped-in">Shipped in <a href="/p/demo/changelog#entry-${entry}">Labels &amp; slips</a></p>`);
+    expect(page).not.toContain("the sequel");
+    // The link leads to the entry on the changelog page.
+    expect(await (await http.fetch(`${http.url}/p/demo/changelog`)).text()).toContain(`id="entry-${entry}"`);
+    const french = await (await http.fetch(`${http.url}/p/demo/${key}?lang=fr`)).text();
+    expect(french).toContain(`Livré dans la nouveauté <a href="/p/demo/changelog?lang=fr#entry-${entry}">Labels &amp; slips</a>`);
+  });
+
   test("an address that names no portal is 404, page and feed", async () => {
     expect((await http.fetch(`${http.url}/p/nobody/changelog`)).status).toBe(404);
     expect((await http.fetch(`${http.url}/p/nobody/changelog.atom`)).status).toBe(404);
