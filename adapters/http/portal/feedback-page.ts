@@ -28,6 +28,8 @@ interface FeedbackView {
 export function feedbackBody(v: FeedbackView): Html {
   const w = portalWords(v.language);
   const f = v.feedback;
+  // The reader's own held comments are in the list they read: the count says so, and which wait.
+  const held = v.held ?? [];
   const votes = v.vote ?? html`<div class="votes"><strong>${f.votes}</strong><span>${w.votes(f.votes)}</span></div>`;
   return html`<div class="reading"><a class="back" href="${v.links.board()}">← ${w.backToBoard}</a>
 ${v.notice ?? ""}<article class="card">${votes}<div class="post">
@@ -42,20 +44,22 @@ ${
       )}</p>`
     : ""
 }</div></article>
-<section class="comments" aria-labelledby="comments-title"><h2 id="comments-title">${w.commentsTitle(f.comments.length)}</h2>
+<section class="comments" aria-labelledby="comments-title"><h2 id="comments-title">${w.commentsTitle(f.comments.length + held.length)}${
+    held.length > 0 ? ` · ${w.waitingCount(held.length)}` : ""
+  }</h2>
 ${
   f.comments.length > 0
     ? html`<ol>${f.comments.map(
         (c) =>
           html`<li><span class="who">${c.author ?? (c.team ? v.portal.title : w.someone)}</span>${c.team ? html`<span class="badge">${w.team}</span>` : ""}<time class="when" datetime="${c.at}">${formatDay(v.language, c.at)}</time><p>${c.text}</p></li>`,
       )}</ol>`
-    : v.held?.length
+    : held.length > 0
       ? ""
       : html`<p class="meta">${w.noComments}</p>`
 }
 ${
-  v.held?.length
-    ? html`<ol class="held">${v.held.map(
+  held.length > 0
+    ? html`<ol class="held">${held.map(
         (c) =>
           html`<li><span class="who">${w.you}</span><time class="when" datetime="${c.at}">${formatDay(v.language, c.at)}</time><p class="pending">${w.heldForReview}</p><p>${c.text}</p></li>`,
       )}</ol>`

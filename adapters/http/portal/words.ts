@@ -46,6 +46,8 @@ const EN = {
   shippedIn: (_entries: number) => "Shipped in",
   commentsTitle: (n: number) => `${n} ${n === 1 ? "comment" : "comments"}`,
   noComments: "No comments yet.",
+  /** Beside the count of comments, for their author: how many of theirs wait for the team's review. */
+  waitingCount: (n: number) => `${n} waiting for review`,
   team: "Team",
   heldForReview: "Waiting for the team's review: only you see it for now",
   columnEmpty: "Nothing here yet.",
@@ -138,6 +140,7 @@ const FR: typeof EN = {
   shippedIn: (entries: number) => (entries === 1 ? "Livré dans la nouveauté" : "Livré dans les nouveautés"),
   commentsTitle: (n: number) => `${n} ${n <= 1 ? "commentaire" : "commentaires"}`,
   noComments: "Pas encore de commentaire.",
+  waitingCount: (n: number) => `${n} en attente de relecture`,
   team: "Équipe",
   heldForReview: "En attente de l'équipe\u202f: vous seul le voyez pour l'instant",
   columnEmpty: "Rien pour l'instant.",

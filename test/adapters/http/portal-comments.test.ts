@@ -100,13 +100,26 @@ describe("comments from the portal", () => {
     await comment(b, key, "I write on the train, with no network.");
     const own = await (await b.fetch(`/p/demo/${key}`)).text();
     expect(own).toContain("Waiting for the team&#39;s review: only you see it for now</p><p>I write on the train, with no network.</p>");
-    expect(own).toContain('<h2 id="comments-title">0 comments</h2>');
-    // Their own comment is there, waiting: "No comments yet" would say otherwise.
+    // Their own comment is there, waiting: the count holds it, and says it waits ("0 comments", or "No comments yet", would say otherwise).
     expect(own).not.toContain("No comments yet");
     const other = await (await (await signedIn("sol@customer.example", "Sol")).fetch(`/p/demo/${key}`)).text();
     const anyone = await (await browser().fetch(`/p/demo/${key}`)).text();
     for (const page of [other, anyone]) expect(page).toContain('<h2 id="comments-title">0 comments</h2>');
     expect([other.includes("I write on the train"), anyone.includes("I write on the train")]).toEqual([false, false]);
+  });
+
+  test("the count of comments agrees with the list its reader sees: their own held ones counted, and said to wait for review", async () => {
+    const key = await published("Bigger fonts");
+    await admin("POST", `/v1/feedbacks/${key}/comments`, { text: "On our list.", visibility: "public" });
+    const b = await signedIn("vic@customer.example", "Vic");
+    await comment(b, key, "Please, for my old eyes.");
+    const own = await (await b.fetch(`/p/demo/${key}`)).text();
+    expect(own).toContain('<h2 id="comments-title">2 comments · 1 waiting for review</h2>');
+    expect(await (await b.fetch(`/p/demo/${key}?lang=fr`)).text()).toContain(
+      '<h2 id="comments-title">2 commentaires · 1 en attente de relecture</h2>',
+    );
+    // Anyone else reads the public one alone, and its count.
+    expect(await (await browser().fetch(`/p/demo/${key}`)).text()).toContain('<h2 id="comments-title">1 comment</h2>');
   });
 
   test("with posting open, a comment is public at once, under the person's name (or Someone), never as the team", async () => {
