@@ -186,8 +186,9 @@ ${postButton(visitor, `${PATH}/sso-secret`, portal.ssoSecretSet ? w.ssoRotate : 
     visitor,
     PATH,
     w.portal,
-    html`<p>${w.settingsIntro}</p>${portal.enabled ? html`<p><a href="${portal.url}">${w.openPortal}</a></p>` : ""}
-${notice.saved ? savedNotice(visitor, notice.saved) : ""}${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
+    // What the last save did comes first, under the title, where the eye lands back from saving.
+    html`${notice.saved ? savedNotice(visitor, notice.saved) : ""}${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
+<p>${w.settingsIntro}</p>${portal.enabled ? html`<p><a href="${portal.url}">${w.openPortal}</a></p>` : ""}
 ${services.notifier.delivers ? "" : ssoOnly(w, portal)}
 ${form(visitor, portal, notice.draft)}${sso}`,
     notice.status ?? 200,

@@ -33,6 +33,14 @@ describe("Settings → Portal writes only the fields changed on the page", () =>
     });
   });
 
+  test("back from a save, what it did is said first, under the title, before the page's introduction and its link to open the portal", async () => {
+    const saved = await admin.sendForm(await page(), PATH, { enabled: "yes", title: "Acme ideas" });
+    const shown = await (await admin.fetch(saved.headers.get("location")!)).text();
+    const main = shown.slice(shown.indexOf("<h1>Public portal</h1>"));
+    expect(main).toStartWith('<h1>Public portal</h1><p class="notice" role="status">Portal settings saved.</p>');
+    expect(main.indexOf('role="status"')).toBeLessThan(main.indexOf(">Open the portal</a>"));
+  });
+
   test("a field changed on the page that someone else changed since it was shown is held back and named; the rest is saved, and the form shows their value", async () => {
     const shown = await page();
     await put({ title: "Acme ideas", statusLabels: { fixed: "Shipped" } });
