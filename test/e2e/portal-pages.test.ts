@@ -10,6 +10,8 @@ const present = chromiumPresent("portal page tests");
 let server: Served;
 let browser: Browser;
 let dark: string;
+/** The delivered idea, shipped by a published changelog entry. */
+let shipped: string;
 
 const IDEAS: ReadonlyArray<{ title: string; kind: string; description?: string; status?: string; comment?: string }> = [
   {
@@ -58,6 +60,7 @@ describe.skipIf(!present)("the portal's pages in Chromium, with axe-core", () =>
       });
       const key = created.body.ticketId as string;
       dark ??= key;
+      if (idea.status === "delivered") shipped = key;
       await post(`${server.url}/v1/feedbacks/${key}/publish`, idea.description ? { description: idea.description } : {}, {
         authorization: `Bearer ${token}`,
       });
@@ -65,6 +68,12 @@ describe.skipIf(!present)("the portal's pages in Chromium, with axe-core", () =>
       if (idea.comment)
         await post(`${server.url}/v1/feedbacks/${key}/comments`, { text: idea.comment, visibility: "public" }, { authorization: `Bearer ${token}` });
     }
+    const entry = await post(
+      `${server.url}/v1/changelog`,
+      { title: "Sign in from your inbox", body: "A link by e-mail, **no password**.", feedbacks: [shipped] },
+      { authorization: `Bearer ${token}` },
+    );
+    await post(`${server.url}/v1/changelog/${entry.body.id}/publish`, {}, { authorization: `Bearer ${token}` });
     browser = await sharedChromium();
   });
   afterAll(async () => {
@@ -79,12 +88,22 @@ describe.skipIf(!present)("the portal's pages in Chromium, with axe-core", () =>
       ["/p/demo", "board"],
       [`/p/demo/${dark}`, "feedback"],
       ["/p/demo/roadmap", "roadmap"],
+      [`/p/demo/${shipped}`, "feedback-shipped"],
     ] as const) {
       expect((await page.goto(`${server.url}${path}`))?.status()).toBe(200);
       found.push(...(await portalLook(page, name)).map((flaw) => ({ path, ...flaw })));
     }
     expect(found).toEqual([]);
   }, 120_000);
+
+  test("a shipped feedback's page names the changelog entry that shipped it, whose link leads to the entry in What's new", async () => {
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
+    await page.goto(`${server.url}/p/demo/${shipped}`);
+    expect(await page.textContent(".shipped-in")).toBe("Shipped in Sign in from your inbox");
+    await page.click(".shipped-in a");
+    const entry = new URL(page.url()).hash;
+    expect([new URL(page.url()).pathname, await page.textContent(`${entry} h2`)]).toEqual(["/p/demo/changelog", "Sign in from your inbox"]);
+  });
 
   test("on a phone, in French, the portal's tabs wrap: none is cut at the edge of the screen", async () => {
     const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();

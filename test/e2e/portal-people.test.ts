@@ -49,6 +49,8 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     await page.goto(`${server.url}/p/demo/${idea}`);
     await page.click("a.votes");
     expect(new URL(page.url()).pathname).toBe("/p/demo/sign-in");
+    // Its way back leads to the page the person came from, not the board.
+    expect(await page.getByRole("link", { name: "Back to the page you were reading" }).getAttribute("href")).toBe(`/p/demo/${idea}`);
     expect(await portalLook(page, "sign-in")).toEqual([]);
     await page.fill("#email", "nora@customer.example");
     await page.click("button[type=submit]");
@@ -71,6 +73,8 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     await page.fill("#comment-text", "Yes please, my eyes hurt at night.");
     await page.click(".comment-form button[type=submit]");
     expect(await page.textContent(".notice")).toContain("The team reviews it before it appears here.");
+    // The team's public comment and hers, held: the count holds both, and says hers waits.
+    expect(await page.textContent("#comments-title")).toBe("2 comments · 1 waiting for review");
     expect(await portalLook(page, "feedback-signed-in")).toEqual([]);
     // Signed in, on a phone, in French: a portal named in one word keeps it whole beside the account.
     const titled = (title: string) =>
@@ -107,6 +111,9 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     await page.click(".post-form button[type=submit]");
     expect(await page.textContent(".notice")).toContain("It becomes public once the team has reviewed it and published it on the board");
     expect(await portalLook(page, "posted")).toEqual([]);
+    // Its tracking page, hers alone, where she follows it meanwhile.
+    await page.getByRole("link", { name: "See where your post stands" }).click();
+    expect([new URL(page.url()).pathname.startsWith("/s/"), await page.textContent("h1")]).toEqual([true, "Totals round the VAT down"]);
     const review = await fetch(`${server.url}/v1/feedbacks?published=false&source=portal`, {
       headers: { authorization: `Bearer ${server.demo.tokens.admin}` },
     });
@@ -115,6 +122,27 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     ]);
     await context.close();
   }, 180_000);
+
+  test("a portal with nothing published yet says so on its board, and invites to post the first idea or problem", async () => {
+    await server.cli("org", "create", "Bookshop", "--prefix", "SHOP");
+    await server.cli("portal", "enable", "SHOP");
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${server.url}/p/shop`);
+    expect(await page.textContent(".empty")).toBe("Nothing has been published here yet. Post the first idea or problem");
+    expect(await page.locator(".filters, .sorts").count()).toBe(0);
+    expect(await portalLook(page, "board-empty")).toEqual([]);
+    await page.goto(`${server.url}/p/shop?lang=fr`);
+    await page.setViewportSize({ width: 390, height: 900 });
+    await saveScreenshot(page, "portal-board-empty-fr-390", { fullPage: false });
+  });
+
+  test("back from saving the portal's settings, the Admin reads what the save did first, under the title", async () => {
+    const team = await signedInPage(browser, server.url, server.demo.users.admin);
+    await team.goto(`${server.url}/settings/portal`);
+    await team.getByRole("button", { name: "Save" }).click();
+    expect(await team.locator("main h1 + *").getAttribute("class")).toBe("notice");
+    expect(await portalLook(team, "team-settings-saved", ["light"])).toEqual([]);
+  });
 
   test("a comment held for review is offered to the team with Publish and Reject; Reject asks once more, and the comment leaves its author's page", async () => {
     const auth = { authorization: `Bearer ${server.demo.tokens.admin}` };
