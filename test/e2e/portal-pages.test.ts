@@ -84,14 +84,15 @@ describe.skipIf(!present)("the portal's pages in Chromium, with axe-core", () =>
   test("the board, a feedback and the roadmap: no serious violation, nothing sideways, at 1280 and 390 px, light and dark", async () => {
     const page = await (await browser.newContext()).newPage();
     const found = [];
-    for (const [path, name] of [
-      ["/p/demo", "board"],
-      [`/p/demo/${dark}`, "feedback"],
-      ["/p/demo/roadmap", "roadmap"],
-      [`/p/demo/${shipped}`, "feedback-shipped"],
+    // A shipped feedback's page in light alone: its dark colours are the other feedback page's.
+    for (const [path, name, schemes] of [
+      ["/p/demo", "board", ["light", "dark"]],
+      [`/p/demo/${dark}`, "feedback", ["light", "dark"]],
+      ["/p/demo/roadmap", "roadmap", ["light", "dark"]],
+      [`/p/demo/${shipped}`, "feedback-shipped", ["light"]],
     ] as const) {
       expect((await page.goto(`${server.url}${path}`))?.status()).toBe(200);
-      found.push(...(await portalLook(page, name)).map((flaw) => ({ path, ...flaw })));
+      found.push(...(await portalLook(page, name, schemes)).map((flaw) => ({ path, ...flaw })));
     }
     expect(found).toEqual([]);
   }, 120_000);
