@@ -4,6 +4,7 @@ import type { FeatureRecord } from "../../core/model.ts";
 import type { Language } from "../../core/language.ts";
 import { titleFromMessage } from "../../core/report/title.ts";
 import { localTriage } from "./triage.ts";
+import { toldInReport } from "./told.ts";
 import { answeringArticle, excerpt } from "./help.ts";
 import {
   changesSubject,
@@ -83,7 +84,9 @@ export function createLocalAssistant(): Assistant {
           };
       }
       const facts = known(report, answers);
-      const missing = REQUIRED[report.kind].find((id) => !facts[id]?.trim());
+      // What the report's own words tell is not asked again; it stays in its text, where it was said.
+      const told = toldInReport([report.title, report.message].filter(Boolean).join("\n"));
+      const missing = REQUIRED[report.kind].find((id) => !facts[id]?.trim() && !told[id]);
       if (missing)
         return { status: "ask", questions: [missing === "where" ? whereQuestion(language, features) : textQuestion(NEEDS[missing], language)] };
       // Once a conversation is under way, one more question tells how much it matters.

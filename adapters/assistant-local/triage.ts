@@ -3,7 +3,7 @@ import type { FeatureRecord } from "../../core/model.ts";
 import type { Triage } from "../../core/ports.ts";
 import type { NormalizedReport } from "../../core/report/normalize.ts";
 
-const fold = (text: string): string =>
+export const fold = (text: string): string =>
   ` ${text
     .toLowerCase()
     .normalize("NFD")

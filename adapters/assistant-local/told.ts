@@ -1,0 +1,84 @@
+import type { Need } from "./rules.ts";
+import { fold } from "./triage.ts";
+
+/*
+ * What a problem report's own words already tell, so that the assistant does not ask it again.
+ * The patterns read folded text (lower case, no accents, punctuation and apostrophes as spaces:
+ * "m'attendais" is "m attendais"), in English and in French whatever the report's language.
+ */
+
+/** Said as expected: an expectation, the goal the person tried to reach, or how it behaved before. */
+const EXPECTATION = new RegExp(
+  [
+    String.raw`\b(i|we) (would |d |had )?(expect|expected|was expecting|were expecting|thought it would|was hoping|hoped)\b`,
+    String.raw`\bexpect(ed|ing)? (result|results|behaviou?r|outcome)\b`,
+    String.raw`\b(should|shouldn t|ought to|supposed to|meant to)\b`,
+    String.raw`\b(instead|rather than)\b`,
+    String.raw`\b(used to|worked (fine|well|before)|was working|like it did|until recently|(old|previous) behaviou?r)\b`,
+    String.raw`\b(tried|trying|try|want|wanted|wanting|attempted|attempting) to\b|\b(i|we) d like to\b`,
+    String.raw`\b(je|j) (m )?attend(ais|ait|s)\b|\battendu(e|s|es)?\b|\bje pensais\b|\bj esperais\b`,
+    String.raw`\b(devrait|devraient|devrais|devait|aurait du|auraient du|cense|censee|censes|normalement)\b`,
+    String.raw`\b(au lieu d|a la place|plutot que)`,
+    String.raw`\b(marchait|fonctionnait) (avant|bien)\b|\bavant (ca|cela) (marchait|fonctionnait)\b|\bjusqu a (present|maintenant|recemment)\b`,
+    String.raw`\b(j ai essaye|j essaie|j essayais|en essayant|je voulais|je veux|en voulant|je voudrais|je souhaite|je souhaitais|j aimerais|je cherchais a)\b`,
+  ].join("|"),
+);
+
+/** Phrases that name an expectation without saying what it was: "not as I expected", "it should work". */
+const UNSAID_EXPECTATION =
+  /\b(as|than|like|not|what) (i |we )?(had )?expected\b|\bce que (j|je) (m )?attend\w*|\b(should|supposed to|meant to) (just )?work\b|\bcomme (prevu|attendu)\b|\b(devrait|cense) (marcher|fonctionner)\b/g;
+
+/** What the app did, said concretely: "works", "broken" or "a bug" alone say nothing of it. */
+const SYMPTOM = new RegExp(
+  [
+    String.raw`\b(blank|empty|white (page|screen)|error|errors|exception|crash(es|ed|ing)?|freez(es|ing)|froze|frozen|hangs?|hanging|stuck|spinn(er|ing)|times? out|timed out|timeout|40[034]|50[0234])\b`,
+    String.raw`\b(nothing (happens|happened|shows|appears|loads)|disappear(s|ed)?|vanish(es|ed)|missing|wrong|incorrect|twice|duplicated?|garbled|cut off|overlap(s|ping)?|declined|refused|rejected|denied|slow|logged me out|logs me out|not (shown|displayed|visible|loaded|saved|sent|found))\b`,
+    String.raw`\b(doesn t|does not|didn t|did not|won t|will not|isn t|is not|can t|cannot|couldn t|could not|wasn t|was not|never|no longer) (\w+ )?(load|loads|loaded|open|opens|save|saves|saved|send|sends|sent|download|downloads|upload|show|shows|shown|display|displays|appear|appears|respond|start|arrive|print|sync|submit|close|update|render|play|accept)\b`,
+    String.raw`\b(shows?|showed|displays?|displayed|says|said|gives?|gave|returns?|returned|throws?|threw|redirects?|redirected|takes? me|took me|sends? me|sent me|i (get|got|see|saw|receive|received)|i m getting)\b`,
+    String.raw`\b(vide|blanche|blanc|rien ne se passe|rien ne s affiche|erreur|erreurs|plante|plantage|se fige|fige|gele|bloquee?s?|tourne (en boucle|dans le vide)|chargement infini|disparai?t|disparu|manque|manquant|en double|deux fois|incorrecte?|fausse?|mauvaise?|refusee?|rejetee?|lente?|deconnecte)\b`,
+    String.raw`\bne (se |s )?(charge|ouvre|affiche|enregistre|telecharge|repond|demarre|envoie|imprime|synchronise|sauvegarde|valide) (pas|plus|jamais)\b|\bn (apparait|arrive|affiche|enregistre|ouvre|envoie) (pas|plus|jamais)\b`,
+    String.raw`\b(affiche|s affiche|indique|renvoie|retourne|me (renvoie|redirige|deconnecte|ramene)|j obtiens|j ai (eu|obtenu|recu|vu)|je vois|je tombe sur|je recois)\b`,
+  ].join("|"),
+);
+
+/** When it happened: the moment, or what the person did. */
+const CIRCUMSTANCE = new RegExp(
+  [
+    String.raw`\b(when|whenever|after|once|while|during|each time|every time|as soon as|if i|if you|upon|steps (how )?to reproduce|str)\b`,
+    String.raw`\bi (clicked|click|pressed|press|tapped|tap|opened|open|tried|try|typed|type|entered|selected|chose|uploaded|submitted|saved|went|ran|installed|updated|upgraded|logged|signed|added|removed|deleted|changed|paid|ordered|scrolled|visited|downloaded|exported|imported|searched|used)\b`,
+    String.raw`\b(clicking|pressing|tapping|opening|typing|saving|submitting|uploading|downloading|exporting|paying|trying)\b`,
+    String.raw`\b(quand|lorsque|lorsqu|apres|des que|chaque fois|si je|si on|depuis (la|le|que|hier))\b`,
+    String.raw`\ben (cliquant|appuyant|ouvrant|essayant|voulant|validant|tapant|saisissant|enregistrant|telechargeant|exportant|allant|passant|payant)\b`,
+    String.raw`\bj ai (clique|appuye|ouvert|essaye|tape|saisi|selectionne|choisi|envoye|enregistre|valide|telecharge|installe|mis a jour|paye|commande|rempli|ajoute|supprime|modifie)\b`,
+    String.raw`\b(je clique|j appuie|j ouvre|j essaie|je tape|je valide|je saisis|je telecharge|j exporte|je paie)\b`,
+  ].join("|"),
+);
+
+/** The headings of a bug template: "Actual results:", "Résultat obtenu :"; "Expected: …". */
+const OBSERVED_HEADING = /\b(actual|observed) (results?|behaviou?r)\b|\bwhat happened\b|\bresultat obtenu\b|\bcomportement (actuel|observe)\b/;
+const EXPECTED_HEADING = /\b(expected|attendu)\s*:/i;
+
+/** Steps, numbered one line each, tell what the person did. */
+const NUMBERED_STEPS = /^\s*1[.)]\s.*\n(.*\n)*?\s*2[.)]\s/m;
+
+/** An account this long that names a symptom has told what happened, even without a "when". */
+const ACCOUNT_WORDS = 40;
+
+/** Whether a report's words say what was expected instead of what happened. */
+function saysExpected(text: string, folded: string): boolean {
+  return EXPECTED_HEADING.test(text) || EXPECTATION.test(folded.replace(UNSAID_EXPECTATION, " "));
+}
+
+/**
+ * What a problem report's words already tell of what happened and what was expected. What
+ * happened is told when a concrete symptom is set in a moment or an action ("When I click Export
+ * the PDF is blank"), against what was expected ("the total shows 0 instead of 42"), or in a long
+ * account; a complaint ("it doesn't work") or a bare symptom ("the PDF is blank") leaves it to ask.
+ */
+export function toldInReport(text: string): Readonly<Partial<Record<Need["id"], boolean>>> {
+  const folded = fold(text);
+  const expected = saysExpected(text, folded);
+  const placed = expected || CIRCUMSTANCE.test(folded) || NUMBERED_STEPS.test(text) || (folded.match(/\p{L}+/gu) ?? []).length >= ACCOUNT_WORDS;
+  const observed = OBSERVED_HEADING.test(folded) || (SYMPTOM.test(folded) && placed);
+  return { observed, expected };
+}

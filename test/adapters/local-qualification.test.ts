@@ -1,0 +1,103 @@
+import { describe, expect, test } from "bun:test";
+import { createLocalAssistant } from "../../adapters/assistant-local/assistant.ts";
+import type { Language } from "../../core/language.ts";
+import type { AssistantStep } from "../../core/ports.ts";
+import { detectLanguage } from "../../core/report/detect-language.ts";
+import { NEEDS } from "../../adapters/assistant-local/rules.ts";
+
+const assistant = createLocalAssistant();
+
+/**
+ * The assistant's step on a problem report sent with `qualify`, in the language the service reads
+ * in it: the first one, or the one after the person answered what happened.
+ */
+function step(message: string, observed?: string): Promise<AssistantStep> {
+  const language = detectLanguage(message);
+  return assistant.qualify({
+    appId: "app",
+    report: { kind: "problem", message, author: {} },
+    language,
+    conversation: [
+      { role: "user", text: message, at: 0 },
+      ...(observed
+        ? [
+            { role: "assistant" as const, text: NEEDS.observed.question[language], at: 0 },
+            { role: "user" as const, text: observed, at: 1 },
+          ]
+        : []),
+    ],
+    answers: observed ? { observed } : {},
+    helpArticles: [],
+    features: [],
+  });
+}
+const firstStep = (message: string) => step(message);
+
+const asked = (step: AssistantStep) => (step.status === "ask" ? step.questions.map((q) => ({ id: q.id, prompt: q.prompt })) : step.status);
+
+const WHERE: Record<Language, string> = {
+  en: "Where in the app did this happen (page, screen or address)?",
+  fr: "Où cela s'est-il produit dans l'application (page, écran ou adresse)\u202f?",
+};
+
+describe("the offline assistant asks a problem report only what its words do not tell", () => {
+  test.each([
+    ["en", "When I click Export the PDF is blank; I expected my invoice to download"],
+    ["fr", "Quand je clique sur Exporter, le PDF est vide\u202f; je m'attendais à télécharger ma facture"],
+  ] as const)("a report that says what happened and what was expected is asked neither, but where (%s)", async (language, message) => {
+    expect(asked(await firstStep(message))).toEqual([{ id: "where", prompt: WHERE[language] }]);
+  });
+
+  test.each([
+    ["en", "The total shows 0 € instead of 42 €"],
+    ["fr", "Le total affiche 0 € au lieu de 42 €"],
+  ] as const)("a symptom set against what should be tells both (%s)", async (language, message) => {
+    expect(asked(await firstStep(message))).toEqual([{ id: "where", prompt: WHERE[language] }]);
+  });
+
+  test.each([
+    ["After the last update the app crashes every time I open my profile", "What did you expect to happen instead?"],
+    ["Quand j'ajoute un article au panier, le total reste bloqué à 0 €", "Qu'attendiez-vous à la place\u202f?"],
+  ])("a symptom with the moment or the action it follows tells what happened; what was expected is asked: %s", async (message, prompt) => {
+    expect(asked(await firstStep(message))).toEqual([{ id: "expected", prompt }]);
+  });
+
+  test.each([
+    ["en", "I tried to download my invoice from the billing page", "The download never starts"],
+    ["fr", "Le tableau de bord devrait afficher les ventes du mois en cours", "Il affiche celles du mois dernier"],
+  ] as const)(
+    "a goal or an expectation tells what was expected: once what happened is answered, where comes next (%s)",
+    async (language, message, observed) => {
+      expect(asked(await firstStep(message))[0]).toMatchObject({ id: "observed" });
+      expect(asked(await step(message, observed))).toEqual([{ id: "where", prompt: WHERE[language] }]);
+    },
+  );
+
+  test.each([
+    "it doesn't work",
+    "Search is broken",
+    "There is a bug on the checkout page, please fix it",
+    "Ça ne marche pas",
+    "Il y a un bug sur la page de paiement",
+    "When I click Pay it doesn't work",
+    "Quand je clique sur Payer, ça ne fonctionne pas",
+  ])("a vague complaint is still asked what happened: %s", async (message) => {
+    expect(asked(await firstStep(message))[0]).toMatchObject({ id: "observed" });
+  });
+
+  test.each(["The invoice PDF is empty", "Le PDF de la facture est vide"])(
+    "a bare symptom, with no moment, action or expectation, is still asked what happened: %s",
+    async (message) => {
+      expect(asked(await firstStep(message))[0]).toMatchObject({ id: "observed" });
+    },
+  );
+
+  test.each([
+    "When I open the invoice the PDF is blank, which is not what I expected",
+    "When I open the invoice the PDF is blank, it should just work",
+    "Quand j'ouvre la facture, le PDF est vide, ce n'est pas ce que j'attendais",
+    "Quand j'ouvre la facture, le PDF est vide alors que ça devrait fonctionner",
+  ])("saying something was not as expected, without saying what was, is still asked what was expected: %s", async (message) => {
+    expect(asked(await firstStep(message))[0]).toMatchObject({ id: "expected" });
+  });
+});
