@@ -41,6 +41,7 @@ function known(report: NormalizedReport, answers: Readonly<Record<string, string
 function completed(
   report: NormalizedReport,
   facts: Partial<Record<Need["id"], string>>,
+  answers: Readonly<Record<string, string>>,
   features: readonly FeatureRecord[],
   language: Language,
 ): NormalizedReport {
@@ -55,6 +56,8 @@ function completed(
     ...(facts.observed && { observed: facts.observed }),
     ...(facts.expected && { expected: facts.expected }),
     ...where,
+    // The impact scale's choice ids are its steps, "1" to "5"; triage grades the problem by it.
+    ...(/^[1-5]$/.test(answers.impact ?? "") && { impact: Number(answers.impact) }),
     message: extra.length > 0 ? `${report.message}\n\n${extra.join("\n")}` : report.message,
   };
 }
@@ -93,7 +96,7 @@ export function createLocalAssistant(): Assistant {
       if (answering && report.kind === "problem" && !answers.impact) return { status: "ask", questions: [impactQuestion(language)] };
       if (answering && report.kind === "idea" && features.length > 0 && !answers.touches)
         return { status: "ask", questions: [touchesQuestion(language, features)] };
-      return { status: "ready", report: completed(report, facts, features, language) };
+      return { status: "ready", report: completed(report, facts, answers, features, language) };
     },
 
     async triage(report, features, language) {

@@ -26,6 +26,24 @@ const GRAVITY: ReadonlyArray<readonly [NonNullable<Triage["severity"]>, RegExp]>
   ["P3", /\b(typo|cosmetic|misaligned|colou?r|font|spacing|faute|alignement|couleur|police)\b/],
 ];
 
+/**
+ * The reporter's answer to how much a problem hinders them (1 barely, 3 it slows me down, 5 it
+ * blocks me completely): blocked is P1, as "blocked" or "cannot" in its words would be; slowed is
+ * the usual P2; barely is P3, as a cosmetic flaw.
+ */
+const IMPACT: Readonly<Record<number, NonNullable<Triage["severity"]>>> = { 1: "P3", 2: "P3", 3: "P2", 4: "P1", 5: "P1" };
+
+/**
+ * A problem's severity: the reporter's own answer on its impact when they gave one, over what its
+ * words suggest; only words of lost data, security or everyone hit keep P0, since one person's
+ * hindrance does not tell how many are hit.
+ */
+function severityOf(text: string, report: NormalizedReport): NonNullable<Triage["severity"]> {
+  const worded = GRAVITY.find(([, re]) => re.test(text))?.[0];
+  if (worded === "P0") return "P0";
+  return (report.impact !== undefined ? IMPACT[report.impact] : undefined) ?? worded ?? "P2";
+}
+
 const NATURE: ReadonlyArray<readonly [NonNullable<Triage["nature"]>, RegExp]> = [
   ["performance", /\b(slow\w*|lag\w*|takes? (forever|long)|lent\w*|longtemps)\b/],
   ["question", /\b(how (do|can)|is it possible|comment (faire|puis)|est-il possible)\b|\?\s*$/],
@@ -70,7 +88,7 @@ function diagnose(text: string, report: NormalizedReport, feature: FeatureRecord
 export function localTriage(report: NormalizedReport, features: readonly FeatureRecord[], language: Language): Triage {
   const text = fold([report.title, report.message, report.observed, report.url].filter(Boolean).join(" "));
   const best = features.map((f) => ({ f, score: affinity(text, f) })).sort((a, b) => b.score - a.score)[0];
-  const severity = report.kind === "problem" ? (GRAVITY.find(([, re]) => re.test(text))?.[0] ?? "P2") : undefined;
+  const severity = report.kind === "problem" ? severityOf(text, report) : undefined;
   const nature = report.kind === "idea" ? "request" : report.kind === "problem" ? (NATURE.find(([, re]) => re.test(text))?.[0] ?? "bug") : undefined;
   const feature = best && best.score > 0 ? best.f : undefined;
   const diagnostic = report.kind === "problem" ? diagnose(text, report, feature, language) : undefined;

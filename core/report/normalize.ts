@@ -14,6 +14,8 @@ export interface NormalizedReport {
   readonly observed?: string;
   readonly expected?: string;
   readonly url?: string;
+  /** How much the problem hinders its reporter, from 1 (barely) to 5 (blocks them completely), as they answered a qualification. */
+  readonly impact?: number;
   readonly author: {
     readonly id?: string;
     readonly email?: string;

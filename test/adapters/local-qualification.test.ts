@@ -101,3 +101,25 @@ describe("the offline assistant asks a problem report only what its words do not
     expect(asked(await firstStep(message))[0]).toMatchObject({ id: "expected" });
   });
 });
+
+describe("the offline assistant keeps the reporter's impact answer with the report", () => {
+  test("the scale's step chosen is recorded as the report's impact, for triage to grade it", async () => {
+    const message = "When I click Export the PDF is blank; I expected my invoice to download";
+    const step = await assistant.qualify({
+      appId: "app",
+      report: { kind: "problem", message, author: {} },
+      language: "en",
+      conversation: [
+        { role: "user", text: message, at: 0 },
+        { role: "assistant", text: WHERE.en, at: 0 },
+        { role: "user", text: "The invoices page", at: 1 },
+        { role: "assistant", text: "How much does this get in your way?", at: 1 },
+        { role: "user", text: "5 — it blocks me completely", at: 2 },
+      ],
+      answers: { where: "The invoices page", impact: "5" },
+      helpArticles: [],
+      features: [],
+    });
+    expect(step).toMatchObject({ status: "ready", report: { impact: 5 } });
+  });
+});

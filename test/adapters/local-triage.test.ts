@@ -32,3 +32,30 @@ describe("the offline assistant's diagnostic", () => {
     });
   });
 });
+
+describe("the offline assistant's severity of a problem", () => {
+  const problem = (message: string, impact?: number) => ({ kind: "problem" as const, message, ...(impact !== undefined && { impact }), author: {} });
+
+  test("without an impact answer, its words decide: P2 when they say nothing graver", () => {
+    expect(localTriage(problem("When I click Export the PDF is blank"), [], "en").severity).toBe("P2");
+  });
+
+  test.each([
+    ["When I click Export the PDF is blank", "en"],
+    ["Quand je clique sur Exporter, le PDF est vide", "fr"],
+  ] as const)("a problem that blocks its reporter completely (impact 5) is P1: %s", (message, language) => {
+    expect(localTriage(problem(message, 5), [], language).severity).toBe("P1");
+  });
+
+  test("a problem its reporter is barely hindered by (impact 1) is P3, though its words say error", () => {
+    expect(localTriage(problem("I get an error message on the invoices page", 1), [], "en").severity).toBe("P3");
+  });
+
+  test("a problem that slows its reporter down (impact 3) is P2, though its words say the card is declined", () => {
+    expect(localTriage(problem("Ma carte est refusée au paiement", 3), [], "fr").severity).toBe("P2");
+  });
+
+  test("words of lost data stay P0 whatever the reporter's impact, which tells nothing of how many are hit", () => {
+    expect(localTriage(problem("Since the update I lost all my data", 2), [], "en").severity).toBe("P0");
+  });
+});

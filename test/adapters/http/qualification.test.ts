@@ -49,6 +49,21 @@ describe("qualification", () => {
     ]);
   });
 
+  test.each([
+    ["When I click Export the PDF is blank; I expected my invoice to download", "The invoices page"],
+    ["Quand je clique sur Exporter, le PDF est vide\u202f; je m'attendais à télécharger ma facture", "La page des factures"],
+  ])("a reporter who answers that the problem blocks them completely gets it graded P1: %s", async (message, place) => {
+    const first = await start(message);
+    expect(first.body.questions[0].id).toBe("where");
+    const impact = await answer(first.body.id, { text: place });
+    expect(impact.body.questions[0].id).toBe("impact");
+    const done = await answer(first.body.id, { choiceIds: ["5"] });
+    expect(done.status).toBe(201);
+    await server.runJobs();
+    const feedback = await get(`${server.url}/v1/feedbacks/${done.body.ticketId}`, server.demo.tokens.admin);
+    expect(feedback.body.severity).toBe("P1");
+  });
+
   test("a feature can be chosen as the place, by its choice id", async () => {
     const first = await start("The total is wrong", { observed: "It shows 0", expected: "The sum of my items" });
     expect(first.body.questions[0]).toMatchObject({ id: "where", mode: "single" });
