@@ -155,11 +155,16 @@ table.tags td:first-child{min-width:8rem}table.tags select{min-width:9rem}table.
 .views-row{display:flex;flex-wrap:wrap;align-items:center;gap:var(--s2) var(--s3);margin:0 0 var(--s2);font-size:var(--t-sm)}.views-row h2{font-size:var(--t-sm);color:var(--muted);margin:0}.views-row>p{margin:0}
 ul.views{display:flex;flex-wrap:wrap;gap:var(--s2);list-style:none;padding:0;margin:0}ul.views>li{display:flex;align-items:center;gap:var(--s1);min-width:0;max-width:100%;border:1px solid var(--line);border-radius:999px;padding:0 var(--s1) 0 var(--s3)}
 ul.views a{min-width:0;overflow-wrap:anywhere;text-decoration:none;color:var(--fg)}ul.views [aria-current]{font-weight:700;color:var(--accent-text)}ul.views button{margin:0;border:0;border-radius:999px;background:transparent;padding:var(--s1) var(--s2);font-weight:400;color:var(--muted)}
-.language-switch{margin:0;text-align:right}.views-row details{margin:0}.views-row form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:var(--s2)}.views-row form label{margin:0}.views-row form input{height:auto;width:14rem}.views-row form button{margin:0}`;
+.language-switch{margin:0;text-align:right}
+.banner{border-bottom:1px solid var(--line)}.banner>div{max-width:40rem;margin:0 auto;padding:var(--s3) var(--s4);display:flex;flex-wrap:wrap;align-items:center;gap:var(--s2) var(--s4)}
+.banner ul{display:flex;flex-wrap:wrap;align-items:center;gap:var(--s2) var(--s4);list-style:none;margin:0;padding:0}.banner .home{font-weight:700;color:var(--fg);text-decoration:none}.banner .home:hover{text-decoration:underline}.banner .switch{margin-left:auto}
+.views-row details{margin:0}.views-row form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:var(--s2)}.views-row form label{margin:0}.views-row form input{height:auto;width:14rem}.views-row form button{margin:0}`;
 
 /**
  * A whole page, with a strict CSP; `formTargets` are extra origins a form may send the browser to.
  * A page that needs a script names it in `scripts`: first-party modules only, and only there.
+ * `header` is the signed-in application's bar (beside the page on wide screens); `banner`, a public
+ * page's slim bar above it (where it belongs, and its language).
  */
 export function page(
   title: string,
@@ -169,6 +174,7 @@ export function page(
     formTargets?: readonly string[];
     language?: "en" | "fr";
     header?: Html;
+    banner?: Html;
     scripts?: readonly string[];
     goTo?: string;
   } = {},
@@ -193,13 +199,13 @@ export function page(
 export function pageDocument(
   title: string,
   body: Html,
-  options: { language?: "en" | "fr"; header?: Html; scripts?: readonly string[]; goTo?: string } = {},
+  options: { language?: "en" | "fr"; header?: Html; banner?: Html; scripts?: readonly string[]; goTo?: string } = {},
 ): Html {
   // `goTo`: where the browser goes at once, the page staying in sight (an application's own scheme hands the address to it).
   return html`<!doctype html>
 <html lang="${options.language ?? "en"}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${options.goTo ? html`<meta http-equiv="refresh" content="0;url=${options.goTo}">` : ""}
 <title>${title} · Retour</title><style>${new Html(STYLE)}</style></head>
-<body${options.header ? new Html(' class="wide"') : ""}>${options.header ?? ""}<main id="main">${body}</main>${(options.scripts ?? []).map((src) => html`<script type="module" src="${src}"></script>`)}</body></html>`;
+<body${options.header ? new Html(' class="wide"') : ""}>${options.header ?? ""}${options.banner ? html`<header class="banner"><div>${options.banner}</div></header>` : ""}<main id="main">${body}</main>${(options.scripts ?? []).map((src) => html`<script type="module" src="${src}"></script>`)}</body></html>`;
 }
 
 export const redirect = (location: string, headers: Record<string, string> = {}): Response =>

@@ -15,6 +15,7 @@ import { unsubscribeUrl } from "./unsubscribe-link.ts";
 import { noticeKey } from "./notice-key.ts";
 import { openTrackingLink } from "./tracking-link.ts";
 import { publicFaces } from "./public-face.ts";
+import { replySignature } from "../conversation/reply-signature.ts";
 
 export type NotifyReplyDeps = FindDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl" | "secrets"> & {
@@ -64,7 +65,9 @@ export async function notifyReply(services: NotifyReplyDeps, job: JobRequest): P
       const followUrl = (await openTrackingLink(services.secrets, follower.trackingSealed)) ?? page;
       const words = replyMessage(follower.language, {
         ...(follower.name && { name: follower.name }),
-        author: author?.name ?? (reply.person ? someone(follower.language) : portal?.title || theTeam(follower.language)),
+        author: reply.person
+          ? (reply.person.name ?? someone(follower.language))
+          : (replySignature(author?.name, portal) ?? theTeam(follower.language)),
         ...nameFor(follower.email),
         feedbackKey: feedback.key,
         text: reply.text,

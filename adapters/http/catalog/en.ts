@@ -893,6 +893,17 @@ export const EN = {
     sent: "Sent: the team will read your message.",
     empty: "Write a message before sending.",
     tooMany: "Too many messages from your address: try again in a while.",
+    /** Beside the name of a team member (or the team's) who replied: their replies are the team's. */
+    team: "Team",
+    /** A reply signed by no member's name nor the portal's title. */
+    theTeam: "The team",
+    /** The feedback's page on the portal, once the team published it there. */
+    onPortal: "See it on the portal",
+    /** The language switch: what it is, and the other language, named in itself. */
+    language: "Language",
+    otherLanguage: "Français",
+    /** Before the changelog entries that shipped the feedback. */
+    shippedIn: "Delivered with the update:",
   },
   /** An address of no page, asked for by a browser. */
   pageNotFound: {

@@ -823,6 +823,12 @@ export const FR: Catalog = {
     sent: "Envoyé\u202f: l'équipe lira votre message.",
     empty: "Écrivez un message avant d'envoyer.",
     tooMany: "Trop de messages depuis votre adresse\u202f: réessayez dans un moment.",
+    team: "Équipe",
+    theTeam: "L'équipe",
+    onPortal: "Voir sur le portail",
+    language: "Langue",
+    otherLanguage: "English",
+    shippedIn: "Livré avec la mise à jour\u202f:",
   },
   /** An address of no page, asked for by a browser. */
   pageNotFound: {

@@ -9,11 +9,13 @@ import { failureBody, textFor } from "../catalog/text.ts";
 import type { CookieJar } from "../cookies.ts";
 import { html, page, redirect } from "../html.ts";
 import { chosenLanguage, requestLanguage } from "../language.ts";
+import { portalLinks } from "../portal/links.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
 import { csrfToken, csrfValid } from "../web-session.ts";
 import { formatDay, wordsFor } from "../web/words.ts";
 
 type Tracking = NonNullable<Awaited<ReturnType<typeof trackReport>>>;
+type Words = ReturnType<typeof textFor>["tracking"];
 
 /** Answers a reporter may send from one address: so many an hour, whatever the reports. */
 const ANSWERS_PER_HOUR = 10;
@@ -38,10 +40,42 @@ const notFound = (language: Language) => {
  * The page's heading: the title the feedback shows this reporter, under the app's name; a report
  * with no title of theirs to read is headed "Your report about {app}", what they wrote shown open below it.
  */
-function heading(tracking: Tracking, words: ReturnType<typeof textFor>["tracking"]) {
+function heading(tracking: Tracking, words: Words) {
   if (tracking.title === null) return html`<h1>${tracking.appName ? `${words.about} ${tracking.appName}` : words.title}</h1>`;
   return html`${tracking.appName ? html`<p class="muted">${words.about} ${tracking.appName}</p>` : ""}<h1>${tracking.title}</h1>`;
 }
+
+/**
+ * The bar above the page: the organization's portal while it is on (and the feedback's page there
+ * once published), in the page's language; and the switch to the other language, which keeps the
+ * page's token.
+ */
+function banner(statusId: string, token: string, tracking: Tracking, words: Words) {
+  const other: Language = tracking.language === "fr" ? "en" : "fr";
+  const here = `/s/${encodeURIComponent(statusId)}?t=${encodeURIComponent(token)}&lang=${other}`;
+  const links = tracking.portal && portalLinks(tracking.portal.slug, tracking.language);
+  return html`${
+    tracking.portal && links
+      ? html`<nav aria-label="${tracking.portal.title}"><ul><li><a class="home" href="${links.board()}">${tracking.portal.title}</a></li>${
+          tracking.portalKey ? html`<li><a href="${links.feedback(tracking.portalKey)}">${words.onPortal}</a></li>` : ""
+        }</ul></nav>`
+      : ""
+  }<nav class="switch" aria-label="${words.language}"><a href="${here}" hreflang="${other}" lang="${other}">${words.otherLanguage}</a></nav>`;
+}
+
+/** The changelog entries that shipped the feedback: each linked to its place on the portal's changelog while the portal is on. */
+function shippedIn(tracking: Tracking, words: Words) {
+  if (tracking.shippedIn.length === 0) return "";
+  const changelog = tracking.portal && portalLinks(tracking.portal.slug, tracking.language).changelog();
+  const entries = tracking.shippedIn.map(
+    (e, i) => html`${i > 0 ? ", " : ""}${changelog ? html`<a href="${changelog}#entry-${e.id}">${e.title}</a>` : html`<strong>${e.title}</strong>`}`,
+  );
+  return html`<p>${words.shippedIn} ${entries}</p>`;
+}
+
+/** Who wrote a message: "You", or the team's reply as the portal and the e-mail sign it, marked as the team's. */
+const signature = (c: Tracking["comments"][number], words: Words) =>
+  c.mine ? words.you : html`${c.signed ?? words.theTeam} <span class="badge">${words.team}</span>`;
 
 /** The reporter's tracking page: the title, the status and its history, the messages, and a form to answer. */
 function trackingPage(statusId: string, token: string, tracking: Tracking, form: FormState, status = 200): Response {
@@ -56,6 +90,7 @@ function trackingPage(statusId: string, token: string, tracking: Tracking, form:
 <details${tracking.title === null ? html` open` : ""}><summary>${words.whatYouWrote}</summary><p class="message">${tracking.message}</p></details>
 <p>${words.status} <span class="badge status-${tracking.status}">${named(tracking.status)}</span></p>
 <p>${words.meaning[tracking.status]}</p>
+${shippedIn(tracking, words)}
 <h2>${words.history}</h2>
 <ol class="timeline">${tracking.steps.map(
       (s, i) => html`<li${i === tracking.steps.length - 1 ? html` aria-current="step"` : ""}><p>${named(s.status)} — ${time(s.at)}</p></li>`,
@@ -65,7 +100,7 @@ ${
   tracking.comments.length === 0
     ? html`<p class="muted">${words.noMessages}</p>`
     : html`<ul class="plain messages">${tracking.comments.map(
-        (c) => html`<li><p class="muted">${c.mine ? words.you : tracking.appName} — ${time(c.at)}</p><p class="message">${c.text}</p></li>`,
+        (c) => html`<li><p class="muted">${signature(c, words)} — ${time(c.at)}</p><p class="message">${c.text}</p></li>`,
       )}</ul>`
 }
 ${form.sent ? html`<p class="notice" role="status">${words.sent}</p>` : ""}
@@ -78,7 +113,7 @@ ${form.error ? html`<p class="error" role="alert" id="answer-error">${form.error
 <div class="trap" aria-hidden="true"><label for="website">${words.honeypot}</label><input id="website" type="text" name="website" tabindex="-1" autocomplete="off"></div>
 <button type="submit">${words.send}</button>
 </form>`,
-    { language, status },
+    { language, status, banner: banner(statusId, token, tracking, words) },
   );
 }
 

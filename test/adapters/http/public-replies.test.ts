@@ -52,6 +52,40 @@ describe("a team reply marked public is e-mailed to the followers", () => {
     expect(mailbox.mails.length).toBe(before + 2);
   });
 
+  test("the reporter's tracking page signs a team reply as its e-mail does: the member's name, marked as the team's", async () => {
+    const { key, statusUrl } = await followedFeedback("La facture PDF affiche le mauvais taux de TVA depuis janvier.");
+    await member("POST", `/v1/feedbacks/${key}/comments`, { text: "Corrigé pour la prochaine facture.", visibility: "public" });
+    await http.runJobs();
+    const name = (await member("GET", `/v1/feedbacks/${key}`)).body.comments.at(-1).author as string;
+    expect(name).toBe("Demo member");
+    expect(mailbox.to("rita@customer.example").at(-1)!.text).toContain(`${name} a répondu à propos de`);
+    const page = await (await http.fetch(statusUrl)).text();
+    expect(page).toContain(`<li><p class="muted">${name} <span class="badge">Équipe</span> — <time`);
+    expect(page).not.toContain("Demo app —");
+  });
+
+  test("a reply no member signed (an API key's) is signed by the portal's title, else by \"the team\", on the tracking page and in the e-mail alike", async () => {
+    const { key, statusUrl } = await followedFeedback("Le lien de réinitialisation du mot de passe a déjà expiré à l'ouverture.");
+    const made = await http.request("POST", "/v1/api-keys", {
+      token: http.demo.tokens.admin,
+      body: { name: "support-bot", scopes: ["feedbacks:write"] },
+    });
+    expect(made.status).toBe(201);
+    const reply = async (text: string) => {
+      await http.request("POST", `/v1/feedbacks/${key}/comments`, { token: made.body.key, body: { text, visibility: "public" } });
+      await http.runJobs();
+      const page = await (await http.fetch(statusUrl)).text();
+      return { mail: mailbox.to("rita@customer.example").at(-1)!.text, page: page.slice(page.lastIndexOf('<li><p class="muted">')) };
+    };
+    const first = await reply("On regarde.");
+    expect(first.mail).toContain("L'équipe a répondu à propos de");
+    expect(first.page).toContain('<li><p class="muted">L&#39;équipe <span class="badge">Équipe</span> — <time');
+    await http.cli("portal", "set", "DEMO", "--title", "Demo support");
+    const second = await reply("C'est réparé.");
+    expect(second.mail).toContain("Demo support a répondu à propos de");
+    expect(second.page).toContain('<li><p class="muted">Demo support <span class="badge">Équipe</span> — <time');
+  });
+
   test("an internal note is e-mailed to nobody", async () => {
     const { key } = await followedFeedback("Le calendrier ne se synchronise plus avec l'agenda du téléphone.");
     const before = mailbox.mails.length;
