@@ -22,13 +22,14 @@ export function followerStore(data: Database): FollowerStore {
 
     async addFollower(f) {
       const { email } = f;
-      await data
-        .collection("followers")
-        .updateOne(
-          { _id: compoundId(f.feedbackId, email) },
-          { $setOnInsert: { feedbackId: f.feedbackId, email, language: f.language }, ...(f.name && { $set: { name: f.name } }) },
-          { upsert: true },
-        );
+      await data.collection("followers").updateOne(
+        { _id: compoundId(f.feedbackId, email) },
+        {
+          $setOnInsert: { feedbackId: f.feedbackId, email, language: f.language, ...(f.trackingSealed && { trackingSealed: f.trackingSealed }) },
+          ...(f.name && { $set: { name: f.name } }),
+        },
+        { upsert: true },
+      );
     },
 
     async removeFollower(feedbackId, email) {

@@ -47,9 +47,10 @@ export function followerStore(db: Database, batch: WriteBatch): FollowerStore {
       await batch.run(() =>
         db
           .query(
-            "INSERT INTO followers (feedback_id, email, name, language) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET name = coalesce(excluded.name, name)",
+            `INSERT INTO followers (feedback_id, email, name, language, tracking_sealed) VALUES (?, ?, ?, ?, ?)
+             ON CONFLICT DO UPDATE SET name = coalesce(excluded.name, name)`,
           )
-          .run(f.feedbackId, f.email, f.name ?? null, f.language),
+          .run(f.feedbackId, f.email, f.name ?? null, f.language, f.trackingSealed ?? null),
       );
     },
 

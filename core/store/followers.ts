@@ -20,7 +20,7 @@ export interface FollowerStore {
   listNotifications(feedbackId: string): Promise<Array<{ readonly email: string; readonly key: string; readonly sentAt: number }>>;
   /** Gives a claim back when its message could not be sent, so the retry sends it. */
   releaseNotification(feedbackId: string, email: string, notificationKey: string): Promise<void>;
-  /** Starts following (or keeps following). */
+  /** Starts following, with the tracking link given (or keeps following, as it was but for a name given). */
   addFollower(follower: Follower): Promise<void>;
   /** Stops following; false if the address did not follow the feedback. */
   removeFollower(feedbackId: string, email: string): Promise<boolean>;

@@ -1,5 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
+import type { Follower } from "../../core/model.ts";
+import { resubscribe } from "../../core/notify/resubscribe.ts";
 import { unsubscribe } from "../../core/notify/unsubscribe.ts";
 import { unsubscribeUrl } from "../../core/notify/unsubscribe-link.ts";
 import { feedbackRecord, fakeFeedbacks } from "./fake-feedbacks.ts";
@@ -26,6 +28,8 @@ async function unsubscribing(ids: string, altered = false) {
       reads.feedbacks++;
       return fake.feedbacks.get(id) ?? null;
     },
+    listFollowers: async (feedbackId: string) => [{ feedbackId, email: "ana@customer.example", language: "en" as const }],
+    findPortal: async () => null,
     removeFollower: async (feedbackId: string, email: string) => {
       removed.push(`${feedbackId} ${email}`);
       return true;
@@ -33,8 +37,8 @@ async function unsubscribing(ids: string, altered = false) {
   };
   const q = new URL(await unsubscribeUrl("https://retour.test", new Uint8Array(32), ids, "ana@customer.example")).searchParams;
   const link = { feedbackId: q.get("f")!, email: altered ? "eve@customer.example" : q.get("e")!, signature: q.get("s")! };
-  const stopped = await unsubscribe({ ...fake.deps, store }, link);
-  return { stopped, removed, reads };
+  const done = await unsubscribe({ ...fake.deps, store, secrets: { seal: async (t: string) => t, open: async (t: string) => t } }, link);
+  return { stopped: done?.stopped ?? null, removed, reads };
 }
 
 describe("unsubscribing with a link from an e-mail", () => {
@@ -56,5 +60,69 @@ describe("unsubscribing with a link from an e-mail", () => {
   test("checks the link and reads its feedbacks once, for stopping them and for naming them", async () => {
     const { reads } = await unsubscribing("fb-1,fb-3");
     assert.deepEqual(reads, { secret: 1, feedbacks: 2 });
+  });
+});
+
+describe("undoing an unsubscribe, with the same link", () => {
+  const secrets = {
+    seal: async (t: string) => `sealed:${t}`,
+    open: async (t: string) => (t.startsWith("sealed:") ? t.slice(7) : Promise.reject(new Error("no"))),
+  };
+  /** Ana follows ACME-2 in French with her name and tracking link, and (merged away since) ACME-1; Bob follows ACME-3. */
+  function following() {
+    const fake = fakeFeedbacks(...feedbacks);
+    const rows = new Map<string, Follower>(
+      [
+        { feedbackId: "fb-1", email: "ana@customer.example", language: "fr" as const, name: "Ana", trackingSealed: "s-1" },
+        { feedbackId: "fb-2", email: "ana@customer.example", language: "fr" as const, name: "Ana", trackingSealed: "s-2" },
+        { feedbackId: "fb-3", email: "bob@customer.example", language: "en" as const },
+      ].map((f) => [`${f.feedbackId} ${f.email}`, f]),
+    );
+    const store = {
+      ...fake.deps.store,
+      findFeedbackById: async (id: string) => fake.feedbacks.get(id) ?? null,
+      findPortal: async () => null,
+      listFollowers: async (feedbackId: string) => [...rows.values()].filter((f) => f.feedbackId === feedbackId),
+      removeFollower: async (feedbackId: string, email: string) => rows.delete(`${feedbackId} ${email}`),
+      addFollower: async (f: Follower) => void (rows.has(`${f.feedbackId} ${f.email}`) || rows.set(`${f.feedbackId} ${f.email}`, f)),
+    };
+    return { rows, deps: { ...fake.deps, store, secrets } };
+  }
+  const linkFor = async (ids: string, email: string) => {
+    const q = new URL(await unsubscribeUrl("https://retour.test", new Uint8Array(32), ids, email)).searchParams;
+    return { feedbackId: q.get("f")!, email: q.get("e")!, signature: q.get("s")! };
+  };
+
+  test("writes back exactly the records it removed: each feedback's, with the follower's language, name and tracking link", async () => {
+    const { rows, deps } = following();
+    const before = [...rows.values()];
+    const link = await linkFor("fb-1", "ana@customer.example");
+    const done = await unsubscribe(deps, link);
+    assert.deepEqual([...rows.keys()], ["fb-3 bob@customer.example"]);
+    const again = await resubscribe(deps, link, done!.undo!);
+    assert.deepEqual(
+      again?.map((f) => f.key),
+      ["ACME-2"],
+    );
+    assert.deepEqual(
+      [...rows.values()].sort((a, b) => a.feedbackId.localeCompare(b.feedbackId)),
+      before,
+    );
+  });
+
+  test("an undo given with another link, or altered, writes back nothing", async () => {
+    const { rows, deps } = following();
+    const done = await unsubscribe(deps, await linkFor("fb-2", "ana@customer.example"));
+    const bobs = await linkFor("fb-2", "bob@customer.example");
+    assert.equal(await resubscribe(deps, bobs, done!.undo!), null);
+    assert.equal(await resubscribe(deps, await linkFor("fb-2", "ana@customer.example"), `${done!.undo!}x`), null);
+    assert.equal(await resubscribe(deps, await linkFor("fb-2", "ana@customer.example"), "sealed:{"), null);
+    assert.deepEqual([...rows.keys()], ["fb-1 ana@customer.example", "fb-3 bob@customer.example"]);
+  });
+
+  test("nothing removed, nothing to undo", async () => {
+    const { deps } = following();
+    const link = await linkFor("fb-3", "ana@customer.example");
+    assert.equal((await unsubscribe(deps, link))?.undo, null);
   });
 });

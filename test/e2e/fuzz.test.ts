@@ -138,6 +138,7 @@ const WEB: readonly Target[] = [
     "/settings/webhooks/:id/rotate",
     "/settings/webhooks/:id/test",
     "/unsubscribe",
+    "/unsubscribe/undo",
     "/oauth/authorize",
     "/oauth/register",
     "/oauth/token",

@@ -923,6 +923,14 @@ export const EN = {
     done: "Done: you will receive no more news about this subject.",
     doneAbout: "Done: you will receive no more news about:",
     invalid: "This link is not valid.",
+    /** Beside what the link stops: the follower's tracking page, and the feedback's page on the portal once published there. */
+    seeReport: "See your report",
+    seeOnPortal: "See it on the portal",
+    /** Once unsubscribed: the undo, which brings back exactly what was stopped. */
+    changedYourMind: "Changed your mind?",
+    undo: "Subscribe again",
+    undone: "Done: you will receive news about this subject again.",
+    undoneAbout: "Done: you will receive news again about:",
   },
   /** What an agent may be allowed to do, as the consent screen and the agents page name it. */
   scopes: {

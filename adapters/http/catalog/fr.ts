@@ -847,6 +847,12 @@ export const FR: Catalog = {
     done: "C'est fait\u202f: vous ne recevrez plus de nouvelles de ce sujet.",
     doneAbout: "C'est fait\u202f: vous ne recevrez plus de nouvelles sur\u202f:",
     invalid: "Ce lien n'est pas valide.",
+    seeReport: "Voir votre signalement",
+    seeOnPortal: "Voir sur le portail",
+    changedYourMind: "Vous avez changé d'avis\u202f?",
+    undo: "Me réabonner",
+    undone: "C'est fait\u202f: vous recevrez de nouveau des nouvelles de ce sujet.",
+    undoneAbout: "C'est fait\u202f: vous recevrez de nouveau des nouvelles sur\u202f:",
   },
   scopes: {
     "feedbacks:read": {

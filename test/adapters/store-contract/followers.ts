@@ -7,7 +7,7 @@ type Subject = FollowerStore;
 /** Followers and the notifications sent to them. */
 export function followersContract(makeStore: () => Promise<Subject>) {
   describe("followers", () => {
-    test("listFollowers gives a feedback's followers once each, with their name and language; removeFollower stops one, and says whether it followed", async () => {
+    test("listFollowers gives a feedback's followers once each, with their name, language and tracking link; removeFollower stops one, and says whether it followed", async () => {
       const store = await makeStore();
       await store.addFollower({ feedbackId: "f1", email: "a@x.io", name: "Ann", language: "fr", trackingSealed: "sealed" });
       await store.addFollower({ feedbackId: "f1", email: "a@x.io", language: "en" });
@@ -15,7 +15,7 @@ export function followersContract(makeStore: () => Promise<Subject>) {
       await store.addFollower({ feedbackId: "f2", email: "c@x.io", language: "en" });
       const followers = async (feedbackId: string) => (await store.listFollowers(feedbackId)).sort((x, y) => x.email.localeCompare(y.email));
       expect(await followers("f1")).toEqual([
-        { feedbackId: "f1", email: "a@x.io", name: "Ann", language: "fr" },
+        { feedbackId: "f1", email: "a@x.io", name: "Ann", language: "fr", trackingSealed: "sealed" },
         { feedbackId: "f1", email: "b@x.io", language: "en" },
       ]);
       expect(await store.removeFollower("f1", "a@x.io")).toBe(true);
