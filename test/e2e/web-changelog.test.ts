@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import type { Browser, Page } from "playwright-core";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
 import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium, signedInPage } from "../support/chromium.ts";
+import { unsubscribeUrl } from "../../core/notify/unsubscribe-link.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { get, post } from "../support/server.ts";
 
@@ -11,7 +12,6 @@ let server: Served;
 let browser: Browser;
 let page: Page;
 let key: string;
-let tracking: string;
 
 const WIDTHS = [1280, 390] as const;
 /** The flows run on a phone, where their controls are hardest to reach; each state they pass through is looked at at both widths. */
@@ -45,7 +45,6 @@ describe.skipIf(!present)("the changelog editor and the tracking page's answer, 
       user: { email: "ann@example.com", name: "Ann" },
     });
     key = created.body.ticketId;
-    tracking = created.body.statusUrl;
     // Published on the portal: the public changelog names it under the entry that ships it.
     await post(`${server.url}/v1/feedbacks/${key}/publish`, { title: "Pay with one tap" }, { authorization: `Bearer ${server.demo.tokens.member}` });
     browser = await sharedChromium();
@@ -112,15 +111,50 @@ describe.skipIf(!present)("the changelog editor and the tracking page's answer, 
 
   {
     const width = PHONE;
-    test("on a phone, the reporter answers from their tracking page and sees their message; the page is looked at at 1280 and 390 px", async () => {
+    test("on a phone, the reporter finds the portal, the update that shipped their report and the team's signed reply on their tracking page, answers, and unsubscribes then undoes it; each page looked at at 1280 and 390 px", async () => {
+      // A report of its own, published, answered by the team in public and shipped by a published entry.
+      const member = { authorization: `Bearer ${server.demo.tokens.member}` };
+      const sent = await post(`${server.url}/v1/reports`, {
+        publicKey: server.demo.publicKey,
+        kind: "idea",
+        message: "Let me pay for an order in three instalments",
+        user: { email: "bea@example.com", name: "Bea" },
+      });
+      const ideaKey = sent.body.ticketId as string;
+      await post(`${server.url}/v1/feedbacks/${ideaKey}/publish`, { title: "Pay in three instalments" }, member);
+      await post(`${server.url}/v1/feedbacks/${ideaKey}/comments`, { text: "Planned for the spring release.", visibility: "public" }, member);
+      const entry = await post(`${server.url}/v1/changelog`, { title: "Instalments are here", body: "Pay in three.", feedbacks: [ideaKey] }, member);
+      expect((await post(`${server.url}/v1/changelog/${entry.body.id}/publish`, {}, member)).status).toBe(200);
+
       const reporter = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
       // The page before any answer is looked at with every main page (test/e2e/web-accessibility.test.ts, the tracking page).
-      await reporter.goto(tracking);
+      await reporter.goto(sent.body.statusUrl);
+      expect(await reporter.locator("header.banner a").allTextContents()).toEqual(["Demo", "See it on the portal", "Français"]);
+      expect(await reporter.locator("ul.messages li p.muted").first().textContent()).toMatch(/^Demo member Team — /);
       await reporter.getByLabel("Add a message for the team").fill(`It also happens on my phone (${width}).\nSafari 18.`);
       await reporter.getByRole("button", { name: "Send" }).click();
       expect(await reporter.getByRole("status").textContent()).toBe("Sent: the team will read your message.");
       expect(await reporter.locator(".message").last().textContent()).toBe(`It also happens on my phone (${width}).\nSafari 18.`);
       expect(await look(reporter, "tracking-answer-sent")).toEqual(fine("tracking-answer-sent"));
+      // The update that shipped it, on the portal's changelog; back, the page in French.
+      await reporter.getByRole("link", { name: "Instalments are here" }).click();
+      await reporter.getByRole("heading", { level: 2, name: "Instalments are here" }).waitFor();
+      await reporter.goBack();
+      await reporter.getByRole("link", { name: "Français" }).click();
+      await reporter.getByText("Livré avec la mise à jour\u202f:").waitFor();
+      expect(await reporter.locator("header.banner a").allTextContents()).toEqual(["Demo", "Voir sur le portail", "English"]);
+      expect(await look(reporter, "tracking-french")).toEqual(fine("tracking-french"));
+
+      // Her e-mails' unsubscribe link: the page leads back to her report, and undoes what it stopped.
+      const feedbackId = (await get(`${server.url}/v1/feedbacks/${ideaKey}`, server.demo.tokens.member)).body.id as string;
+      await reporter.goto(await unsubscribeUrl(server.services.baseUrl, await server.services.store.serviceSecret(), feedbackId, "bea@example.com"));
+      await reporter.getByRole("button", { name: "Unsubscribe" }).click();
+      await reporter.getByRole("button", { name: "Subscribe again" }).waitFor();
+      expect(await look(reporter, "unsubscribed")).toEqual(fine("unsubscribed"));
+      await reporter.getByRole("button", { name: "Subscribe again" }).click();
+      await reporter.getByText("Done: you will receive news again about:").waitFor();
+      await reporter.getByRole("link", { name: "See your report" }).click();
+      await reporter.getByRole("heading", { level: 1, name: "Pay in three instalments" }).waitFor();
     });
   }
 });
