@@ -51,11 +51,13 @@ function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusal
     const body = failure.code === tool?.invalidInput ? refusals.describeArguments(failure, request) : refusals.describe(failure, request);
     return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };
   };
-  // A tool the person's role can never allow is not shown, nor told of; one the token lacks but the role allows is, so the client can ask for it.
-  const person = personOf(grant);
-  const server = new Server({ name: "retour", version: "1.0.0" }, { capabilities: { tools: {} }, instructions: instructionsFor(person) });
+  // A tool the grant can never reach is not shown, nor told of. An agent's reach is its person's role: it may be
+  // authorized again for a scope it lacks, so it is shown the tool and asked to. A personal token's or an API
+  // key's reach is its own scopes: no authorization widens them.
+  const reach = canAuthorizeAgain(grant) ? personOf(grant) : grant;
+  const server = new Server({ name: "retour", version: "1.0.0" }, { capabilities: { tools: {} }, instructions: instructionsFor(reach) });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: TOOLS.filter((t) => can(person, t.operation)).map((t) => ({
+    tools: TOOLS.filter((t) => can(reach, t.operation)).map((t) => ({
       name: t.name,
       title: t.title,
       description: t.description,
@@ -73,7 +75,7 @@ function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusal
     if (refused) return toolError(refused, tool);
     const result = await tool.run(services, grant, args);
     const scope = OPERATIONS[tool.operation].scope;
-    if (!result.ok && result.code === "insufficient_scope" && scope) lacking.add(scope);
+    if (!result.ok && result.code === "insufficient_scope" && scope && canAuthorizeAgain(grant)) lacking.add(scope);
     if (!result.ok) return toolError(result, tool);
     const value = result.value as Record<string, unknown>;
     const notes = [
@@ -92,6 +94,9 @@ function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusal
   });
   return server;
 }
+
+/** An OAuth agent can be authorized again, with more scopes; a personal token or an API key cannot. */
+const canAuthorizeAgain = (grant: Grant): boolean => grant.agentId !== null;
 
 /** What a model must know first when the key it named was merged: the feedback answered, listed from, or changed, is another. */
 function mergedNote(tool: Tool, key: string, into: string): string {

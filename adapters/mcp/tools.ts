@@ -53,7 +53,7 @@ const READS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, ide
 const noOther = { additionalProperties: false } as const;
 const KeyOnly = Type.Object({ key: Type.String({ minLength: 1, description: "The feedback's key or id." }) }, noOther);
 
-/** The server's instructions, each line with the operation its tools need: an agent is told only of the tools its person's role allows. */
+/** The server's instructions, each line with the operation its tools need: a client is told only of the tools it may reach. */
 const INSTRUCTION_LINES: readonly { readonly needs?: Operation; readonly text: string }[] = [
   {
     text: "Retour holds the user feedback of an organization's apps: problems, ideas and praise, each a feedback with a key such as DEMO-42 that groups the reports on one subject.",
@@ -74,12 +74,12 @@ const INSTRUCTION_LINES: readonly { readonly needs?: Operation; readonly text: s
     needs: "changelog.manage",
     text: "When a fix ships, publish_changelog_entry writes what shipped (Markdown) with the keys it ships: they move to delivered and their followers get one e-mail each.",
   },
-  { text: "You see only the tools your person's role allows." },
+  { text: "You see only the tools your person's role, or your token's scopes, allow." },
 ];
 
-/** The instructions an agent acting for this person is given. */
-export const instructionsFor = (person: Grant): string =>
-  INSTRUCTION_LINES.filter((line) => !line.needs || can(person, line.needs))
+/** The instructions a client is given, told of what this grant may reach. */
+export const instructionsFor = (reach: Grant): string =>
+  INSTRUCTION_LINES.filter((line) => !line.needs || can(reach, line.needs))
     .map((line) => line.text)
     .join("\n");
 

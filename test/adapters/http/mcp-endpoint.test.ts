@@ -38,9 +38,9 @@ describe("the MCP endpoint before any tool call", () => {
   });
 });
 
-/** A tools/call as a Member's agent sends it, without a session (the endpoint is stateless): its result's isError and first text, read as JSON. */
-async function toolCall(name: string, args: Record<string, unknown>, headers: Record<string, string> = {}): Promise<[boolean, any]> {
-  const res = await server.fetch(`${server.url}/mcp`, {
+/** One JSON-RPC request to /mcp, without a session (the endpoint is stateless), with a Member's token unless another is given. */
+const rpc = (method: string, params: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  server.fetch(`${server.url}/mcp`, {
     method: "POST",
     headers: {
       authorization: `Bearer ${server.demo.tokens.member}`,
@@ -48,11 +48,46 @@ async function toolCall(name: string, args: Record<string, unknown>, headers: Re
       accept: "application/json, text/event-stream",
       ...headers,
     },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
   });
+
+/** A tools/call as a Member's agent sends it: its result's isError and first text, read as JSON. */
+async function toolCall(name: string, args: Record<string, unknown>, headers: Record<string, string> = {}): Promise<[boolean, any]> {
+  const res = await rpc("tools/call", { name, arguments: args }, headers);
   const { result } = (await res.json()) as { result: { isError: boolean; content: Array<{ text: string }> } };
   return [result.isError, JSON.parse(result.content[0]!.text)];
 }
+
+describe("a personal token or an API key, which no authorization widens", () => {
+  const readOnly = () => ({ authorization: `Bearer ${server.demo.tokens.readOnly}` });
+
+  test("is listed, and told of, only the tools its scopes reach: an Admin's read-only token, the six reads", async () => {
+    const listed = (await (await rpc("tools/list", {}, readOnly())).json()) as { result: { tools: Array<{ name: string }> } };
+    expect(listed.result.tools.map((t) => t.name).sort()).toEqual([
+      "get_feature",
+      "get_feedback",
+      "list_apps",
+      "list_features",
+      "list_feedbacks",
+      "list_similar_feedbacks",
+    ]);
+    const initialized = await rpc(
+      "initialize",
+      { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "script", version: "1" } },
+      readOnly(),
+    );
+    const { instructions } = ((await initialized.json()) as { result: { instructions: string } }).result;
+    expect(instructions).toContain("list_feedbacks");
+    expect(instructions).not.toContain("update_feedback_status");
+  });
+
+  test("a call beyond its scopes is a tool error insufficient_scope, not the HTTP 403 that asks an OAuth client to authorize again", async () => {
+    const res = await rpc("tools/call", { name: "add_comment", arguments: { key: "DEMO-1", text: "Seen" } }, readOnly());
+    expect(res.status).toBe(200);
+    const { result } = (await res.json()) as { result: { isError: boolean; content: Array<{ text: string }> } };
+    expect([result.isError, JSON.parse(result.content[0]!.text).code]).toEqual([true, "insufficient_scope"]);
+  });
+});
 
 describe("a tool call refused", () => {
   const getFeedback = (headers: Record<string, string>, args: Record<string, unknown> = { key: "DEMO-999" }) =>
