@@ -15,6 +15,7 @@ import { getFeedback } from "../../core/feedback/get-feedback.ts";
 import { getFeature } from "../../core/catalog/get-feature.ts";
 import { listApps } from "../../core/catalog/list-apps.ts";
 import { listFeatures } from "../../core/catalog/list-features.ts";
+import { missingFilter } from "../../core/catalog/missing-filter.ts";
 import { listFeedbacks } from "../../core/feedback/list-feedbacks.ts";
 import { listSimilar } from "../../core/merges/list-similar.ts";
 import { mergeFeedbacks } from "../../core/merges/merge-feedbacks.ts";
@@ -118,7 +119,12 @@ export const TOOLS: readonly Tool[] = [
     output: FeedbackPage,
     invalidInput: "invalid_query",
     annotations: READS,
-    run: (services, grant, args) => listFeedbacks(services, grant, args),
+    run: async (services, grant, args) => {
+      const listed = await listFeedbacks(services, grant, args);
+      // Only an empty page is worth the look: a filter that lists something names what exists.
+      if (!listed.ok || listed.value.data.length > 0) return listed;
+      return (await missingFilter(services, grant, args)) ?? listed;
+    },
   },
   {
     name: "get_feedback",

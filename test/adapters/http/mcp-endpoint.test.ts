@@ -156,6 +156,17 @@ describe("a tool argument naming an app, a feature or a changelog entry the orga
     });
   });
 
+  test("list_feedbacks filtered by an appId or a featureId the organization does not hold says so, where a filter that holds lists nothing", async () => {
+    expect(await call("list_feedbacks", { appId: "app_x" })).toEqual({ error: "No app 'app_x' in this organization.", code: "not_found" });
+    // A feature's path is not its id: a model that takes one for the other is told, not handed an empty list.
+    expect(await call("list_feedbacks", { featureId: "checkout" })).toEqual({
+      error: "No feature 'checkout' in this organization.",
+      code: "not_found",
+    });
+    const [isError, page] = await toolCall("list_feedbacks", { appId: server.demo.appId, query: "zeppelin" });
+    expect([isError ?? false, page]).toEqual([false, { data: [], nextCursor: null }]);
+  });
+
   test("the refusal names it in French with Accept-Language: fr", async () => {
     expect(await call("list_features", { appId: "app_x" }, { "accept-language": "fr" })).toEqual({
       error: "Aucune application «\u202fapp_x\u202f» dans cette organisation.",
