@@ -120,7 +120,10 @@ async function refresh(services: TokenDeps, form: Readonly<Record<string, string
     issue,
   );
   if (outcome.state === "reused") return failure(oauthError("invalid_grant", "refresh token already used; the access was revoked"));
-  if (outcome.state === "invalid") return failure(oauthError("invalid_grant", "invalid refresh token"));
+  if (outcome.state === "invalid")
+    return failure(
+      oauthError("invalid_grant", "refresh token unknown, expired or revoked (its agent removed, or unused for 30 days): authorize again"),
+    );
   if (outcome.state === "declined") return failure(declined);
   return { ok: true, value: pair.responseFor(outcome.agent, asked) };
 }

@@ -609,6 +609,26 @@ describe("agents and membership", () => {
     expect(await mcpStatus(tokens.access_token)).toBe(401);
   });
 
+  test("a removed agent's refresh is invalid_grant, its description saying why it may be so and to authorize again", async () => {
+    const clientId: string = (await register([REDIRECT], "Removed Refresher")).body.client_id;
+    const { tokens } = await connect(server.demo.users.member, {}, { clientId });
+    const agents = (await get(`${server.url}/v1/agents`, server.demo.tokens.member)).body.data;
+    const agent = agents.find((a: { application: string }) => a.application === "Removed Refresher");
+    const removed = await send(`${server.url}/v1/agents/${agent.id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${server.demo.tokens.member}` },
+    });
+    expect(removed.status).toBe(204);
+    const refused = await tokenRequest({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId });
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      {
+        error: "invalid_grant",
+        error_description: "refresh token unknown, expired or revoked (its agent removed, or unused for 30 days): authorize again",
+      },
+    ]);
+  });
+
   test("a member cannot remove another person's agent", async () => {
     await connect(server.demo.users.admin);
     const adminAgent = (await get(`${server.url}/v1/agents`, server.demo.tokens.admin)).body.data.find((a: any) => a.person === "admin@demo.test");
