@@ -34,6 +34,8 @@ const TRIAGE_FIELDS = ["owner", "dueAt", "severity", "kind", "featureId", "title
 async function ownerOf(services: UpdateFeedbackDeps, grant: Grant, owner: string | null): Promise<Result<string | null>> {
   if (owner === null) return ok(null);
   const me = owner === "me" && !grant.apiKey ? await services.store.findUser(grant.userId) : null;
+  // An API key or the operator's CLI: `me` is no one, which the list's owner filter says the same way.
+  if (owner === "me" && !me) return invalid("unknown_owner", { field: "owner", reason: "no_person", given: owner });
   const email = me ? me.email : normalizeEmail(owner);
   const user = me ?? (await services.store.findUserByEmail(email));
   const member = user && (await services.store.listMembers(grant.orgId)).some((m) => m.userId === user.id);

@@ -350,6 +350,17 @@ describe("API key grants", () => {
     assert.equal(apiKeyAuthor("u-ann"), null);
   });
 
+  test("owner me, from a key, which acts for no one, is refused with unknown_owner saying so (no_person), and nothing is written", async () => {
+    const fake = triage();
+    const grant = { ...apiKeyGrant({ ...key, scopes: [...key.scopes] }), orgId: "org" };
+    assert.deepEqual(await updateFeedback(fake.deps, grant, "ACME-1", { owner: "me" }), {
+      ok: false,
+      code: "unknown_owner",
+      problem: { field: "owner", reason: "no_person", given: "me" },
+    });
+    assert.deepEqual(fake.writes, []);
+  });
+
   test("a key never does what only a person does, nor manages keys, webhooks or agents", () => {
     const grant = apiKeyGrant({ ...key, scopes: [...key.scopes] });
     for (const operation of [
