@@ -460,14 +460,14 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const org = await organization(services, arg(inv, 0, "org"));
     const appId = arg(inv, 1, "appId");
     const provider = pick(arg(inv, 2, "provider"), TRACKER_PROVIDERS, "<provider>");
-    const webhookSecret = option(inv, "webhook-secret") ?? services.ids.secret();
     // Nothing here calls the tracker: an unreachable one only delays the syncs, which the job queue retries.
-    const app = orFail(
-      await configureTracker(services, operator(org), appId, provider, trackerSettings(provider, inv, webhookSecret)),
+    const { app, webhookSecret, secretKept } = orFail(
+      await configureTracker(services, operator(org), appId, provider, trackerSettings(provider, inv)),
       noApp(org, appId),
     );
     out(`${app.name} now tracks issues with ${provider}`);
     out(`Its webhook: ${services.baseUrl}/integrations/${provider}/webhook, secret:\n${webhookSecret}`);
+    if (secretKept) out("(the secret it had: the tracker's webhook needs no change)");
   },
 
   async "tracker statuses"(services, inv, out) {
@@ -697,7 +697,11 @@ function statusPairs(pairs: readonly string[]): Record<string, string> {
 }
 
 /** The settings one provider needs, from the command line, checked before anything is stored. */
-function trackerSettings(provider: (typeof TRACKER_PROVIDERS)[number], inv: Invocation, webhookSecret: string): TrackerSettings {
+function trackerSettings(
+  provider: (typeof TRACKER_PROVIDERS)[number],
+  inv: Invocation,
+): Omit<TrackerSettings, "webhookSecret"> & { readonly webhookSecret?: string } {
+  const webhookSecret = option(inv, "webhook-secret");
   const apiUrl = option(inv, "api-url");
   if (apiUrl && !/^https?:\/\//.test(apiUrl)) throw new UsageError("--api-url must be an http(s) address");
   const given = option(inv, "statuses");
@@ -707,10 +711,10 @@ function trackerSettings(provider: (typeof TRACKER_PROVIDERS)[number], inv: Invo
     const project = option(inv, "project");
     const url = option(inv, "url");
     if (!project || !url || !/^https?:\/\//.test(url)) throw new UsageError("a bridge needs --project NAME and --url https://…");
-    return { project, token: "", webhookSecret, apiUrl: url };
+    return { project, token: "", apiUrl: url, ...(webhookSecret && { webhookSecret }) };
   }
   if (!token) throw new UsageError(`--token is required (${TOKEN_HINTS[provider]})`);
-  const common = { token, webhookSecret, ...(apiUrl && { apiUrl }), ...(statuses && { statuses }) };
+  const common = { token, ...(webhookSecret && { webhookSecret }), ...(apiUrl && { apiUrl }), ...(statuses && { statuses }) };
   if (provider === "github") {
     const project = option(inv, "repo") ?? "";
     if (!/^[\w.-]+\/[\w.-]+$/.test(project)) throw new UsageError("--repo must be owner/repository");

@@ -8,29 +8,43 @@ import type { CatalogStore } from "../store/catalog.ts";
 import type { TrackerStore } from "../store/trackers.ts";
 import { openSettings, type SettingsDeps } from "./settings.ts";
 
+/** What was stored: the app, and the secret the tracker's webhook signs with (kept: the one it had). */
+interface Configured {
+  readonly app: AppRecord;
+  readonly webhookSecret: string;
+  readonly secretKept: boolean;
+}
+
 /**
  * Seals and stores an app's tracker settings (they hold an access token). Set again for the same
- * tracker (a new token, the secret the tracker chose), it keeps the status mapping unless given one.
- * A provider this service has no adapter for, or a mapping for one that keeps none, is refused.
+ * tracker (a new token, the secret the tracker chose), it keeps the status mapping unless given one,
+ * and the webhook secret unless given one: a renewed token must not silently break the webhook the
+ * tracker already signs with it. A provider this service has no adapter for, or a mapping for one
+ * that keeps none, is refused.
  */
 export async function configureTracker(
   services: SettingsDeps &
-    Pick<Services, "trackers"> & { readonly store: Pick<CatalogStore, "findApp"> & Pick<TrackerStore, "findAppTracker" | "setAppTracker"> },
+    Pick<Services, "trackers" | "ids"> & {
+      readonly store: Pick<CatalogStore, "findApp"> & Pick<TrackerStore, "findAppTracker" | "setAppTracker">;
+    },
   grant: Grant,
   appId: string,
   provider: string,
-  settings: TrackerSettings,
-): Promise<Result<AppRecord>> {
+  given: Omit<TrackerSettings, "webhookSecret"> & { readonly webhookSecret?: string },
+): Promise<Result<Configured>> {
   const managed = await managedApp(services, grant, appId);
   if (!managed.ok) return managed;
   if (!services.trackers[provider]) return invalid("invalid_body", { field: "provider", reason: "unknown" });
-  if (settings.statuses) {
+  if (given.statuses) {
     const allowed = mappingAllowed(services, provider);
     if (!allowed.ok) return allowed;
   }
-  const previous = settings.statuses ? null : await services.store.findAppTracker(grant.orgId, appId);
-  // A mapping sealed with a key the store has lost since (secret-key reset) is given again.
-  const kept = previous?.provider === provider ? (await openSettings(services, previous))?.statuses : undefined;
+  const previous = await services.store.findAppTracker(grant.orgId, appId);
+  // Settings sealed with a key the store has lost since (secret-key reset) are given again.
+  const before = previous?.provider === provider ? await openSettings(services, previous) : null;
+  const keptSecret = given.webhookSecret === undefined ? before?.webhookSecret : undefined;
+  const kept = given.statuses ? undefined : before?.statuses;
+  const settings: TrackerSettings = { ...given, webhookSecret: given.webhookSecret ?? keptSecret ?? services.ids.secret() };
   await services.store.setAppTracker({
     orgId: grant.orgId,
     appId,
@@ -38,5 +52,5 @@ export async function configureTracker(
     project: settings.project,
     settingsSealed: await services.secrets.seal(JSON.stringify(kept ? { ...settings, statuses: kept } : settings)),
   });
-  return ok(managed.value);
+  return ok({ app: managed.value, webhookSecret: settings.webhookSecret, secretKept: keptSecret !== undefined });
 }

@@ -77,6 +77,15 @@ describe("tracker set again", () => {
     );
     expect(await server.cli("tracker", "statuses", "DEMO", server.demo.appId)).toContain("fixed → (default: the first completed state)\n");
   });
+  test("for the same tracker without --webhook-secret (a new token) keeps the webhook secret, so the tracker's webhook needs no change", async () => {
+    const secretOf = (printed: string) => /, secret:\n(\S+)\n/.exec(printed)?.[1];
+    const github = ["tracker", "set", "DEMO", server.demo.appId, "github", "--repo", "acme/shop"];
+    const first = secretOf(await server.cli(...github, "--token", "ghp_expiring"));
+    const again = await server.cli(...github, "--token", "ghp_renewed");
+    expect(secretOf(again)).toBe(first!);
+    expect(again).toContain("the secret it had: the tracker's webhook needs no change");
+    expect(secretOf(await server.cli(...github, "--token", "ghp_renewed", "--webhook-secret", "chosen"))).toBe("chosen");
+  });
 });
 
 describe("tracker remove", () => {

@@ -42,11 +42,17 @@ describe("secrets sealed with a lost key", () => {
     assert.deepEqual(view.ok && view.value, { provider: "linear", project: "", mapsStatuses: false, statuses: {} });
     const saved: AppTracker[] = [];
     const store = { findApp: async () => app, findAppTracker: async () => tracker, setAppTracker: async (t: AppTracker) => void saved.push(t) };
-    const configured = await configureTracker({ secrets, trackers: { linear: { mapsStatuses: true } as never }, store }, grant, "app", "linear", {
-      project: "ENG",
-      token: "lin_new",
-      webhookSecret: "whs",
-    });
+    const configured = await configureTracker(
+      { secrets, trackers: { linear: { mapsStatuses: true } as never }, ids: { id: () => "id", secret: () => "new" }, store },
+      grant,
+      "app",
+      "linear",
+      {
+        project: "ENG",
+        token: "lin_new",
+        webhookSecret: "whs",
+      },
+    );
     assert.equal(configured.ok, true);
     assert.deepEqual(JSON.parse(await secrets.open(saved[0]!.settingsSealed)), { project: "ENG", token: "lin_new", webhookSecret: "whs" });
   });

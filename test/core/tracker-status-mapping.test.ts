@@ -113,6 +113,7 @@ describe("a mapping is for trackers whose issues have named states", () => {
   const deps = (tracker: AppTracker | null, saved: AppTracker[] = []) => ({
     secrets,
     trackers,
+    ids: { id: () => "id", secret: () => "new-secret" },
     store: {
       findApp: async () => ({ id: "app", orgId: "org", name: "Shop", kind: "web" as const }),
       findAppTracker: async () => tracker,
