@@ -21,7 +21,9 @@ export type Refusal =
   /** A status mapping for a tracker whose issues have no named states (GitHub, a bridge). */
   | "not_mapped"
   /** A text shown to others that holds characters reordering or hiding it (U+202E). */
-  | "reordering";
+  | "reordering"
+  /** Slack's bot token field given another secret (the signing secret, a user or an app-level token). */
+  | "not_bot_token";
 
 /** What is wrong with one field of a request, to be said in the error message. */
 export type FieldProblem =

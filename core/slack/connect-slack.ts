@@ -49,6 +49,8 @@ export async function connectSlack(
   };
   if (!secrets.signingSecret || !secrets.botToken)
     return invalid("invalid_body", { field: secrets.signingSecret ? "botToken" : "signingSecret", reason: "missing" });
+  // Every bot token Slack issues starts so; the other secrets of the app's pages, pasted here, would fail every call unseen.
+  if (setup.botToken.trim() && !secrets.botToken.startsWith("xoxb-")) return invalid("invalid_body", { field: "botToken", reason: "not_bot_token" });
   if (setup.appId && !(await services.store.findApp(grant.orgId, setup.appId))) return fail("not_found");
   const connection: SlackConnection = {
     orgId: grant.orgId,

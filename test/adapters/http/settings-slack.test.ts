@@ -43,6 +43,23 @@ describe("the Slack settings page", () => {
     expect(await server.services.store.findSlackConnection(server.demo.orgId)).toBeNull();
   });
 
+  test("a bot token that is none (the signing secret, a user or an app-level token pasted there) is refused, saying which token goes there, and nothing is stored", async () => {
+    const browser = await signedIn("admin");
+    const page = await (await browser.fetch("/settings/slack")).text();
+    for (const botToken of ["8f742231b10e8888abcd99yyyzzz85a5", "xoxp-1234-5678", "xapp-1-A0123"]) {
+      const refused = await browser.submit(slackForm(page), { signingSecret: "signing-secret-123", botToken });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain(
+        "botToken: not a bot token: paste the Bot User OAuth Token, which starts with xoxb- (OAuth &amp; Permissions of the Slack app).",
+      );
+    }
+    const inFrench = await browser.submit(slackForm(page), { signingSecret: "signing-secret-123", botToken: "xoxp-1" }, undefined, {
+      "accept-language": "fr",
+    });
+    expect(await inFrench.text()).toContain("collez le Bot User OAuth Token, qui commence par xoxb-");
+    expect(await server.services.store.findSlackConnection(server.demo.orgId)).toBeNull();
+  });
+
   test("an Admin connects Slack: the request URLs name the organization, the secrets are sealed at rest and never shown again", async () => {
     const browser = await signedIn("admin");
     const page = await (await browser.fetch("/settings/slack")).text();
