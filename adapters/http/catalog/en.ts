@@ -446,6 +446,13 @@ export const EN = {
       rotatedOnce: (url: string) =>
         `New signing secret of ${url}, shown once — copy it now (the former one signs too for 24 hours, so that the receiver can be given it):`,
       noWebhooks: "No webhook yet. Create one below: each event you choose is sent to its address, signed with its secret.",
+      /** How a receiver checks a delivery, around the header and the signed text, which the page writes as code. */
+      signatureCarries: "Each delivery carries",
+      unixSeconds: "unix seconds",
+      rawBody: "raw body",
+      signatureIs: "is the HMAC-SHA256, keyed with the whole secret, of",
+      signatureCheck:
+        "Compute it on the body exactly as received, before parsing it, compare in constant time, and refuse a t more than 5 minutes from your clock. While a secret is rotated, two v1 are sent: either may match.",
       testDelivered: "Test delivered",
       testRefused: "The test was not accepted",
       testUnreachable: "no answer (the address could not be reached, or did not answer in time)",

@@ -398,6 +398,12 @@ export const FR: Catalog = {
         `Nouveau secret de signature de ${url}, affiché une seule fois — copiez-le maintenant (l'ancien signe aussi pendant 24 heures, le temps de le donner au destinataire)\u202f:`,
       noWebhooks:
         "Aucun webhook pour l'instant. Créez-en un ci-dessous\u202f: chaque événement choisi est envoyé à son adresse, signé avec son secret.",
+      signatureCarries: "Chaque envoi porte",
+      unixSeconds: "secondes unix",
+      rawBody: "corps brut",
+      signatureIs: "est le HMAC-SHA256, avec le secret entier pour clé, de",
+      signatureCheck:
+        "Calculez-le sur le corps exactement tel que reçu, avant de le lire, comparez en temps constant, et refusez un t à plus de 5 minutes de votre horloge. Pendant la rotation d'un secret, deux v1 sont envoyés\u202f: l'un ou l'autre peut correspondre.",
       testDelivered: "Test livré",
       testRefused: "Le test n'a pas été accepté",
       testUnreachable: "pas de réponse (l'adresse est injoignable, ou n'a pas répondu à temps)",

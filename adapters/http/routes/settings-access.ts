@@ -24,7 +24,7 @@ import type { WebRequest } from "../cookies.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { hidden, postButton, refusal, refusedPage, settingsPage, settingsPosting, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
-import { formatTime, valueName, wordsFor } from "../web/words.ts";
+import { formatTime, valueName, type Words, wordsFor } from "../web/words.ts";
 import { type InviteDraft, invitationsPanel } from "../web/invitations-panel.ts";
 
 /** What a page says once above its content: an error, or a secret shown this one time. */
@@ -136,10 +136,14 @@ async function webhooksPage(services: Services, visitor: Visitor, notice: Notice
       data.length === 0
         ? html`<p class="empty">${w.noWebhooks}</p>`
         : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">URL</th><th scope="col">${w.events}</th><th scope="col">${w.lastDelivery}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
-    }${form}`,
+    }${signatureHint(w)}${form}`,
     notice.status,
   );
 }
+
+/** What a receiver does with the secret: the page is where it is copied, so it says how deliveries are signed with it. */
+const signatureHint = (w: Words<"webhooks">): Html =>
+  html`<p class="muted">${w.signatureCarries} <code>Service-Signature: t=&lt;${w.unixSeconds}&gt;,v1=&lt;hex&gt;</code>${w.colon}<code>v1</code> ${w.signatureIs} <code>&lt;t&gt;.&lt;${w.rawBody}&gt;</code>. ${w.signatureCheck}</p>`;
 
 /** Settings: members and roles, personal access tokens, webhooks. */
 export function settingsAccessRoutes(services: Services) {

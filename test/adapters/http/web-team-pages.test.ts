@@ -117,6 +117,14 @@ describe("webhooks in the settings", () => {
     expect(again).not.toContain(secret);
   });
 
+  test("the page says how a receiver checks a delivery with the secret: the header, what v1 is the HMAC-SHA256 of, and the age to refuse", async () => {
+    const said =
+      "Each delivery carries <code>Service-Signature: t=&lt;unix seconds&gt;,v1=&lt;hex&gt;</code>: <code>v1</code> is the HMAC-SHA256, keyed with the whole secret, of <code>&lt;t&gt;.&lt;raw body&gt;</code>.";
+    expect(await page(admin, "/settings/webhooks")).toContain(said);
+    const inFrench = await (await admin.fetch("/settings/webhooks", { headers: { "accept-language": "fr" } })).text();
+    expect(inFrench).toContain("<code>v1</code> est le HMAC-SHA256, avec le secret entier pour clé, de <code>&lt;t&gt;.&lt;corps brut&gt;</code>.");
+  });
+
   test("rotating a webhook's secret shows the new one once, naming the webhook and the former one's 24 hours, on a page whose reload rotates nothing", async () => {
     const url = `${receiver.url}?from=rotation`;
     await submit(admin, "/settings/webhooks", "/settings/webhooks", { url });
