@@ -121,6 +121,9 @@ export const sessionGrant = (member: { readonly orgId: string; readonly userId: 
   agentId: null,
 });
 
+/** How a tracker's own name is written where a person's id would be (`tracker:linear`). */
+const TRACKER = "tracker:";
+
 /**
  * An issue tracker moving a feedback's status from its issue's state: it acts in the organization
  * that connected it, writing feedbacks only, under its own name (`tracker:linear`).
@@ -128,12 +131,15 @@ export const sessionGrant = (member: { readonly orgId: string; readonly userId: 
 export const trackerGrant = (orgId: string, provider: string): Grant => ({
   tokenId: "tracker",
   orgId,
-  userId: `tracker:${provider}`,
+  userId: `${TRACKER}${provider}`,
   role: "admin",
   scopes: ["feedbacks:write"],
   resource: null,
   agentId: null,
 });
+
+/** The tracker a change was made by (`linear`), from the id it was written under; null for anyone else. */
+export const trackerOf = (userId: string): string | null => (userId.startsWith(TRACKER) ? userId.slice(TRACKER.length) : null);
 
 /**
  * The role an organization API key acts with: a key does what a Member's token could, within its

@@ -1,4 +1,4 @@
-import { authorize, can } from "../authorization.ts";
+import { authorize, can, trackerOf } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { apiKeyName } from "../api-keys/api-key-grant.ts";
 import { type Author, authorOf } from "./author.ts";
@@ -129,7 +129,7 @@ async function authored(
   // An API key signs with its name, and the assistant is no one; the others are people, looked up once each.
   const people = new Set(
     [...history.flatMap((h) => (h.by === undefined ? [] : [h.by])), ...changes.map((c) => c.by)].filter(
-      (id) => apiKeyName(id) === null && id !== ASSISTANT,
+      (id) => apiKeyName(id) === null && trackerOf(id) === null && id !== ASSISTANT,
     ),
   );
   // The values a field held before and after its changes, each once.

@@ -78,11 +78,14 @@ interface AboutFeedback {
   readonly settingsUrl: string;
 }
 
-/** Who did it, as an e-mail says it: a member by name, an API key as one; no one known, someone on the team. */
+/** Who did it, as an e-mail says it: a member by name, an API key as one, a tracker by its issue; no one known, someone on the team. */
 function whoDid(language: Language, author: Author | null | undefined): string {
-  if (language === "fr")
-    return !author ? "Quelqu'un de l'équipe" : "person" in author ? author.person : `La clé d'API «\u202f${author.apiKey}\u202f»`;
-  return !author ? "Someone on the team" : "person" in author ? author.person : `The API key "${author.apiKey}"`;
+  if (language === "fr") {
+    if (!author) return "Quelqu'un de l'équipe";
+    return "person" in author ? author.person : "apiKey" in author ? `La clé d'API «\u202f${author.apiKey}\u202f»` : "Le ticket lié";
+  }
+  if (!author) return "Someone on the team";
+  return "person" in author ? author.person : "apiKey" in author ? `The API key "${author.apiKey}"` : "The linked issue";
 }
 
 export function mentionMessage(language: Language, input: AboutFeedback & { author: Author | null; comment: string }): Message {

@@ -187,6 +187,7 @@ export const EN = {
       byAssistant: "The assistant",
       /** An organization API key that wrote or changed something, by its name. */
       apiKey: (name: string) => `API key ${name}`,
+      trackerIssue: (tracker: string) => `the linked ${tracker} issue`,
       mergedHere: "merged into this feedback",
       mergedInto: "Merged into",
       unmergedHere: "taken back out of this feedback",

@@ -155,6 +155,7 @@ export const FR: Catalog = {
       byGrouping: "par le regroupement",
       byAssistant: "L'assistant",
       apiKey: (name: string) => `Clé d'API «\u202f${name}\u202f»`,
+      trackerIssue: (tracker: string) => `le ticket ${tracker} lié`,
       mergedHere: "fusionné dans ce retour",
       mergedInto: "Fusionné dans",
       unmergedHere: "ressorti de ce retour",

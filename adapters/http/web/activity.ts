@@ -7,12 +7,14 @@ import { type Html, html } from "../html.ts";
 import { portalTeamWords } from "./portal-words.ts";
 import { statusBadge } from "./badges.ts";
 import { keyLink } from "./key-text.ts";
+import { trackerName } from "./tracker-section.ts";
 import { formatDueDay, formatScore, formatTime, sourceName, valueName, type Words, wordsFor } from "./words.ts";
 
 const linkTo = (other: LinkedFeedback): Html => html`${keyLink(other.key)} <span class="muted">${other.title}</span>`;
 
-/** Someone named in the activity: a person by name, an API key in the page's words. */
-const authorName = (w: Words<"activity">, author: Author): string => ("person" in author ? author.person : w.apiKey(author.apiKey));
+/** Someone named in the activity: a person by name, an API key or a tracker's issue in the page's words. */
+const authorName = (w: Words<"activity">, author: Author): string =>
+  "person" in author ? author.person : "apiKey" in author ? w.apiKey(author.apiKey) : w.trackerIssue(trackerName(author.tracker));
 
 /** Who merged, unmerged or split: a person or a key, or grouping (with its score). */
 function byWhom(w: Words<"activity">, language: Language, by: Author | null, score: number | null): Html {

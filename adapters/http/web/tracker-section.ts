@@ -9,6 +9,9 @@ import { valueName, wordsFor } from "./words.ts";
 
 const PROVIDER_NAMES: Readonly<Record<string, string>> = { github: "GitHub", bridge: "Bridge", linear: "Linear", jira: "Jira" };
 
+/** A tracker as people name it (GitHub), from its provider (github). */
+export const trackerName = (provider: string): string => PROVIDER_NAMES[provider] ?? provider;
+
 /**
  * An app's issue tracker in the settings: which one, its webhook address, and, for Linear and Jira,
  * the state each status goes to (Admins change it; blank takes the default, said in the placeholder).
@@ -21,7 +24,7 @@ export async function trackerSection(services: Services, visitor: Visitor, app: 
 function trackerHtml(visitor: Visitor, app: AppRecord, tracker: TrackerView | null, baseUrl: string, admin: boolean): Html {
   const w = wordsFor(visitor.language, "trackers");
   if (!tracker) return html`<p class="muted">${w.noTracker}</p>`;
-  const about = html`<p>${PROVIDER_NAMES[tracker.provider] ?? tracker.provider}, ${w.projectOf[tracker.provider as keyof typeof w.projectOf] ?? w.projectOf.bridge} <code>${tracker.project}</code></p>
+  const about = html`<p>${trackerName(tracker.provider)}, ${w.projectOf[tracker.provider as keyof typeof w.projectOf] ?? w.projectOf.bridge} <code>${tracker.project}</code></p>
 <p>${w.webhookAddress}${w.colon}<code>${baseUrl}/integrations/${tracker.provider}/webhook</code></p>`;
   if (!tracker.mapsStatuses) return html`${about}`;
   const fallback = (status: (typeof STATUSES)[number]) => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { FormBrowser, signIn } from "../../support/browser.ts";
+import { createHmac } from "node:crypto";
+import { FakeGitHub } from "../../support/fake-github.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
 
 let http: InProcess;
@@ -68,4 +70,45 @@ test("a feedback with no severity says « No severity » beside its status and i
   const row = new RegExp(`<tr>(?:(?!</tr>)[\\s\\S])*?<a href="/inbox/${key}">[\\s\\S]*?</tr>`).exec(await page("/inbox"))![0];
   expect(row).toContain('data-label="Severity"><span class="muted">No severity</span></td>');
   expect(row).not.toContain("—");
+});
+
+describe("a status change the linked issue made", () => {
+  const github = new FakeGitHub();
+  beforeAll(() => github.start());
+  afterAll(() => github.stop());
+
+  test("is named in the activity as coming from the tracker's issue, in English and French", async () => {
+    await http.cli(
+      "tracker",
+      "set",
+      "DEMO",
+      http.demo.appId,
+      "github",
+      "--repo",
+      "acme/shop",
+      "--token",
+      "gh-token",
+      "--webhook-secret",
+      "s",
+      "--api-url",
+      github.url,
+    );
+    const key = await send("problem", "Coupons are applied twice at checkout");
+    const linked = await http.request("POST", `/v1/feedbacks/${key}/tracker`, { body: {}, token: http.demo.tokens.admin });
+    const number = Number(/#(\d+)$/.exec(linked.body.trackerIssue.key)![1]);
+    const raw = JSON.stringify({
+      action: "closed",
+      repository: { full_name: "acme/shop" },
+      issue: { number, state: "closed", state_reason: "completed" },
+    });
+    const signature = `sha256=${createHmac("sha256", "s").update(raw).digest("hex")}`;
+    const closed = await http.request("POST", "/integrations/github/webhook", {
+      raw,
+      headers: { "x-github-event": "issues", "x-hub-signature-256": signature },
+    });
+    expect(closed.body).toEqual({ moved: 1 });
+    const change = (html: string) => /<li class="change">[\s\S]*?<\/li>/.exec(html)?.[0] ?? "";
+    expect(change(await page(`/inbox/${key}`))).toContain("· the linked GitHub issue ·");
+    expect(change(await page(`/inbox/${key}`, "fr"))).toContain("· le ticket GitHub lié ·");
+  });
 });
