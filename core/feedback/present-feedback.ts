@@ -10,10 +10,12 @@ import type { PublicationStore } from "../store/publications.ts";
 import type { OrganizationStore } from "../store/organizations.ts";
 import type { UserStore } from "../store/users.ts";
 import { fullContext, reportContext } from "./full-context.ts";
+import { type MergedHereDeps, mergedHere } from "../merges/merged-here.ts";
 import { commentEntry, toFeedback, toReport } from "./present.ts";
 
-/** What showing a feedback reads: its app, feature, reports, comments and, with the add-on, its attachments. */
+/** What showing a feedback reads: its app, feature, reports, comments, the feedbacks merged into it and, with the add-on, its attachments. */
 export type PresentDeps = LinkDeps &
+  MergedHereDeps &
   Pick<Services, "baseUrl"> & {
     readonly store: Pick<CatalogStore, "findApp" | "findFeature"> &
       Pick<FeedbackStore, "listReports" | "listComments"> &
@@ -51,7 +53,7 @@ interface PresentedFeedback {
 /** A feedback and its reports as shown; with the add-on, each report's context and the feedback's fullContext, read from one set of links. */
 export async function presentWithReports(services: PresentDeps, feedback: FeedbackRecord): Promise<PresentedFeedback> {
   const { store } = services;
-  const [app, feature, reports, organization, comments, followers, publications] = await Promise.all([
+  const [app, feature, reports, organization, comments, followers, publications, merged] = await Promise.all([
     store.findApp(feedback.orgId, feedback.appId),
     feedback.featureId ? store.findFeature(feedback.orgId, feedback.featureId) : Promise.resolve(null),
     store.listReports(feedback.id),
@@ -59,6 +61,7 @@ export async function presentWithReports(services: PresentDeps, feedback: Feedba
     commentsOf(services, feedback.id),
     store.countFollowers([feedback.id]),
     store.findPublications([feedback.id]),
+    mergedHere(services, feedback),
   ]);
   const links =
     organization && hasFullContext(organization.plan)
@@ -76,7 +79,7 @@ export async function presentWithReports(services: PresentDeps, feedback: Feedba
     publication: publications.get(feedback.id),
   };
   return {
-    feedback: toFeedback(feedback, related, reports, comments.shown, context),
+    feedback: toFeedback(feedback, related, reports, comments.shown, context, merged),
     reports: reports.map((r) => toReport(r, links && reportContext(r, links.get(r.id) ?? {}))),
     comments: comments.stored,
   };

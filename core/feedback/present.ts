@@ -1,5 +1,5 @@
 import type { AppRecord, FeatureRecord, FeedbackRecord, ReportRecord } from "../model.ts";
-import type { CommentEntry, Feedback, FeedbackSummary, Report, ReportEntry } from "../schemas/feedback.ts";
+import type { CommentEntry, Feedback, FeedbackSummary, MergedFeedback, Report, ReportEntry } from "../schemas/feedback.ts";
 import type { StatusComment } from "../store/feedbacks.ts";
 import type { Publication } from "../store/publications.ts";
 import { apiKeyAuthor } from "../api-keys/api-key-grant.ts";
@@ -81,6 +81,7 @@ export function toFeedback(
   reports: readonly ReportRecord[],
   comments: readonly CommentEntry[],
   fullContext: Record<string, unknown> | null,
+  merged: readonly MergedFeedback[],
 ): Feedback {
   const companies = companiesOf(reports);
   return {
@@ -93,6 +94,7 @@ export function toFeedback(
     ...(f.tracker && { trackerIssue: trackerIssue(f.tracker) }),
     reportList: reports.map(reportEntry),
     comments: [...comments],
+    ...(merged.length > 0 && { merged: [...merged] }),
     ...(companies.length > 0 && { companies }),
     fullContext,
   };

@@ -14,8 +14,11 @@ export type MergeRefusal =
   | { readonly reason: "other_app"; readonly feedback: string; readonly target: string }
   /** The feedback is merged into another already: `holder`, the key of the one that holds it, where it was read. */
   | { readonly reason: "already_merged"; readonly feedback: string; readonly holder?: string }
-  /** The feedback is not merged into another (or that merge was undone already). */
-  | { readonly reason: "not_merged"; readonly feedback: string }
+  /**
+   * The feedback is not merged into another (or that merge was undone already). `mergedHere`: the
+   * keys of the feedbacks merged into it, when it is the one others were merged into: those unmerge.
+   */
+  | { readonly reason: "not_merged"; readonly feedback: string; readonly mergedHere?: readonly string[] }
   /** The feedback it was merged into has been merged into a third since. */
   | { readonly reason: "target_merged"; readonly feedback: string; readonly target: string }
   /**

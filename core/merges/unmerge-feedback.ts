@@ -8,6 +8,7 @@ import type { MergeStore } from "../store/merges.ts";
 import { type FindDeps, findByKeyOrId, noSuchFeedback } from "../feedback/find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "../feedback/present-feedback.ts";
 import { type MergeRecord, planUnmerge, type Unmerge, unmergedEvent } from "./merge.ts";
+import { type MergedHereDeps, mergedHere } from "./merged-here.ts";
 import { type MergeRefusal, refuse } from "./refusal.ts";
 
 /** What planning an unmerge reads: the merge's target, the reports it holds, and where the others are. */
@@ -56,6 +57,12 @@ export async function unmergeRefusal(
   return planned.ok ? null : (planned.refusal ?? { reason: "not_merged", feedback: source.key });
 }
 
+/** Why a feedback merged into none cannot be unmerged; when others were merged into it, their keys, which can. */
+async function notMerged(services: MergedHereDeps, feedback: Pick<FeedbackRecord, "orgId" | "id" | "key">): Promise<MergeRefusal> {
+  const here = (await mergedHere(services, feedback)).map((m) => m.key);
+  return { reason: "not_merged", feedback: feedback.key, ...(here.length > 0 && { mergedHere: here }) };
+}
+
 /** An unmerge plans on what it read; a concurrent report or merge makes it plan again. */
 const MAX_ATTEMPTS = 5;
 
@@ -73,7 +80,7 @@ export async function unmergeFeedback(services: UnmergeDeps, grant: Grant, keyOr
     const source = await findByKeyOrId(services, grant.orgId, keyOrId);
     if (!source) return noSuchFeedback(keyOrId);
     const merge = source.mergedInto ? await store.findMerge(grant.orgId, source.id) : null;
-    if (!merge) return refuse("cannot_unmerge", { reason: "not_merged", feedback: source.key });
+    if (!merge) return refuse("cannot_unmerge", await notMerged(services, source));
     const planned = await planUnmergeNow(services, merge, source, clock(), grant.userId);
     if (!planned.ok) return planned;
     if (await store.applyUnmerge(planned.value, [unmergedEvent(planned.value, ids.id())])) {

@@ -99,6 +99,13 @@ export const CommentEntry = Type.Object({
 });
 export type CommentEntry = Static<typeof CommentEntry>;
 
+/** A feedback merged into another, whose merge stands: the key unmerge takes to undo it. */
+export const MergedFeedback = Type.Object({
+  key: Type.String({ description: "The key of the feedback merged into this one: unmerge it to undo the merge." }),
+  at: Type.String({ format: "date-time", description: "When it was merged." }),
+});
+export type MergedFeedback = Static<typeof MergedFeedback>;
+
 const TrackerIssue = Type.Object({
   key: Type.String(),
   provider: Type.String(),
@@ -120,6 +127,12 @@ export const Feedback = Type.Object(
     comments: Type.Array(CommentEntry, {
       description: "Comments, given with status changes or on their own (REST, MCP or the inbox), oldest first.",
     }),
+    merged: Type.Optional(
+      Type.Array(MergedFeedback, {
+        description:
+          "Present when other feedbacks were merged into this one and their merges stand: each by key, oldest merge first. Unmerge one (POST /v1/feedbacks/{key}/unmerge, over MCP unmerge_feedback) to give it back its reports.",
+      }),
+    ),
     mergedInto: Type.Optional(
       Type.String({ description: "Present when the key asked for was merged into another feedback: the key of that one, which is shown." }),
     ),

@@ -54,6 +54,7 @@ export function fakeFeedbacks(...records: FeedbackRecord[]) {
     listAttachments: async () => [],
     countFollowers: async () => new Map<string, number>(),
     findPublications: async () => new Map(),
+    listMerges: async () => [],
     serviceSecret: async () => new Uint8Array(32),
     findSlackConnection: async () => slack,
   };

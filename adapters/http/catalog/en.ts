@@ -1024,7 +1024,11 @@ export const EN = {
       holder
         ? `${feedback} is merged into ${holder} already: merge into ${holder}, or unmerge ${feedback} first.`
         : `${feedback} is merged into another feedback already: merge into the feedback that holds it, or unmerge ${feedback} first.`,
-    not_merged: (feedback: string) => `${feedback} is not merged into another feedback: there is nothing to unmerge.`,
+    /** `merged`: the keys of the feedbacks merged into it, said as a list ("" when none). */
+    not_merged: (feedback: string, merged: string) =>
+      merged
+        ? `${feedback} is not merged into another feedback; others were merged into it: unmerge one of ${merged}.`
+        : `${feedback} is not merged into another feedback: there is nothing to unmerge.`,
     target_merged: (feedback: string, target: string) =>
       `${target}, which ${feedback} was merged into, has been merged into another feedback since: unmerge ${target} first.`,
     reports_left: (feedback: string, target: string, count: number, holders: readonly string[]) => {
@@ -1078,6 +1082,8 @@ export const EN = {
     reordering: "text-direction and other control characters (such as U+202E) would make it read as something else",
     not_bot_token: "not a bot token: paste the Bot User OAuth Token, which starts with xoxb- (OAuth & Permissions of the Slack app)",
     unknownKey: (key: string) => `${key} names no feedback of this organization`,
+    /** After the first names of a long list: how many it leaves out. */
+    andMore: (count: number) => `and ${count} more`,
     expected: (what: string) => `expected ${what}`,
     oneOf: (values: string) => `one of ${values}`,
     integer: "an integer",

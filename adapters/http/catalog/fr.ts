@@ -952,7 +952,10 @@ export const FR: Catalog = {
       holder
         ? `${feedback} est déjà fusionné dans ${holder}\u202f: fusionnez dans ${holder}, ou défusionnez d'abord ${feedback}.`
         : `${feedback} est déjà fusionné dans un autre retour\u202f: fusionnez dans le retour qui le contient, ou défusionnez d'abord ${feedback}.`,
-    not_merged: (feedback: string) => `${feedback} n'est fusionné dans aucun autre retour\u202f: il n'y a rien à défusionner.`,
+    not_merged: (feedback: string, merged: string) =>
+      merged
+        ? `${feedback} n'est fusionné dans aucun autre retour\u202f; d'autres ont été fusionnés dans celui-ci\u202f: défusionnez l'un de ${merged}.`
+        : `${feedback} n'est fusionné dans aucun autre retour\u202f: il n'y a rien à défusionner.`,
     target_merged: (feedback: string, target: string) =>
       `${target}, dans lequel ${feedback} a été fusionné, a depuis été fusionné dans un autre retour\u202f: défusionnez d'abord ${target}.`,
     reports_left: (feedback: string, target: string, count: number, holders: readonly string[]) => {
@@ -1008,6 +1011,7 @@ export const FR: Catalog = {
     reordering: "des caractères de sens d'écriture ou de contrôle (comme U+202E) le feraient lire autrement",
     not_bot_token: "ce n'est pas un jeton de bot\u202f: collez le Bot User OAuth Token, qui commence par xoxb- (OAuth & Permissions de l'app Slack)",
     unknownKey: (key: string) => `${key} ne désigne aucun retour de cette organisation`,
+    andMore: (count: number) => `et ${count} autre${count > 1 ? "s" : ""}`,
     expected: (what: string) => `doit être ${what}`,
     oneOf: (values: string) => `l'une des valeurs ${values}`,
     integer: "un entier",

@@ -2,7 +2,7 @@ import { Kind, type TSchema } from "@sinclair/typebox";
 import type { ErrorBody, ErrorCode, Failure } from "../../../core/errors.ts";
 import type { Language } from "../../../core/language.ts";
 import type { MergeRefusal } from "../../../core/merges/refusal.ts";
-import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
+import type { FieldProblem, Refusal } from "../../../core/schemas/field-problem.ts";
 import { type Catalog, EN } from "./en.ts";
 import { FR } from "./fr.ts";
 import { EMAIL_PATTERN } from "../../../core/email.ts";
@@ -66,15 +66,27 @@ function expectation(schema: TSchema, words: Phrases): string {
   }
 }
 
-function sentence(problem: FieldProblem, words: Phrases): string {
-  const why =
-    problem.reason === "expected"
-      ? words.expected(expectation(problem.schema, words))
-      : problem.reason === "unknown_feedback" && problem.given
-        ? words.unknownKey(problem.given)
-        : words[problem.reason];
-  return words.says(problem.field || words.body, why);
+/** How many names a message lists before it counts the rest: the list stays readable, whatever the organization's size. */
+const LISTED_AT_MOST = 20;
+
+/** Names said in a message: "a, b, c", or the first 20 and how many more. */
+function listed(names: readonly string[], words: Pick<Phrases, "andMore">): string {
+  const shown = names.slice(0, LISTED_AT_MOST).join(", ");
+  return names.length > LISTED_AT_MOST ? `${shown} ${words.andMore(names.length - LISTED_AT_MOST)}` : shown;
 }
+
+function why(problem: FieldProblem, words: Phrases): string {
+  switch (problem.reason) {
+    case "expected":
+      return words.expected(expectation(problem.schema, words));
+    case "unknown_feedback":
+      return problem.given ? words.unknownKey(problem.given) : words.unknown_feedback;
+    default:
+      return words[problem.reason];
+  }
+}
+
+const sentence = (problem: FieldProblem, words: Phrases): string => words.says(problem.field || words.body, why(problem, words));
 
 /** The sentence that follows an error's message: "limit: expected an integer from 1 to 100." */
 export const describeProblem = (problem: FieldProblem, language: Language): string => sentence(problem, textFor(language).problems);
@@ -109,7 +121,7 @@ export function addressRefusal(language: Language, failure: Pick<Failure, "code"
   const catalog = textFor(language);
   const problem = failure.problem;
   if (failure.code !== "invalid_webhook" || !problem || !(problem.reason in catalog.addressRefused)) return null;
-  const refused = problem as Extract<FieldProblem, { given?: string }>;
+  const refused = problem as Extract<FieldProblem, { reason: Refusal }>;
   return catalog.addressRefused[refused.reason as keyof Catalog["addressRefused"]](refused.given ?? "", refused.resolved);
 }
 
@@ -119,9 +131,10 @@ export function describeRefusal(refusal: MergeRefusal, language: Language): stri
   switch (refusal.reason) {
     case "already_merged":
       return words.already_merged(refusal.feedback, refusal.holder);
+    case "not_merged":
+      return words.not_merged(refusal.feedback, listed(refusal.mergedHere ?? [], textFor(language).problems));
     case "unknown_feedback":
     case "same_feedback":
-    case "not_merged":
     case "only_report":
       return words[refusal.reason](refusal.feedback);
     case "other_app":

@@ -179,3 +179,23 @@ describe("a tool argument naming an app, a feature or a changelog entry the orga
     expect(error).toBe(`No feature '${"f".repeat(99)}…' in this organization.`);
   });
 });
+
+describe("a feedback others were merged into, over MCP", () => {
+  const report = async (message: string): Promise<string> =>
+    (await server.request("POST", "/v1/reports", { body: { publicKey: server.demo.publicKey, kind: "problem", message } })).body.ticketId;
+
+  test("get_feedback names them in merged, as its output schema says, and unmerge_feedback of it names the keys to unmerge instead", async () => {
+    const [survivor, source] = [await report("Coupons apply twice"), await report("A coupon is counted twice")];
+    const [, merged] = await toolCall("merge_feedbacks", { key: source, into: survivor });
+    expect(merged.key).toBe(survivor);
+    const res = await rpc("tools/call", { name: "get_feedback", arguments: { key: survivor } });
+    const { result } = (await res.json()) as { result: { structuredContent: { merged: unknown } } };
+    expect(result.structuredContent.merged).toEqual([{ key: source, at: expect.any(String) }]);
+    const listed = (await (await rpc("tools/list", {})).json()) as { result: { tools: Array<{ name: string; outputSchema: any }> } };
+    expect(listed.result.tools.find((t) => t.name === "get_feedback")!.outputSchema.properties.merged.type).toBe("array");
+    expect(await toolCall("unmerge_feedback", { key: survivor })).toEqual([
+      true,
+      { error: `${survivor} is not merged into another feedback; others were merged into it: unmerge one of ${source}.`, code: "cannot_unmerge" },
+    ]);
+  });
+});

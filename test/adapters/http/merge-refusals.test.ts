@@ -122,3 +122,45 @@ describe("merging by key on a feedback's page", () => {
     );
   });
 });
+
+describe("a feedback others were merged into", () => {
+  const read = (key: string) => http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin });
+  const unmerge = (key: string, headers: Record<string, string> = {}) =>
+    http.request("POST", `/v1/feedbacks/${key}/unmerge`, { token: http.demo.tokens.admin, headers });
+
+  test("names them in merged, each by key with when it was merged, oldest first; one unmerged leaves the list", async () => {
+    const [survivor, first, second] = [await report("Receipts print blank"), await report("Blank receipts"), await report("The receipt is empty")];
+    expect((await read(survivor)).body.merged).toBeUndefined();
+    await merge(first, survivor);
+    http.advanceClock(1_000);
+    await merge(second, survivor);
+    const merged = (await read(survivor)).body.merged;
+    expect(merged).toEqual([
+      { key: first, at: expect.any(String) },
+      { key: second, at: expect.any(String) },
+    ]);
+    expect(Date.parse(merged[1].at) - Date.parse(merged[0].at)).toBeGreaterThanOrEqual(1_000);
+    expect((await unmerge(first)).status).toBe(200);
+    expect((await read(survivor)).body.merged).toEqual([{ key: second, at: merged[1].at }]);
+  });
+
+  test("/openapi.json describes merged on the Feedback schema, the one REST and MCP answer with", async () => {
+    const doc = (await http.request("GET", "/openapi.json")).body;
+    expect(doc.components.schemas.Feedback.properties.merged).toMatchObject({
+      type: "array",
+      items: { properties: { key: { type: "string" }, at: { type: "string", format: "date-time" } } },
+    });
+  });
+
+  test("unmerged itself, it is refused naming the feedbacks merged into it, which can be unmerged, in English and in French", async () => {
+    const [survivor, source] = [await report("The chart legend overlaps"), await report("Legend covers the chart")];
+    await merge(source, survivor);
+    expect((await unmerge(survivor)).body).toEqual({
+      code: "cannot_unmerge",
+      error: `${survivor} is not merged into another feedback; others were merged into it: unmerge one of ${source}.`,
+    });
+    expect((await unmerge(survivor, { "accept-language": "fr" })).body.error).toBe(
+      `${survivor} n'est fusionné dans aucun autre retour\u202f; d'autres ont été fusionnés dans celui-ci\u202f: défusionnez l'un de ${source}.`,
+    );
+  });
+});
