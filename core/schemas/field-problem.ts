@@ -40,7 +40,9 @@ export type FieldProblem =
       /** For a host name refused for what it resolves to: the address it resolved to. */
       readonly resolved?: string;
     }
-  | { readonly field: string; readonly reason: "expected"; readonly schema: TSchema };
+  | { readonly field: string; readonly reason: "expected"; readonly schema: TSchema }
+  /** An owner who is no member: what was given, and the e-mails of the organization's members, any of whom may own. */
+  | { readonly field: string; readonly reason: "not_member"; readonly given: string; readonly members: readonly string[] };
 
 /** Names a field the way a client wrote it: `user.email`, not the pointer `/user/email`. */
 const fieldName = (path: string): string =>

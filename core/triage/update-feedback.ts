@@ -37,9 +37,11 @@ async function ownerOf(services: UpdateFeedbackDeps, grant: Grant, owner: string
   // An API key or the operator's CLI: `me` is no one, which the list's owner filter says the same way.
   if (owner === "me" && !me) return invalid("unknown_owner", { field: "owner", reason: "no_person", given: owner });
   const email = me ? me.email : normalizeEmail(owner);
-  const user = me ?? (await services.store.findUserByEmail(email));
-  const member = user && (await services.store.listMembers(grant.orgId)).some((m) => m.userId === user.id);
-  return member ? ok(email) : fail("unknown_owner");
+  const [user, members] = await Promise.all([me ?? services.store.findUserByEmail(email), services.store.listMembers(grant.orgId)]);
+  if (user && members.some((m) => m.userId === user.id)) return ok(email);
+  // The refusal names who may own, which a client (a model above all) has no other way to learn.
+  const emails = members.map((m) => m.email).sort();
+  return invalid("unknown_owner", { field: "owner", reason: "not_member", given: owner, members: emails });
 }
 
 /** The triage fields to write, checked against the organization: its members, the feedback's app's features, its tags. */

@@ -137,10 +137,14 @@ describe("updateFeedback", () => {
     assert.equal(updated.value.severity, undefined);
   });
 
-  test("an owner who is not a member of the organization is refused with unknown_owner, and nothing is written", async () => {
+  test("an owner who is not a member of the organization is refused with unknown_owner naming the members' e-mails, and nothing is written", async () => {
     const fake = triage();
     for (const owner of ["eve@elsewhere.test", "nobody@acme.test"]) {
-      assert.deepEqual(await updateFeedback(fake.deps, member, "ACME-1", { owner, severity: "P0" }), { ok: false, code: "unknown_owner" });
+      assert.deepEqual(await updateFeedback(fake.deps, member, "ACME-1", { owner, severity: "P0" }), {
+        ok: false,
+        code: "unknown_owner",
+        problem: { field: "owner", reason: "not_member", given: owner, members: ["ann@acme.test"] },
+      });
     }
     assert.deepEqual(fake.writes, []);
   });

@@ -1082,6 +1082,8 @@ export const EN = {
     reordering: "text-direction and other control characters (such as U+202E) would make it read as something else",
     not_bot_token: "not a bot token: paste the Bot User OAuth Token, which starts with xoxb- (OAuth & Permissions of the Slack app)",
     unknownKey: (key: string) => `${key} names no feedback of this organization`,
+    /** `members`: their e-mails, said as a list. */
+    notMember: (given: string, members: string) => `${given} is no member of the organization, whose members are ${members}`,
     /** After the first names of a long list: how many it leaves out. */
     andMore: (count: number) => `and ${count} more`,
     expected: (what: string) => `expected ${what}`,

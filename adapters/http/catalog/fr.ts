@@ -1011,6 +1011,7 @@ export const FR: Catalog = {
     reordering: "des caractères de sens d'écriture ou de contrôle (comme U+202E) le feraient lire autrement",
     not_bot_token: "ce n'est pas un jeton de bot\u202f: collez le Bot User OAuth Token, qui commence par xoxb- (OAuth & Permissions de l'app Slack)",
     unknownKey: (key: string) => `${key} ne désigne aucun retour de cette organisation`,
+    notMember: (given: string, members: string) => `${given} n'est pas membre de l'organisation, dont les membres sont ${members}`,
     andMore: (count: number) => `et ${count} autre${count > 1 ? "s" : ""}`,
     expected: (what: string) => `doit être ${what}`,
     oneOf: (values: string) => `l'une des valeurs ${values}`,

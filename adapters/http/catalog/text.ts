@@ -79,6 +79,8 @@ function why(problem: FieldProblem, words: Phrases): string {
   switch (problem.reason) {
     case "expected":
       return words.expected(expectation(problem.schema, words));
+    case "not_member":
+      return words.notMember(problem.given, listed(problem.members, words));
     case "unknown_feedback":
       return problem.given ? words.unknownKey(problem.given) : words.unknown_feedback;
     default:

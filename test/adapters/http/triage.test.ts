@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { errorBody } from "../../../adapters/http/catalog/text.ts";
 import { STATUSES } from "../../../core/schemas/feedback.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
 import { plainly } from "../../support/search-pages.ts";
@@ -320,6 +321,45 @@ describe("MCP update_feedback", () => {
     const refused = await call({ key, owner: "nobody@nowhere.test" });
     expect(refused.isError).toBe(true);
     expect(JSON.parse(refused.content[0].text).code).toBe("unknown_owner");
+  });
+});
+
+describe("an owner who is no member", () => {
+  test("is refused naming the organization's members' e-mails, the owners a client may give instead (PATCH and MCP alike)", async () => {
+    const key = await createFeedback();
+    const refused = await request("PATCH", `/v1/feedbacks/${key}`, admin(), { owner: "nobody@nowhere.test" });
+    expect(refused.body.code).toBe("unknown_owner");
+    expect(refused.body.error).toStartWith(
+      "The owner must be the e-mail address of a member of the organization. owner: nobody@nowhere.test is no member of the organization, whose members are ",
+    );
+    for (const email of ["admin@demo.test", "member@demo.test", "reader@demo.test"]) expect(refused.body.error).toContain(email);
+    const fr = await http.request("PATCH", `/v1/feedbacks/${key}`, {
+      token: admin(),
+      body: { owner: "nobody@nowhere.test" },
+      headers: { "accept-language": "fr" },
+    });
+    expect(fr.body.error).toContain("owner\u202f: nobody@nowhere.test n'est pas membre de l'organisation, dont les membres sont ");
+    expect(fr.body.error).toContain("member@demo.test");
+    const res = await http.fetch(`${http.url}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin()}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "update_feedback", arguments: { key, owner: "nobody@nowhere.test" } },
+      }),
+    });
+    const tool = ((await res.json()) as any).result;
+    expect([tool.isError, JSON.parse(tool.content[0].text)]).toEqual([true, refused.body]);
+  });
+
+  test("names the first 20 members' e-mails, then how many more", () => {
+    const members = Array.from({ length: 23 }, (_, i) => `m${String(i).padStart(2, "0")}@acme.test`);
+    const problem = { field: "owner", reason: "not_member", given: "eve@elsewhere.test", members } as const;
+    const listed = `${members.slice(0, 20).join(", ")}`;
+    expect(errorBody("unknown_owner", "en", problem).error).toEndWith(`whose members are ${listed} and 3 more.`);
+    expect(errorBody("unknown_owner", "fr", problem).error).toEndWith(`dont les membres sont ${listed} et 3 autres.`);
   });
 });
 
