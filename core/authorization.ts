@@ -107,6 +107,8 @@ export const can = (grant: Grant, operation: Operation): boolean => refusal(gran
 /** What a use case asks before it acts: a Reader is refused a change outright (forbidden); then the token must hold the scope. */
 export function authorize(grant: Grant, operation: Operation): Result<Grant> {
   const refused = refusal(grant, operation);
+  const scope = OPERATIONS[operation].scope;
+  if (refused === "insufficient_scope" && scope !== null) return { ok: false, code: refused, scope };
   return refused === null ? ok(grant) : fail(refused);
 }
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import type { MergeRefusal } from "./merges/refusal.ts";
 import type { FieldProblem } from "./schemas/field-problem.ts";
+import type { Scope } from "./model.ts";
 
 export const ErrorBody = Type.Object(
   {
@@ -83,6 +84,8 @@ export interface Failure {
   readonly cause?: string;
   /** For a 404: what the request named by id that the organization does not hold, said back in the message. */
   readonly missing?: Missing;
+  /** For insufficient_scope: the scope the operation needs, named in the message (a model reads no header). */
+  readonly scope?: Scope;
 }
 
 /** A resource named by id (an app, a feature, a changelog entry) that the organization does not hold. */

@@ -1015,6 +1015,9 @@ export const EN = {
     feature: (id: string) => `No feature '${id}' in this organization.`,
     changelog_entry: (id: string) => `No changelog entry '${id}' in this organization.`,
   },
+  /** insufficient_scope naming the scope the request needs: said instead of the code's message. */
+  scopeLacking: (scope: string) =>
+    `The access token lacks the scope this request needs: ${scope}. Authorize the agent again with it, or use a token or an API key that holds it.`,
   /** Why a merge, an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */
   refusals: {
     unknown_feedback: (feedback: string) => `No feedback ${feedback} in this organization.`,

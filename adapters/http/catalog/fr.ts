@@ -942,6 +942,8 @@ export const FR: Catalog = {
     feature: (id: string) => `Aucune fonctionnalité «\u202f${id}\u202f» dans cette organisation.`,
     changelog_entry: (id: string) => `Aucune entrée du journal des nouveautés «\u202f${id}\u202f» dans cette organisation.`,
   },
+  scopeLacking: (scope: string) =>
+    `Le jeton d'accès n'a pas la portée que demande cette requête\u202f: ${scope}. Autorisez de nouveau l'agent avec elle, ou utilisez un jeton ou une clé d'API qui la détient.`,
   refusals: {
     unknown_feedback: (feedback: string) => `Aucun retour ${feedback} dans cette organisation.`,
     same_feedback: (feedback: string) =>

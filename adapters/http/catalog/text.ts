@@ -156,5 +156,6 @@ export function describeRefusal(refusal: MergeRefusal, language: Language): stri
 export function failureBody(failure: Failure, language: Language): ErrorBody {
   if (failure.refusal) return { error: describeRefusal(failure.refusal, language), code: failure.code };
   if (failure.missing) return { error: textFor(language).missing[failure.missing.resource](failure.missing.id), code: failure.code };
+  if (failure.scope) return { error: textFor(language).scopeLacking(failure.scope), code: failure.code };
   return errorBody(failure.code, language, failure.problem);
 }

@@ -87,6 +87,19 @@ describe("a personal token or an API key, which no authorization widens", () => 
     const { result } = (await res.json()) as { result: { isError: boolean; content: Array<{ text: string }> } };
     expect([result.isError, JSON.parse(result.content[0]!.text).code]).toEqual([true, "insufficient_scope"]);
   });
+
+  test("the insufficient_scope a model reads names the scope the tool needs, in English and in French", async () => {
+    expect(await toolCall("add_comment", { key: "DEMO-1", text: "Seen" }, readOnly())).toEqual([
+      true,
+      {
+        error:
+          "The access token lacks the scope this request needs: feedbacks:write. Authorize the agent again with it, or use a token or an API key that holds it.",
+        code: "insufficient_scope",
+      },
+    ]);
+    const [, french] = await toolCall("add_comment", { key: "DEMO-1", text: "Seen" }, { ...readOnly(), "accept-language": "fr" });
+    expect(french.error).toStartWith("Le jeton d'accès n'a pas la portée que demande cette requête\u202f: feedbacks:write.");
+  });
 });
 
 describe("a tool call refused", () => {
