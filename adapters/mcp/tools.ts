@@ -42,6 +42,11 @@ export interface Tool {
   readonly output: TSchema;
   /** The code of a refused input, as the REST twin would answer. */
   readonly invalidInput: ErrorCode;
+  /**
+   * Names a client may take for an argument, each with the argument's own: a call that uses one is
+   * refused naming the argument to use instead.
+   */
+  readonly otherNames?: Readonly<Record<string, string>>;
   /** A refusal its REST twin makes before checking the rest of its arguments (an over-long message). */
   readonly refusedFirst?: (args: unknown) => Failure | null;
   /** Hints for clients (MCP tool annotations): what a call may change. */
@@ -118,6 +123,8 @@ export const TOOLS: readonly Tool[] = [
     input: FeedbackListQuery,
     output: FeedbackPage,
     invalidInput: "invalid_query",
+    // SPEC's table of tools names the filters in words (type, app, feature, text); the arguments mirror GET /v1/feedbacks.
+    otherNames: { type: "kind", app: "appId", feature: "featureId", text: "query" },
     annotations: READS,
     run: async (services, grant, args) => {
       const listed = await listFeedbacks(services, grant, args);
@@ -272,5 +279,8 @@ export function checkArguments(tool: Tool, args: unknown): Failure | null {
   const first = tool.refusedFirst?.(args);
   if (first) return first;
   const problem = firstProblem(tool.input, args);
-  return problem ? invalid(tool.invalidInput, problem) : fail(tool.invalidInput);
+  if (!problem) return fail(tool.invalidInput);
+  const name =
+    problem.reason === "unknown" && tool.otherNames && Object.hasOwn(tool.otherNames, problem.field) ? tool.otherNames[problem.field] : undefined;
+  return invalid(tool.invalidInput, name ? { field: problem.field, reason: "misnamed", name } : problem);
 }

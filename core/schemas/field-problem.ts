@@ -41,6 +41,8 @@ export type FieldProblem =
       readonly resolved?: string;
     }
   | { readonly field: string; readonly reason: "expected"; readonly schema: TSchema }
+  /** A field not known by this name, which another of its names is: `name`, the one to use. */
+  | { readonly field: string; readonly reason: "misnamed"; readonly name: string }
   /** An owner who is no member: what was given, and the e-mails of the organization's members, any of whom may own. */
   | { readonly field: string; readonly reason: "not_member"; readonly given: string; readonly members: readonly string[] };
 

@@ -1087,6 +1087,8 @@ export const EN = {
     unknownKey: (key: string) => `${key} names no feedback of this organization`,
     /** `members`: their e-mails, said as a list. */
     notMember: (given: string, members: string) => `${given} is no member of the organization, whose members are ${members}`,
+    /** A field known by another name, `name`. */
+    misnamed: (name: string) => `not a known field; its name is ${name}`,
     /** After the first names of a long list: how many it leaves out. */
     andMore: (count: number) => `and ${count} more`,
     expected: (what: string) => `expected ${what}`,
@@ -1119,6 +1121,7 @@ export const EN = {
   toolArguments: {
     invalid: "An argument is missing or invalid.",
     unknown: "not a known argument",
+    misnamed: (name: string) => `not a known argument; this filter's argument is ${name}`,
     arguments: "arguments",
   },
   /** The portal's sign-in, sign-out and vote, for the people who use the apps. */

@@ -1014,6 +1014,7 @@ export const FR: Catalog = {
     not_bot_token: "ce n'est pas un jeton de bot\u202f: collez le Bot User OAuth Token, qui commence par xoxb- (OAuth & Permissions de l'app Slack)",
     unknownKey: (key: string) => `${key} ne désigne aucun retour de cette organisation`,
     notMember: (given: string, members: string) => `${given} n'est pas membre de l'organisation, dont les membres sont ${members}`,
+    misnamed: (name: string) => `champ inconnu\u202f; il s'appelle ${name}`,
     andMore: (count: number) => `et ${count} autre${count > 1 ? "s" : ""}`,
     expected: (what: string) => `doit être ${what}`,
     oneOf: (values: string) => `l'une des valeurs ${values}`,
@@ -1044,6 +1045,7 @@ export const FR: Catalog = {
   toolArguments: {
     invalid: "Un argument manque ou n'est pas valide.",
     unknown: "argument inconnu",
+    misnamed: (name: string) => `argument inconnu\u202f; l'argument de ce filtre est ${name}`,
     arguments: "arguments",
   },
   portalPeople: {

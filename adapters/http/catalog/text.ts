@@ -79,6 +79,8 @@ function why(problem: FieldProblem, words: Phrases): string {
   switch (problem.reason) {
     case "expected":
       return words.expected(expectation(problem.schema, words));
+    case "misnamed":
+      return words.misnamed(problem.name);
     case "not_member":
       return words.notMember(problem.given, listed(problem.members, words));
     case "unknown_feedback":
@@ -103,7 +105,7 @@ export const describeFieldProblem = (problem: FieldProblem, language: Language, 
  */
 export function argumentsBody(code: ErrorCode, language: Language, problem?: FieldProblem): ErrorBody {
   const { problems, toolArguments } = textFor(language);
-  const words: Phrases = { ...problems, body: toolArguments.arguments, unknown: toolArguments.unknown };
+  const words: Phrases = { ...problems, body: toolArguments.arguments, unknown: toolArguments.unknown, misnamed: toolArguments.misnamed };
   return { error: problem ? `${toolArguments.invalid} ${sentence(problem, words)}` : toolArguments.invalid, code };
 }
 

@@ -212,3 +212,27 @@ describe("a feedback others were merged into, over MCP", () => {
     ]);
   });
 });
+
+describe("list_feedbacks called with a filter by the word SPEC's table of tools names it in", () => {
+  test("type is refused naming kind, the argument to use (app, feature and text likewise), in English and in French", async () => {
+    expect(await toolCall("list_feedbacks", { type: "idea" })).toEqual([
+      true,
+      { error: "An argument is missing or invalid. type: not a known argument; this filter's argument is kind.", code: "invalid_query" },
+    ]);
+    const [, app] = await toolCall("list_feedbacks", { app: server.demo.appId });
+    const [, feature] = await toolCall("list_feedbacks", { feature: server.demo.featureId });
+    const [, text] = await toolCall("list_feedbacks", { text: "checkout" });
+    expect([app.error, feature.error, text.error]).toEqual([
+      "An argument is missing or invalid. app: not a known argument; this filter's argument is appId.",
+      "An argument is missing or invalid. feature: not a known argument; this filter's argument is featureId.",
+      "An argument is missing or invalid. text: not a known argument; this filter's argument is query.",
+    ]);
+    const [, french] = await toolCall("list_feedbacks", { type: "idea" }, { "accept-language": "fr" });
+    expect(french.error).toEndWith("type\u202f: argument inconnu\u202f; l'argument de ce filtre est kind.");
+  });
+
+  test("an argument no one names a filter by is still only not known", async () => {
+    const [, refused] = await toolCall("list_feedbacks", { constructor: "x" });
+    expect(refused.error).toBe("An argument is missing or invalid. constructor: not a known argument.");
+  });
+});
