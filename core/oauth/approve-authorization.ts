@@ -13,7 +13,12 @@ export async function approveAuthorization(
   // A Reader grants only Read.
   const scopes = scopesWithin(person.role, request.scopes);
   if (scopes.length === 0)
-    return redirectWith(request.redirectUri, { ...oauthError("invalid_scope", "your role cannot grant the requested permissions") }, request.state);
+    return redirectWith(
+      request.redirectUri,
+      { ...oauthError("invalid_scope", "your role cannot grant the requested permissions") },
+      request.state,
+      request.issuer,
+    );
   const code = services.ids.secret();
   await services.store.createAuthCode({
     codeHash: services.digest(code),
@@ -26,5 +31,5 @@ export async function approveAuthorization(
     resource: request.resource,
     expiresAt: services.clock() + AUTH_CODE_TTL_MS,
   });
-  return redirectWith(request.redirectUri, { code }, request.state);
+  return redirectWith(request.redirectUri, { code }, request.state, request.issuer);
 }

@@ -17,16 +17,22 @@ export interface AuthorizationRequest {
   readonly codeChallenge: string;
   readonly scopes: readonly AgentScope[];
   readonly resource: string;
+  /** This authorization server's issuer identifier, as the metadata at the address the request came to names it. */
+  readonly issuer: string;
 }
 
-/** The redirect URI with the given parameters (and state) added to its query. */
-export function redirectWith(redirectUri: string, params: Record<string, string>, state: string | undefined): string {
+/**
+ * The redirect URI with the given parameters, the state and the issuer added to its query. `iss`
+ * (RFC 9207) lets a client that talks to several servers tell which one answered (mix-up attacks).
+ */
+export function redirectWith(redirectUri: string, params: Record<string, string>, state: string | undefined, issuer: string): string {
   const url = new URL(redirectUri);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   if (state !== undefined) url.searchParams.set("state", state);
+  url.searchParams.set("iss", issuer);
   return url.href;
 }
 
 /** The person refused: the client hears access_denied at its redirect URI. */
 export const deny = (request: AuthorizationRequest): string =>
-  redirectWith(request.redirectUri, { ...oauthError("access_denied", "the person denied access") }, request.state);
+  redirectWith(request.redirectUri, { ...oauthError("access_denied", "the person denied access") }, request.state, request.issuer);

@@ -16,10 +16,14 @@ export type AuthorizationCheck =
   | { readonly kind: "redirect"; readonly location: string; readonly client: OAuthClient; readonly redirectUri: string; readonly error: OAuthError }
   | { readonly kind: "ok"; readonly request: AuthorizationRequest };
 
-/** Checks an authorization request (RFC 6749 §4.1.1, PKCE S256 mandatory, RFC 8707 resource). */
+/**
+ * Checks an authorization request (RFC 6749 §4.1.1, PKCE S256 mandatory, RFC 8707 resource), made to
+ * the authorization server `issuer` names: every answer sent back to the client carries it (RFC 9207).
+ */
 export async function checkAuthorizationRequest(
   services: AuthorizeDeps,
   params: Readonly<Record<string, string | undefined>>,
+  issuer: string,
 ): Promise<AuthorizationCheck> {
   const client = params.client_id ? await services.store.findClient(params.client_id) : null;
   if (!client) return { kind: "refuse", reason: "unknown_client" };
@@ -30,7 +34,7 @@ export async function checkAuthorizationRequest(
   const state = params.state;
   const back = (error: OAuthError): AuthorizationCheck => ({
     kind: "redirect",
-    location: redirectWith(redirectUri, { ...error }, state),
+    location: redirectWith(redirectUri, { ...error }, state, issuer),
     client,
     redirectUri,
     error,
@@ -46,5 +50,5 @@ export async function checkAuthorizationRequest(
   if (!resource || ![resources.service, resources.mcp, resources.rest].includes(resource)) {
     return back(oauthError("invalid_target", "resource must be this service's MCP server or REST API"));
   }
-  return { kind: "ok", request: { client, redirectUri, state, codeChallenge: params.code_challenge, scopes, resource } };
+  return { kind: "ok", request: { client, redirectUri, state, codeChallenge: params.code_challenge, scopes, resource, issuer } };
 }

@@ -193,6 +193,8 @@ ${connected ? html`<p class="muted">${w.replaces}</p>` : ""}
         scopes_supported: AGENT_SCOPES,
         response_types_supported: ["code"],
         response_modes_supported: ["query"],
+        // Every authorization response names this issuer in iss (RFC 9207), as redirectWith writes it.
+        authorization_response_iss_parameter_supported: true,
         grant_types_supported: ["authorization_code", "refresh_token"],
         code_challenge_methods_supported: ["S256"],
         token_endpoint_auth_methods_supported: ["none"],
@@ -250,7 +252,7 @@ ${connected ? html`<p class="muted">${w.replaces}</p>` : ""}
     .get(
       "/oauth/authorize",
       async ({ request, cookie }) => {
-        const checked = await checkAuthorizationRequest(services, Object.fromEntries(new URL(request.url).searchParams));
+        const checked = await checkAuthorizationRequest(services, Object.fromEntries(new URL(request.url).searchParams), baseOf(request));
         if (checked.kind === "refuse") return errorPage({ request, cookie }, (w) => w[REFUSED[checked.reason]], 400, { fromApplication: true });
         if (checked.kind === "redirect") return wrongRequest({ request, cookie }, checked);
         const user = await signedInUser(services, cookie);
@@ -273,7 +275,7 @@ ${connected ? html`<p class="muted">${w.replaces}</p>` : ""}
         if (!user) return errorPage(web, (w) => w.sessionEnded, 401);
         if (!(await csrfValid(services, cookie, form.csrf))) return errorPage(web, (w) => w.consentExpired, 403);
         // The hidden fields come back from the browser: check the whole request again.
-        const checked = await checkAuthorizationRequest(services, form);
+        const checked = await checkAuthorizationRequest(services, form, baseOf(request));
         if (checked.kind === "refuse") return errorPage(web, (w) => w[REFUSED[checked.reason]], 400, { fromApplication: true });
         if (checked.kind === "redirect") return sendBack(web, checked.client.name, checked.location);
         if (form.decision !== "allow") return sendBack(web, checked.request.client.name, deny(checked.request));

@@ -133,6 +133,11 @@ describe("authorization server metadata", () => {
     expect(meta.grant_types_supported).toEqual(["authorization_code", "refresh_token"]);
   });
 
+  test("RFC 8414 metadata says every authorization response names its issuer (RFC 9207)", async () => {
+    const meta = (await get(`${server.url}/.well-known/oauth-authorization-server`)).body;
+    expect(meta.authorization_response_iss_parameter_supported).toBe(true);
+  });
+
   test("RFC 9728 metadata for the REST API, at the well-known path followed by the resource's own (/v1), naming it", async () => {
     expect((await get(`${server.url}/.well-known/oauth-protected-resource/v1`)).body).toMatchObject({
       resource: `${server.url}/v1`,
@@ -222,7 +227,7 @@ describe("authorization requests", () => {
     expect(page).toContain('<p class="error">Lookalike sent a request this service cannot accept: <code>response_type must be code</code></p>');
     expect(page).toContain('<p class="muted">You will be sent back to <code>https://elsewhere.example/land</code>.</p>');
     expect(/<a href="([^"]+)">Go back to Lookalike with this error<\/a>/.exec(page)?.[1]).toBe(
-      "https://elsewhere.example/land?error=unsupported_response_type&amp;error_description=response_type+must+be+code&amp;state=st-123",
+      "https://elsewhere.example/land?error=unsupported_response_type&amp;error_description=response_type+must+be+code&amp;state=st-123&amp;iss=http%3A%2F%2Flocalhost%3A3000",
     );
     const french = await personBrowser({ "accept-language": "fr" }).fetch(
       authorizeUrl(client.client_id, { redirect_uri: "https://elsewhere.example/land" }),
@@ -416,6 +421,24 @@ describe("authorization requests", () => {
     ).text();
     const location = new URL((await browser.submit(page, { decision: "deny" })).headers.get("location")!);
     expect([location.searchParams.get("error"), location.searchParams.get("state")]).toEqual(["access_denied", "keep/this=1"]);
+  });
+
+  test("every authorization response names the issuer of the metadata in iss (RFC 9207): a code, a denial, an error, and a code handed over by the page", async () => {
+    const { issuer } = (await get(`${server.url}/.well-known/oauth-authorization-server`)).body;
+    expect((await authorizeCode(server.demo.users.member, {}, { browser: await memberBrowser() })).location.searchParams.get("iss")).toBe(issuer);
+    const browser = await memberBrowser();
+    const client = (await register()).body;
+    const page = await (
+      await browser.fetch(authorizeUrl(client.client_id, { code_challenge: "a".repeat(43), code_challenge_method: "S256" }))
+    ).text();
+    const denied = new URL((await browser.submit(page, { decision: "deny" })).headers.get("location")!);
+    expect([denied.searchParams.get("error"), denied.searchParams.get("iss")]).toEqual(["access_denied", issuer]);
+    const wrong = await errorLink(await browser.fetch(authorizeUrl(client.client_id, { code_challenge_method: "plain", code_challenge: "x" })));
+    expect([wrong.searchParams.get("error"), wrong.searchParams.get("iss")]).toEqual(["invalid_request", issuer]);
+    const redirect = "cursor://anysphere.cursor-mcp/oauth/callback";
+    const cursor = (await register([redirect], "Cursor")).body.client_id;
+    const handed = await authorizeCode(server.demo.users.member, { redirect_uri: redirect }, { clientId: cursor, browser });
+    expect([handed.allowed.location, handed.location.searchParams.get("iss")]).toEqual(["/oauth/handed-over", issuer]);
   });
 
   test("allow returns the state unchanged with the code", async () => {
