@@ -519,7 +519,10 @@ export const EN = {
       openAgain: (client: string) => `Open ${client} again`,
       ableTo: "It will be able to:",
       /** Said under what it will be able to do: an application authorized again loses the access it had (core/oauth/replaced-agents.ts). */
-      replaces: "If it is already connected for you in this organization, this replaces its earlier access.",
+      replaces: (client: string, organizations: string, several: boolean) =>
+        several
+          ? `${client} is already connected for you in ${organizations}: allowing it again in one of them replaces its earlier access there.`
+          : `${client} is already connected for you in ${organizations}: allowing it again there replaces its earlier access.`,
       asRole: (role: string, scopes: string) => `as ${role}: ${scopes}`,
       nothing: "nothing",
       cannotGoOn: "This authorization cannot go on",

@@ -464,7 +464,10 @@ export const FR: Catalog = {
       closeTab: "Vous pouvez fermer cet onglet.",
       openAgain: (client: string) => `Rouvrir ${client}`,
       ableTo: "Il pourra\u202f:",
-      replaces: "S'il est déjà connecté pour vous dans cette organisation, cette autorisation remplace son accès précédent.",
+      replaces: (client: string, organizations: string, several: boolean) =>
+        several
+          ? `${client} est déjà connecté pour vous dans ${organizations}\u202f: l'autoriser de nouveau dans l'une d'elles y remplace son accès précédent.`
+          : `${client} est déjà connecté pour vous dans ${organizations}\u202f: l'autoriser de nouveau y remplace son accès précédent.`,
       asRole: (role: string, scopes: string) => `en tant que ${role}\u202f: ${scopes}`,
       nothing: "rien",
       cannotGoOn: "Cette autorisation ne peut pas aboutir",

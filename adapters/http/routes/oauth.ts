@@ -2,7 +2,7 @@ import type { SignedIn } from "../../../core/sessions/resume-session.ts";
 import { Elysia } from "elysia";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { approveAuthorization } from "../../../core/oauth/approve-authorization.ts";
-import { alreadyConnected } from "../../../core/oauth/already-connected.ts";
+import { alreadyConnectedIn } from "../../../core/oauth/already-connected.ts";
 import { type AuthorizationRequest, deny } from "../../../core/oauth/authorization-request.ts";
 import { type AuthorizationCheck, checkAuthorizationRequest } from "../../../core/oauth/check-authorization-request.ts";
 import { oauthError } from "../../../core/oauth/errors.ts";
@@ -158,8 +158,8 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
     });
     const single = memberships.length === 1 ? memberships[0]! : null;
     const allowed = single ? scopesWithin(single.role, authorization.scopes) : authorization.scopes;
-    // Said only to someone this application already acts for: allowing it again replaces that access.
-    const connected = await alreadyConnected(services, user, authorization.client.id);
+    // Said only to someone this application already acts for, naming where: allowing it again there replaces that access.
+    const connected = (await alreadyConnectedIn(services, user, authorization.client.id)).map((m) => m.orgName);
     const client = authorization.client.name;
     const body = html`<h1>${w.title(client)}</h1>
 <p>${w.asks(client, user.email)}</p>
@@ -173,7 +173,7 @@ ${
 }
 <p>${w.ableTo}</p>
 <ul>${AGENT_SCOPES.filter((s) => allowed.includes(s)).map((s) => html`<li><strong>${scopes[s].name}</strong>${w.colon}${scopes[s].description}</li>`)}</ul>
-${connected ? html`<p class="muted">${w.replaces}</p>` : ""}
+${connected.length > 0 ? html`<p class="muted">${w.replaces(client, connected.join(", "), connected.length > 1)}</p>` : ""}
 <button type="submit" name="decision" value="allow">${w.allow}</button>
 <button type="submit" name="decision" value="deny" class="secondary">${w.deny}</button>
 </form>`;

@@ -716,19 +716,45 @@ describe("agents and membership", () => {
     expect((await get(`${server.url}/v1/apps`, tokens.access_token)).body.data.map((a: any) => a.name)).toEqual(["Second product"]);
   });
 
-  test("the consent screen says allowing replaces the earlier access only to someone the application already acts for", async () => {
+  test("the consent screen says allowing replaces the earlier access only to someone the application already acts for, and says it as a fact", async () => {
     await server.cli("user", "create", "first-time@demo.test", "--password", "first-time-password", "--org", "DEMO", "--role", "member");
     const person = { email: "first-time@demo.test", password: "first-time-password" };
     const clientId: string = (await register([REDIRECT], "Zed")).body.client_id;
-    const consent = async () => {
-      const browser = personBrowser();
+    const consent = async (language = "en") => {
+      const browser = personBrowser({ "accept-language": language });
       await signIn(browser, person.email, person.password);
       return (await browser.fetch(authorizeUrl(clientId, { code_challenge: "x".repeat(43), code_challenge_method: "S256" }))).text();
     };
-    const said = "If it is already connected for you in this organization, this replaces its earlier access.";
-    expect(await consent()).not.toContain(said);
+    expect(await consent()).not.toContain("already connected");
     await connect(person, {}, { clientId });
-    expect(await consent()).toContain(said);
+    expect(await consent()).toContain(
+      '<p class="muted">Zed is already connected for you in Demo: allowing it again there replaces its earlier access.</p>',
+    );
+    expect(await consent("fr")).toContain(
+      "Zed est déjà connecté pour vous dans Demo\u202f: l&#39;autoriser de nouveau y remplace son accès précédent.",
+    );
+  });
+
+  test("to a person in several organizations, the consent screen names those the application already acts for them in", async () => {
+    await server.cli("org", "create", "Fourth", "--prefix", "FOURTH");
+    await server.cli("user", "create", "two-orgs@demo.test", "--password", "two-orgs-password");
+    await server.cli("member", "add", "DEMO", "two-orgs@demo.test", "member");
+    await server.cli("member", "add", "FOURTH", "two-orgs@demo.test", "member");
+    const fourth = (await server.cli("org", "list"))
+      .split("\n")
+      .find((line) => line.includes(" FOURTH "))!
+      .split(/\s+/)[0]!;
+    const person = { email: "two-orgs@demo.test", password: "two-orgs-password" };
+    const clientId: string = (await register([REDIRECT], "Zed")).body.client_id;
+    const browser = personBrowser();
+    await signIn(browser, person.email, person.password);
+    await connect(person, {}, { clientId, consent: { org: fourth }, browser });
+    const consent = await (await browser.fetch(authorizeUrl(clientId, { code_challenge: "x".repeat(43), code_challenge_method: "S256" }))).text();
+    expect(consent).toContain("Zed is already connected for you in Fourth: allowing it again there replaces its earlier access.");
+    await connect(person, {}, { clientId, consent: { org: server.demo.orgId }, browser });
+    expect(await (await browser.fetch(authorizeUrl(clientId, { code_challenge: "x".repeat(43), code_challenge_method: "S256" }))).text()).toMatch(
+      /Zed is already connected for you in (Demo, Fourth|Fourth, Demo): allowing it again in one of them replaces its earlier access there\./,
+    );
   });
 
   test("authorizing an application again replaces its earlier access: its tokens stop at once and the Agents list names it once; its access elsewhere and other applications' stay", async () => {
