@@ -35,6 +35,19 @@ const linkOf = (settings: TrackerSettings, issue: { number: number; html_url?: s
 
 const numberOf = (key: string): number => Number(key.split("#").at(-1));
 
+/**
+ * The number of the issue a person named, in this repository: `17`, `#17`, `acme/shop#17`, or its
+ * address (`https://github.com/acme/shop/issues/17`, any host for GitHub Enterprise); null for an
+ * issue of another repository, or for what names no issue.
+ */
+function issueNumberIn(settings: TrackerSettings, typed: string): number | null {
+  const text = typed.trim();
+  const named = /^https?:\/\/[^/]+\/([^/]+\/[^/]+)\/issues\/(\d+)(?:[/?#].*)?$/i.exec(text) ?? /^(?:([\w.-]+\/[\w.-]+))?#?(\d+)$/.exec(text);
+  if (!named || (named[1] && named[1].toLowerCase() !== settings.project.toLowerCase())) return null;
+  const number = Number(named[2]);
+  return number > 0 ? number : null;
+}
+
 /** An HTML comment, which GitHub keeps in the body and does not show: it names the comment it posts. */
 const markOf = (comment: IssueComment): string => `<!-- retour:comment:${comment.id} -->`;
 const withMark = (comment: IssueComment): string => `${comment.text}\n\n${markOf(comment)}`;
@@ -69,8 +82,8 @@ export function createGithubTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): 
       }),
 
     async find(settings, issue) {
-      const number = Number(issue.replace(/^.*#/, ""));
-      if (!Number.isInteger(number) || number <= 0) return null;
+      const number = issueNumberIn(settings, issue);
+      if (number === null) return null;
       return within(settings, async (github) => {
         try {
           const { data } = await github("GET /repos/{owner}/{repo}/issues/{issue_number}", { ...repository(settings), issue_number: number });

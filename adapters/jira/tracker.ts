@@ -56,11 +56,19 @@ const linkOf = (settings: TrackerSettings, key: string, status: string): Tracker
   url: `https://${settings.site}/browse/${key}`,
 });
 
-/** An issue key of this project (SHOP-12). */
-const isProjectIssue = (settings: TrackerSettings, key: string): boolean => {
-  const match = /^([A-Za-z][A-Za-z0-9_]*)-\d+$/.exec(key.trim());
-  return match?.[1]?.toUpperCase() === settings.project.toUpperCase();
-};
+/**
+ * The key of the issue of this project (SHOP-12) a person named, by its key or by an address on the
+ * site (`https://acme.atlassian.net/browse/SHOP-12`, or a board's `?selectedIssue=SHOP-12`); null
+ * for another project's or another site's.
+ */
+function projectIssueKey(settings: TrackerSettings, typed: string): string | null {
+  const text = typed.trim();
+  const address = /^https?:\/\//i.test(text) ? URL.parse(text) : null;
+  if (address && address.host.toLowerCase() !== settings.site?.toLowerCase()) return null;
+  const key = address ? (/^\/browse\/([^/]+)/.exec(address.pathname)?.[1] ?? address.searchParams.get("selectedIssue") ?? "") : text;
+  const match = /^([A-Za-z][A-Za-z0-9_]*)-\d+$/.exec(key);
+  return match?.[1]?.toUpperCase() === settings.project.toUpperCase() ? key.toUpperCase() : null;
+}
 
 /**
  * Moves an issue to the state the mapping gives a status, through the transition that leads there
@@ -127,11 +135,12 @@ export function createJiraTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): Is
         return linkOf(settings, created.key, await moveTo(jira, settings, created.key, issue.status));
       }),
 
-    async find(settings, key) {
-      if (!isProjectIssue(settings, key)) return null;
+    async find(settings, typed) {
+      const key = projectIssueKey(settings, typed);
+      if (!key) return null;
       return within(settings, async (jira) => {
         try {
-          const issue = await jira.issues.getIssue({ issueIdOrKey: key.trim().toUpperCase(), fields: ["status"] });
+          const issue = await jira.issues.getIssue({ issueIdOrKey: key, fields: ["status"] });
           return linkOf(settings, issue.key, issue.fields.status?.name ?? "");
         } catch (error) {
           if (error instanceof (await loadJiraJs()).HttpException && error.status === 404) return null;

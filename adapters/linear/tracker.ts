@@ -48,11 +48,16 @@ const linkOf = (issue: { identifier: string; url: string }, state: string): Trac
 
 const stateName = (states: readonly LinearState[], id: string | undefined): string => states.find((s) => s.id === id)?.name ?? "";
 
-/** An issue key of this team (ENG-12): the team key, a dash, a number. */
-const isTeamIssue = (settings: TrackerSettings, key: string): boolean => {
-  const match = /^([A-Za-z0-9]+)-\d+$/.exec(key.trim());
-  return match?.[1]?.toUpperCase() === settings.project.toUpperCase();
-};
+/**
+ * The key of the issue of this team (ENG-12: the team key, a dash, a number) a person named, by
+ * its key or its address (`https://linear.app/acme/issue/ENG-12/its-title`); null for another team's.
+ */
+function teamIssueKey(settings: TrackerSettings, typed: string): string | null {
+  const text = typed.trim();
+  const key = /^https:\/\/linear\.app\/[^/]+\/issue\/([^/?#]+)/i.exec(text)?.[1] ?? text;
+  const match = /^([A-Za-z0-9]+)-\d+$/.exec(key);
+  return match?.[1]?.toUpperCase() === settings.project.toUpperCase() ? key.toUpperCase() : null;
+}
 
 /** Linear answers a key it does not know with an input error. */
 const notFound = async (error: unknown): Promise<boolean> => {
@@ -113,11 +118,12 @@ export function createLinearTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): 
         return linkOf(opened, target?.name ?? stateName(states, opened.stateId));
       }),
 
-    async find(settings, key) {
-      if (!isTeamIssue(settings, key)) return null;
+    async find(settings, typed) {
+      const key = teamIssueKey(settings, typed);
+      if (!key) return null;
       return within(settings, async (linear) => {
         try {
-          const issue = await linear.issue(key.trim().toUpperCase());
+          const issue = await linear.issue(key);
           return linkOf(issue, stateName(await teamStates(linear, settings), issue.stateId));
         } catch (error) {
           if (await notFound(error)) return null;

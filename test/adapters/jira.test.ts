@@ -206,4 +206,23 @@ describe("an app tracking its feedbacks in Jira Cloud", () => {
     const res = await post(`${server.url}/v1/feedbacks/${other}/tracker`, { issue: "OPS-2" }, { authorization: `Bearer ${admin()}` });
     expect([res.status, res.body.code]).toEqual([404, "not_found"]);
   });
+  test("an issue is also linked by its address on the site: /browse/KEY, or a board's selectedIssue", async () => {
+    const [first, second] = [await report("Wishlist loses items after sign-in"), await report("Coupon field rejects lower case")];
+    const [browsed, selected] = [jira.add("Wishlist emptied at sign-in"), jira.add("Coupons are case-sensitive")];
+    const link = (key: string, issue: string) => post(`${server.url}/v1/feedbacks/${key}/tracker`, { issue }, { authorization: `Bearer ${admin()}` });
+    const byBrowse = await link(first, `https://acme.atlassian.net/browse/${browsed.key}`);
+    const byBoard = await link(second, `https://acme.atlassian.net/jira/software/projects/SHOP/boards/1?selectedIssue=${selected.key}`);
+    expect([byBrowse.body.trackerIssue?.key, byBoard.body.trackerIssue?.key]).toEqual([browsed.key, selected.key]);
+  });
+
+  test("the address of an issue on another site is not found, though its project's key is the same", async () => {
+    const other = await report("Store locator shows closed shops");
+    const issue = jira.add("Closed shops on the map");
+    const res = await post(
+      `${server.url}/v1/feedbacks/${other}/tracker`,
+      { issue: `https://other.atlassian.net/browse/${issue.key}` },
+      { authorization: `Bearer ${admin()}` },
+    );
+    expect([res.status, res.body.code]).toEqual([404, "not_found"]);
+  });
 });

@@ -163,4 +163,11 @@ describe("an app tracking its feedbacks in Linear", () => {
     const res = await post(`${server.url}/v1/feedbacks/${other}/tracker`, { issue: "OPS-2" }, { authorization: `Bearer ${admin()}` });
     expect([res.status, res.body.code]).toEqual([404, "not_found"]);
   });
+  test("an issue is also linked by its address in Linear, as a person copies it from the issue", async () => {
+    const other = await report("Invoices list forgets its sort order");
+    const issue = linear.add("Sort order of invoices is lost");
+    const address = `https://linear.app/acme/issue/${issue.identifier}/sort-order-of-invoices-is-lost`;
+    const res = await post(`${server.url}/v1/feedbacks/${other}/tracker`, { issue: address }, { authorization: `Bearer ${admin()}` });
+    expect([res.status, res.body.trackerIssue?.key]).toEqual([200, issue.identifier]);
+  });
 });

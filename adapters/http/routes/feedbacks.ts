@@ -22,7 +22,14 @@ import { json, survivor } from "../reply.ts";
 import { validator } from "../validate.ts";
 
 const TrackerLinkRequest = Type.Object(
-  { issue: Type.Optional(Type.String({ minLength: 1, description: "An existing issue (number or key); a new one is opened when absent." })) },
+  {
+    issue: Type.Optional(
+      Type.String({
+        minLength: 1,
+        description: "An existing issue of the app's tracker: its number or key (17, ENG-12), or its address; a new one is opened when absent.",
+      }),
+    ),
+  },
   { description: "Inline: used by this route only.", additionalProperties: false },
 );
 const listQuery = validator(FeedbackListQuery);
