@@ -390,6 +390,7 @@ const CATALOG_SECTIONS: Readonly<Record<string, readonly string[]>> = {
   "adapters/http/routes/account.ts": ["signIn", "agents"],
   "adapters/http/routes/oauth.ts": ["consent"],
   "adapters/http/web/tracker-section.ts": ["trackers"],
+  "adapters/http/web/tracker-issue-panel.ts": ["trackerIssue"],
   "adapters/http/web/public-changelog.ts": ["publicChangelog"],
   "adapters/http/routes/changelog-page.ts": ["changelog"],
   "adapters/http/routes/settings-slack.ts": ["slackSettings"],

@@ -158,6 +158,25 @@ const PROBES: Record<string, Asked["probe"]> = {
   "settings-tokens": async (page, width) => (width === 1280 ? legendGap(page, "#token-label") : null),
 };
 
+/**
+ * A feedback's tracker panel, its app's tracker being Jira: whether Create issue in Jira shows, and
+ * whether the link field and its button sit side by side, the field wide enough to read an address,
+ * inside the panel's column.
+ */
+const trackerPanel: Asked["probe"] = (on) =>
+  on.evaluate(() => {
+    const column = document.getElementById("tracker")!.parentElement!.getBoundingClientRect();
+    const field = document.getElementById("tracker-issue")!.getBoundingClientRect();
+    const link = document.querySelector("#tracker-issue + button")!.getBoundingClientRect();
+    const create = [...document.querySelectorAll<HTMLButtonElement>("main button")].find((b) => b.textContent === "Create issue in Jira");
+    return {
+      create: create !== undefined && create.offsetParent !== null,
+      sideBySide: Math.abs(link.top - field.top) < 4 && link.left >= field.right,
+      fieldWidth: field.width >= 120,
+      inside: field.left >= column.left - 1 && link.right <= column.right + 1,
+    };
+  });
+
 /** The inbox's look at each width: a table at 1280 px, its switcher and side bar; cards on a phone. */
 const inboxProbe: Asked["probe"] = async (on, width) => {
   if (width === 1280) {
@@ -284,7 +303,7 @@ async function visitEveryPage() {
   await visitor.context().close();
 
   // The team's other pages.
-  await visit(page, `/inbox/${key}`, "feedback", { axe: true });
+  await visit(page, `/inbox/${key}`, "feedback", { axe: true, probe: trackerPanel });
   await visit(page, `/inbox/${longWord}`, "long-word");
   await visit(page, `/inbox/${longContext}`, "long-context");
   // With an app chosen, as an organization of one app offers no app filter.
@@ -426,6 +445,11 @@ describe.skipIf(!present)("every main page, in Chromium at 1280 and 390 px: acce
         { ...english.bar, cut: [] },
         { text: "Dernier signalement", fits: true },
       ]);
+    });
+
+    test("a feedback's tracker panel offers Create issue in Jira, and its link field beside its button, inside its column, at both widths", () => {
+      const fits = { create: true, sideBySide: true, fieldWidth: true, inside: true };
+      expect([seen.get("feedback")![1280].probe, seen.get("feedback")![390].probe]).toEqual([fits, fits]);
     });
 
     test("the inbox is a table at 1280 px that fits the page with a feature's path in it, in English and in French, each key and date on one line, and cards on a phone, headed by their select all", () => {

@@ -157,7 +157,6 @@ export const EN = {
       statusHeld: "Not changed: someone else set the status to {status} since this page was shown. Choose yours again to replace it.",
       commentKept: "Your comment was added.",
       statusMoved: "Not changed: the feedback you were on was merged into this one meanwhile. Check its status here.",
-      tracker: "Tracker issue",
       /** Beside the key, under the title: who owns the feedback, and by when it is due. */
       ownedBy: "Owner: {owner}",
       dueOn: "Due: {day}",
@@ -277,6 +276,29 @@ export const EN = {
       relayVote: "Record the vote",
       voteCounted: "Vote recorded. The person follows this feedback now.",
       voteAlready: "This person's vote was already counted.",
+    },
+    /** A feedback's issue in its app's tracker: open one there, link one, or, for an Admin, how a tracker is connected. */
+    trackerIssue: {
+      title: "Tracker issue",
+      noIssue: "No issue linked yet.",
+      createIn: (tracker: string) => `Create issue in ${tracker}`,
+      linkExisting: "Link an existing issue",
+      /** Under the field: what it takes, with a key of this tracker's project when it has a shape (ENG-12, 17). */
+      linkHint: (example: string | null) => (example ? `Its address, or its key (${example}).` : "Its address or its key."),
+      link: "Link",
+      linkAnother: "Link another issue instead",
+      opened: (key: string, tracker: string) => `Issue ${key} created in ${tracker} and linked.`,
+      linked: (key: string) => `Issue ${key} linked.`,
+      /** Create pressed on a page shown before someone linked an issue (a teammate, a second press): no second issue is opened. */
+      taken: (key: string) => `No issue created: ${key} was linked meanwhile.`,
+      missingIssue: "Give the issue's address or key.",
+      noSuchIssue: (issue: string, tracker: string, project: string) => `${tracker} has no issue “${issue}” in ${project}. Check its address or key.`,
+      unavailable: (tracker: string) =>
+        `${tracker} could not be reached, or refused the request (check the token set for this app). Nothing was linked; try again in a moment.`,
+      /** What the tracker answered, as it said it. */
+      itSaid: (why: string) => `It said: ${why}`,
+      noTracker: "This app has no issue tracker yet. An operator connects GitHub, Linear or Jira from the command line, for example:",
+      settingsOf: (app: string) => `Issue tracker settings of ${app}`,
     },
     /** The inbox of an organization that has no feedback yet: how to send the first report. */
     firstReport: {

@@ -131,7 +131,6 @@ export const FR: Catalog = {
         "Statut inchangé\u202f: quelqu'un d'autre l'a passé à «\u202f{status}\u202f» depuis l'affichage de cette page. Choisissez de nouveau le vôtre pour le remplacer.",
       commentKept: "Votre commentaire a été ajouté.",
       statusMoved: "Statut inchangé\u202f: le retour que vous consultiez a été fusionné dans celui-ci entre-temps. Vérifiez son statut ici.",
-      tracker: "Ticket lié",
       ownedBy: "Responsable\u202f: {owner}",
       dueOn: "Échéance\u202f: {day}",
       details: "À propos de ce retour",
@@ -238,6 +237,27 @@ export const FR: Catalog = {
       relayVote: "Enregistrer le vote",
       voteCounted: "Vote enregistré. La personne suit désormais ce retour.",
       voteAlready: "Le vote de cette personne était déjà compté.",
+    },
+    trackerIssue: {
+      title: "Ticket lié",
+      noIssue: "Aucun ticket lié pour l'instant.",
+      createIn: (tracker: string) => `Créer un ticket dans ${tracker}`,
+      linkExisting: "Lier un ticket existant",
+      linkHint: (example: string | null) => (example ? `Son adresse, ou sa clé (${example}).` : "Son adresse ou sa clé."),
+      link: "Lier",
+      linkAnother: "Lier un autre ticket à la place",
+      opened: (key: string, tracker: string) => `Ticket ${key} créé dans ${tracker} et lié.`,
+      linked: (key: string) => `Ticket ${key} lié.`,
+      taken: (key: string) => `Aucun ticket créé\u202f: ${key} a été lié entre-temps.`,
+      missingIssue: "Indiquez l'adresse ou la clé du ticket.",
+      noSuchIssue: (issue: string, tracker: string, project: string) =>
+        `${tracker} n'a pas de ticket «\u202f${issue}\u202f» dans ${project}. Vérifiez son adresse ou sa clé.`,
+      unavailable: (tracker: string) =>
+        `${tracker} est injoignable ou a refusé la demande (vérifiez le jeton configuré pour cette application). Rien n'a été lié\u202f; réessayez dans un instant.`,
+      itSaid: (why: string) => `Sa réponse\u202f: ${why}`,
+      noTracker:
+        "Cette application n'a pas encore de gestionnaire de tickets. Un opérateur connecte GitHub, Linear ou Jira en ligne de commande, par exemple\u202f:",
+      settingsOf: (app: string) => `Gestionnaire de tickets de ${app}`,
     },
     firstReport: {
       title: "Aucun retour pour l'instant",

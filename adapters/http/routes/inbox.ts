@@ -5,7 +5,7 @@ import { type CookieJar, readCookie, writeCookie } from "../cookies.ts";
 import { isSecure } from "../web-session.ts";
 import { errorBody, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
-import type { Failure } from "../../../core/errors.ts";
+import { type Failure, fail } from "../../../core/errors.ts";
 import { countIn } from "../../../core/feedback/status.ts";
 import {
   type FeedbackSummary,
@@ -82,6 +82,8 @@ import {
 import { tagChips, tagColors } from "../web/tag-chips.ts";
 import { featureFilter, type FeatureGroup, featureGroups } from "../web/feature-filter.ts";
 import { votesSection } from "../web/votes-section.ts";
+import { type TrackerRefusal, trackerIssuePanel } from "../web/tracker-issue-panel.ts";
+import { linkTracker } from "../../../core/trackers/link.ts";
 import { listTags } from "../../../core/triage/list-tags.ts";
 import { VoteRequest } from "../../../core/schemas/votes.ts";
 import { listVoters } from "../../../core/votes/list-voters.ts";
@@ -462,7 +464,15 @@ export async function feedbackPage(
   services: Services,
   visitor: Visitor,
   key: string,
-  notice?: { error?: string; status?: number; saved?: boolean; params?: URLSearchParams; triage?: TriageDraft; back?: string },
+  notice?: {
+    error?: string;
+    status?: number;
+    saved?: boolean;
+    params?: URLSearchParams;
+    triage?: TriageDraft;
+    back?: string;
+    tracker?: TrackerRefusal;
+  },
 ): Promise<Response> {
   const w = wordsFor(visitor.language, "feedback");
   const lang = visitor.language;
@@ -483,7 +493,6 @@ export async function feedbackPage(
   ]);
   const owners = ownerNames(choices);
   const following = followers.some((f) => f.email === visitor.email);
-  const tracker = feedback.trackerIssue;
 
   const statusControl = canUpdate
     ? html`<form method="post" action="/inbox/${encodeURIComponent(feedback.key)}/status"><input type="hidden" name="csrf" value="${visitor.csrf}">
@@ -561,9 +570,9 @@ ${companiesSection(lang, feedback.companies)}
 <dt>${w.reports}</dt><dd>${feedback.reports}</dd>
 <dt>${w.votes}</dt><dd>${feedback.votes}</dd>
 <dt>${w.lastActivity}</dt><dd>${timeAgo(lang, Date.parse(feedback.lastActivityAt), services.clock())}</dd>
-<dt>${w.tracker}</dt><dd>${tracker ? (tracker.url ? html`<a href="${tracker.url}" rel="noreferrer">${tracker.key}</a> (${tracker.status})` : html`${tracker.key} (${tracker.status})`) : "—"}</dd>
 ${shippedIn.length > 0 ? html`<dt>${w.shippedIn}</dt><dd>${shippedInLinks(visitor, shippedIn)}</dd>` : ""}
 </dl>
+${await trackerIssuePanel(services, visitor, feedback, canUpdate, notice?.tracker ?? notice?.params?.get("tracker") ?? null)}
 <h2 id="followers">${w.followers}</h2>
 ${followNotice(services, w, notice?.params?.get("following"))}
 ${followers.length === 0 ? html`<p class="muted">${w.noFollowers}</p>` : html`<ul>${followers.map((f) => html`<li>${f.name ? `${f.name} <${f.email}>` : f.email}</li>`)}</ul>`}
@@ -735,6 +744,26 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
           const changed = await changeStatus(services, visitor.grant, params.key, change);
           if (!changed.ok) return refusedOn(services, visitor, params.key, changed);
           return redirect(`${feedbackPath(changed.value.key)}?saved${place}`);
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/inbox/:key/tracker",
+      ({ request, params, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const issue = field("issue").trim();
+          const opening = field("action") === "open";
+          const refused = (failure: Failure) =>
+            feedbackPage(services, visitor, params.key, { tracker: { failure, issue }, status: STATUS_OF[failure.code] });
+          if (!opening && !issue) return refused(fail("invalid_body"));
+          if (opening) {
+            // The button is shown only while no issue is linked: linked since (a second press, a teammate), no second issue is opened.
+            const now = await getFeedback(services, visitor.grant, params.key);
+            if (now.ok && now.value.trackerIssue) return redirect(`${feedbackPath(now.value.key)}?tracker=taken#tracker`);
+          }
+          const linked = await linkTracker(services, visitor.grant, params.key, opening ? undefined : issue);
+          if (!linked.ok) return refused(linked);
+          return redirect(`${feedbackPath(linked.value.key)}?tracker=${opening ? "opened" : "linked"}#tracker`);
         }),
       { detail: { hide: true } },
     )

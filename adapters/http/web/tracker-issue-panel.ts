@@ -1,0 +1,107 @@
+import { can } from "../../../core/authorization.ts";
+import type { Failure } from "../../../core/errors.ts";
+import type { Feedback } from "../../../core/schemas/feedback.ts";
+import type { Services } from "../../../core/services.ts";
+import { describeTracker, type TrackerView } from "../../../core/trackers/describe-tracker.ts";
+import { textFor } from "../catalog/text.ts";
+import { type Html, html } from "../html.ts";
+import { trackerName } from "./tracker-section.ts";
+import type { Visitor } from "./visitor.ts";
+import { type Words, wordsFor } from "./words.ts";
+
+/** A link or a creation the tracker refused, with what was typed, for the form to show again. */
+export interface TrackerRefusal {
+  readonly failure: Failure;
+  readonly issue: string;
+}
+
+/** What the panel says after its forms: `?tracker=opened|linked|taken` in the address, or a refusal. */
+type Outcome = string | null | TrackerRefusal;
+
+/** Beyond this many characters, what was typed is said back cut short. */
+const SAID_BACK_AT_MOST = 100;
+
+/** A key of the tracker's project, as an example of what the field takes; null where keys have no known shape (a bridge). */
+function keyExample(tracker: TrackerView): string | null {
+  if (tracker.provider === "github") return "17";
+  return tracker.provider === "linear" || tracker.provider === "jira" ? `${tracker.project}-12` : null;
+}
+
+/**
+ * The feedback's issue in its app's tracker: the issue linked, with its state; for those who change
+ * feedbacks, a button that opens one there and a form that links an existing one (by its key or its
+ * address). An app without a tracker shows an Admin how one is connected, and nothing to the others.
+ */
+export async function trackerIssuePanel(
+  services: Services,
+  visitor: Visitor,
+  feedback: Feedback,
+  canUpdate: boolean,
+  outcome: Outcome,
+): Promise<Html | ""> {
+  const w = wordsFor(visitor.language, "trackerIssue");
+  const described = await describeTracker(services, visitor.grant, feedback.app.id);
+  const tracker = described.ok ? described.value : null;
+  const issue = feedback.trackerIssue;
+  if (!tracker && !issue) return can(visitor.grant, "organization.manage") ? howToConnect(w, feedback) : "";
+  const refused = outcome !== null && typeof outcome === "object" ? outcome : null;
+  const shown = issue
+    ? html`<p>${issue.url ? html`<a href="${issue.url}" rel="noreferrer">${issue.key}</a>` : issue.key} <span class="muted">· ${issue.status}</span></p>`
+    : html`<p class="muted">${w.noIssue}</p>`;
+  const forms =
+    canUpdate && tracker
+      ? issue
+        ? html`<details${refused ? html` open` : ""}><summary>${w.linkAnother}</summary>${linkForm(visitor, feedback.key, tracker, refused)}</details>`
+        : html`${createButton(visitor, feedback.key, tracker)}${linkForm(visitor, feedback.key, tracker, refused, "apart")}`
+      : "";
+  return html`<h2 id="tracker">${w.title}</h2>${said(visitor, tracker, issue?.key ?? "", outcome)}${shown}${forms}`;
+}
+
+/** An Admin's way to a tracker: the operator's command for this app, and its tracker settings, where the status mapping is set. */
+function howToConnect(w: Words<"trackerIssue">, feedback: Feedback): Html {
+  // A key is its organization's prefix, a hyphen and a number (feedbackKey): the CLI takes the prefix.
+  const prefix = feedback.key.slice(0, feedback.key.lastIndexOf("-"));
+  return html`<h2 id="tracker">${w.title}</h2><p class="muted">${w.noTracker}</p>
+<pre class="command"><code>npm run cli -- tracker set ${prefix} ${feedback.app.id} github --repo owner/name --token …</code></pre>
+<p><a href="/settings/apps/${encodeURIComponent(feedback.app.id)}/tracker">${w.settingsOf(feedback.app.name ?? feedback.app.id)}</a></p>`;
+}
+
+function createButton(visitor: Visitor, key: string, tracker: TrackerView): Html {
+  const w = wordsFor(visitor.language, "trackerIssue");
+  return html`<form method="post" action="/inbox/${encodeURIComponent(key)}/tracker#tracker"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<input type="hidden" name="action" value="open"><button type="submit">${w.createIn(trackerName(tracker.provider))}</button></form>`;
+}
+
+/** The form that links an existing issue; `apart` from a button above it. */
+function linkForm(visitor: Visitor, key: string, tracker: TrackerView, refused: TrackerRefusal | null, className = ""): Html {
+  const w = wordsFor(visitor.language, "trackerIssue");
+  return html`<form method="post" action="/inbox/${encodeURIComponent(key)}/tracker#tracker"${className ? html` class="${className}"` : ""}><input type="hidden" name="csrf" value="${visitor.csrf}">
+<input type="hidden" name="action" value="link"><label for="tracker-issue">${w.linkExisting}</label><p class="muted" id="tracker-issue-hint">${w.linkHint(keyExample(tracker))}</p>
+<div class="search-row"><input id="tracker-issue" name="issue" required maxlength="2000" autocomplete="off" value="${refused?.issue ?? ""}" aria-describedby="tracker-issue-hint"><button type="submit" class="secondary">${w.link}</button></div></form>`;
+}
+
+/** What the last action on the panel did, or why it was refused. */
+function said(visitor: Visitor, tracker: TrackerView | null, linked: string, outcome: Outcome): Html | "" {
+  const w = wordsFor(visitor.language, "trackerIssue");
+  const name = tracker ? trackerName(tracker.provider) : "";
+  if (outcome === null) return "";
+  if (typeof outcome === "object") return html`<p class="error" role="alert">${refusal(visitor, tracker, outcome)}</p>`;
+  if (!linked) return "";
+  const notice = outcome === "opened" ? w.opened(linked, name) : outcome === "linked" ? w.linked(linked) : outcome === "taken" ? w.taken(linked) : "";
+  return notice ? html`<p class="notice" role="status">${notice}</p>` : "";
+}
+
+/** Why a link or a creation was refused, naming the tracker, and for an outage what it answered. */
+function refusal(visitor: Visitor, tracker: TrackerView | null, { failure, issue }: TrackerRefusal): string {
+  const w = wordsFor(visitor.language, "trackerIssue");
+  if (failure.code === "invalid_body") return w.missingIssue;
+  if (!tracker) return textFor(visitor.language).errors[failure.code];
+  const name = trackerName(tracker.provider);
+  if (failure.code === "not_found") {
+    const typed = [...issue];
+    const shown = typed.length > SAID_BACK_AT_MOST ? `${typed.slice(0, SAID_BACK_AT_MOST - 1).join("")}…` : issue;
+    return w.noSuchIssue(shown, name, tracker.project);
+  }
+  if (failure.code !== "tracker_unavailable") return textFor(visitor.language).errors[failure.code];
+  return failure.cause ? `${w.unavailable(name)} ${w.itSaid(failure.cause)}` : w.unavailable(name);
+}
