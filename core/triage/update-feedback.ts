@@ -39,7 +39,11 @@ async function ownerOf(services: UpdateFeedbackDeps, grant: Grant, owner: string
   const email = me ? me.email : normalizeEmail(owner);
   const [user, members] = await Promise.all([me ?? services.store.findUserByEmail(email), services.store.listMembers(grant.orgId)]);
   if (user && members.some((m) => m.userId === user.id)) return ok(email);
-  // The refusal names who may own, which a client (a model above all) has no other way to learn.
+  // An API key acts for no person and reads no organization's members (organization.read): it is
+  // told no more than that the owner must be a member, lest any key with feedbacks:write list them all.
+  if (grant.apiKey) return fail("unknown_owner");
+  // Anyone else may read the members (an agent's person sees them in Settings): the refusal names who
+  // may own, which a client (a model above all) has no other way to learn.
   const emails = members.map((m) => m.email).sort();
   return invalid("unknown_owner", { field: "owner", reason: "not_member", given: owner, members: emails });
 }

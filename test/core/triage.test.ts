@@ -365,6 +365,13 @@ describe("API key grants", () => {
     assert.deepEqual(fake.writes, []);
   });
 
+  test("an owner who is no member, from a key, is unknown_owner without naming the members: a key reads no organization's members", async () => {
+    const fake = triage();
+    const grant = { ...apiKeyGrant({ ...key, scopes: [...key.scopes] }), orgId: "org" };
+    assert.deepEqual(await updateFeedback(fake.deps, grant, "ACME-1", { owner: "nobody@acme.test" }), { ok: false, code: "unknown_owner" });
+    assert.deepEqual(fake.writes, []);
+  });
+
   test("a key never does what only a person does, nor manages keys, webhooks or agents", () => {
     const grant = apiKeyGrant({ ...key, scopes: [...key.scopes] });
     for (const operation of [
