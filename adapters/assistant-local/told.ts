@@ -58,8 +58,20 @@ const CIRCUMSTANCE = new RegExp(
 const OBSERVED_HEADING = /\b(actual|observed) (results?|behaviou?r)\b|\bwhat happened\b|\bresultat obtenu\b|\bcomportement (actuel|observe)\b/;
 const EXPECTED_HEADING = /\b(expected|attendu)\s*:/i;
 
-/** Steps, numbered one line each, tell what the person did. */
-const NUMBERED_STEPS = /^\s*1[.)]\s.*\n(.*\n)*?\s*2[.)]\s/m;
+/**
+ * Steps, numbered one line each, tell what the person did: a line that starts "1." (or "1)"), then,
+ * on a line after it, "2.". Two searches, each in linear time: one pattern spanning the lines between
+ * backtracked over blank lines in quadratic time, seconds for a 10,000-character report.
+ */
+const FIRST_STEP = /^[^\S\n]*1[.)]\s/m;
+const SECOND_STEP = /^[^\S\n]*2[.)]\s/m;
+
+function numberedSteps(text: string): boolean {
+  const first = FIRST_STEP.exec(text);
+  // The first step's line ends after its number (the line after it, when the number ends its own).
+  const end = first ? text.indexOf("\n", first.index + first[0].length) : -1;
+  return end >= 0 && SECOND_STEP.test(text.slice(end + 1));
+}
 
 /** An account this long that names a symptom has told what happened, even without a "when". */
 const ACCOUNT_WORDS = 40;
@@ -78,7 +90,7 @@ function saysExpected(text: string, folded: string): boolean {
 export function toldInReport(text: string): Readonly<Partial<Record<Need["id"], boolean>>> {
   const folded = fold(text);
   const expected = saysExpected(text, folded);
-  const placed = expected || CIRCUMSTANCE.test(folded) || NUMBERED_STEPS.test(text) || (folded.match(/\p{L}+/gu) ?? []).length >= ACCOUNT_WORDS;
+  const placed = expected || CIRCUMSTANCE.test(folded) || numberedSteps(text) || (folded.match(/\p{L}+/gu) ?? []).length >= ACCOUNT_WORDS;
   const observed = OBSERVED_HEADING.test(folded) || (SYMPTOM.test(folded) && placed);
   return { observed, expected };
 }

@@ -102,6 +102,20 @@ describe("the offline assistant asks a problem report only what its words do not
   });
 });
 
+describe("the offline assistant reads numbered steps", () => {
+  test("steps numbered one a line, with a symptom, tell what happened; the same words unnumbered do not", async () => {
+    expect(asked(await firstStep("1. Open the invoice\n\n  2) Export it\nThe PDF is blank"))[0]).toMatchObject({ id: "expected" });
+    expect(asked(await firstStep("Open the invoice, export it: the PDF is blank"))[0]).toMatchObject({ id: "observed" });
+  });
+
+  test("a report of numbered lines over thousands of blank ones is read at once, not in seconds (a form or a widget could stall the server)", async () => {
+    const message = `${"1. \n".repeat(600)}${"\n".repeat(7600)}The PDF is blank`;
+    const started = performance.now();
+    await firstStep(message);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
 describe("the offline assistant keeps the reporter's impact answer with the report", () => {
   test("the scale's step chosen is recorded as the report's impact, for triage to grade it", async () => {
     const message = "When I click Export the PDF is blank; I expected my invoice to download";
