@@ -1,5 +1,5 @@
 import { assignmentDue, assignmentJob } from "../team/notify-assignee.ts";
-import { authorize } from "../authorization.ts";
+import { authorize, can } from "../authorization.ts";
 import { normalizeEmail } from "../email.ts";
 import { fail, invalid, ok, type Result } from "../errors.ts";
 import { type ChangeStatusDeps, changeStatus } from "../feedback/change-status.ts";
@@ -39,11 +39,10 @@ async function ownerOf(services: UpdateFeedbackDeps, grant: Grant, owner: string
   const email = me ? me.email : normalizeEmail(owner);
   const [user, members] = await Promise.all([me ?? services.store.findUserByEmail(email), services.store.listMembers(grant.orgId)]);
   if (user && members.some((m) => m.userId === user.id)) return ok(email);
-  // An API key acts for no person and reads no organization's members (organization.read): it is
-  // told no more than that the owner must be a member, lest any key with feedbacks:write list them all.
-  if (grant.apiKey) return fail("unknown_owner");
-  // Anyone else may read the members (an agent's person sees them in Settings): the refusal names who
-  // may own, which a client (a model above all) has no other way to learn.
+  // Who may read the organization's members (organization.read: a person, not an API key or an
+  // agent) is told who may own; the others no more than that the owner must be a member, lest any
+  // key or agent with feedbacks:write list them all.
+  if (!can(grant, "organization.read")) return fail("unknown_owner");
   const emails = members.map((m) => m.email).sort();
   return invalid("unknown_owner", { field: "owner", reason: "not_member", given: owner, members: emails });
 }

@@ -372,6 +372,13 @@ describe("API key grants", () => {
     assert.deepEqual(fake.writes, []);
   });
 
+  test("an owner who is no member, from an agent, is unknown_owner without naming the members: an agent reads no organization's members either", async () => {
+    const fake = triage();
+    const agent = { ...member, agentId: "agent-1" };
+    assert.deepEqual(await updateFeedback(fake.deps, agent, "ACME-1", { owner: "nobody@acme.test" }), { ok: false, code: "unknown_owner" });
+    assert.deepEqual(fake.writes, []);
+  });
+
   test("a key never does what only a person does, nor manages keys, webhooks or agents", () => {
     const grant = apiKeyGrant({ ...key, scopes: [...key.scopes] });
     for (const operation of [
