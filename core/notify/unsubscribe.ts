@@ -1,22 +1,25 @@
 import { normalizeEmail } from "../email.ts";
 import type { Follower } from "../model.ts";
 import type { SecretBox } from "../ports.ts";
+import type { Services } from "../services.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { UnsubscribeLink } from "./check-unsubscribe-link.ts";
 import { type ReadLinkDeps, readUnsubscribeLink, type Stopped } from "./read-unsubscribe-link.ts";
 
-type UnsubscribeDeps = ReadLinkDeps & {
-  readonly secrets: Pick<SecretBox, "seal">;
-  readonly store: Pick<FollowerStore, "removeFollower">;
-};
+type UnsubscribeDeps = ReadLinkDeps &
+  Pick<Services, "clock"> & {
+    readonly secrets: Pick<SecretBox, "seal">;
+    readonly store: Pick<FollowerStore, "removeFollower">;
+  };
 
 /**
  * What an undo brings back (resubscribe): the link's signature, which it holds for that link alone,
- * and each follower record the link removed, as it was.
+ * each follower record the link removed, as it was, and when (an undo serves for a while only).
  */
 export interface Removed {
   readonly signature: string;
   readonly followers: readonly Follower[];
+  readonly at: number;
 }
 
 /**
@@ -35,6 +38,6 @@ export async function unsubscribe(services: UnsubscribeDeps, link: UnsubscribeLi
     const follower = (await services.store.listFollowers(feedbackId)).find((f) => f.email === email);
     if (follower && (await services.store.removeFollower(feedbackId, email))) followers.push(follower);
   }
-  const removed: Removed = { signature: link.signature, followers };
+  const removed: Removed = { signature: link.signature, followers, at: services.clock() };
   return { stopped, undo: followers.length > 0 ? await services.secrets.seal(JSON.stringify(removed)) : null };
 }

@@ -120,6 +120,22 @@ describe("undoing an unsubscribe, with the same link", () => {
     assert.deepEqual([...rows.keys()], ["fb-1 ana@customer.example", "fb-3 bob@customer.example"]);
   });
 
+  test("an undo serves 24 hours: after them, it writes back nothing", async () => {
+    const { rows, deps } = following();
+    let now = Date.parse("2026-11-27T08:00:00Z");
+    const clocked = { ...deps, clock: () => now };
+    const link = await linkFor("fb-2", "ana@customer.example");
+    const done = await unsubscribe(clocked, link);
+    now += 24 * 3_600_000 + 1_000;
+    assert.equal(await resubscribe(clocked, link, done!.undo!), null);
+    assert.deepEqual([...rows.keys()], ["fb-1 ana@customer.example", "fb-3 bob@customer.example"]);
+    now -= 2_000;
+    assert.deepEqual(
+      (await resubscribe(clocked, link, done!.undo!))?.map((f) => f.key),
+      ["ACME-2"],
+    );
+  });
+
   test("nothing removed, nothing to undo", async () => {
     const { deps } = following();
     const link = await linkFor("fb-3", "ana@customer.example");

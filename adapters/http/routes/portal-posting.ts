@@ -64,7 +64,9 @@ export function portalPostingRoutes(services: Services, clientAddress: (request:
       links,
       body,
     });
-    return new Response(document, { status, headers: { ...pageHeaders(portal), "cache-control": "private, no-cache" } });
+    // Kept by no cache, the browser's included: the form carries its CSRF token, the thanks the
+    // person's tracking link, which opens their report to whoever holds it (a shared computer).
+    return new Response(document, { status, headers: { ...pageHeaders(portal), "cache-control": "no-store" } });
   };
 
   const notFound = (language: Language) =>

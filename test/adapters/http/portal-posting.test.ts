@@ -59,7 +59,7 @@ describe("posting from the portal", () => {
     const b = await signedIn("gus@customer.example", "Gus");
     const res = await b.fetch("/p/demo/new");
     const page = await res.text();
-    expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    expect(res.headers.get("cache-control")).toBe("no-store");
     expect(page).toContain('<input type="radio" name="kind" value="idea" checked>');
     expect(page).toContain('<input type="radio" name="kind" value="problem">');
     expect(page).toContain('<input id="post-title" type="text" name="title" required maxlength="120"');
@@ -96,7 +96,9 @@ describe("posting from the portal", () => {
   test("the thanks after a post waiting for review links the person's tracking page of it, theirs alone, and says the post becomes public once published", async () => {
     const b = await signedIn("jade@customer.example", "Jade");
     const thanksAt = (await post(b, { title: "Print a packing slip" })).headers.get("location") ?? "";
-    const thanks = await (await b.fetch(thanksAt)).text();
+    const answered = await b.fetch(thanksAt);
+    expect(answered.headers.get("cache-control")).toBe("no-store");
+    const thanks = await answered.text();
     const tracking = /<a class="button" href="(http:\/\/localhost:3000\/s\/[^"]+)">See where your post stands<\/a>/.exec(thanks)?.[1] ?? "";
     expect(thanks).toContain("That page is yours alone, at this link: keep it to come back.");
     expect(thanks).toContain("It becomes public once the team has reviewed it and published it on the board.");
