@@ -82,6 +82,8 @@ export interface Failure {
   readonly refusal?: MergeRefusal;
   /** For a service that failed (an issue tracker): what it said, for the operator to act on. */
   readonly cause?: string;
+  /** For a service that failed: it refused the credentials it was called with, which trying again will not change. */
+  readonly credentialsRefused?: true;
   /** For a 404: what the request named by id that the organization does not hold, said back in the message. */
   readonly missing?: Missing;
   /** For insufficient_scope: the scope the operation needs, named in the message (a model reads no header). */
@@ -100,11 +102,23 @@ export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const fail = (code: ErrorCode, retryAfter?: number): Failure =>
   retryAfter === undefined ? { ok: false, code } : { ok: false, code, retryAfter };
 
+/**
+ * What a failed call to a service said, as people may read it: the first line of its error, without
+ * the secrets the call was made with (a library may quote its request).
+ */
+export function saidBy(error: unknown, secrets: readonly string[] = []): string {
+  const line = (error instanceof Error ? error.message : String(error)).split("\n")[0]!;
+  return secrets
+    .filter((secret) => Boolean(secret))
+    .reduce((said, secret) => said.replaceAll(secret, "[redacted]"), line)
+    .slice(0, 300);
+}
+
 /** A service the request needed failed: `error`'s first line says why (a refused token, a name that does not resolve). */
-export const unavailable = (code: ErrorCode, error: unknown): Failure => ({
+export const unavailable = (code: ErrorCode, error: unknown, secrets: readonly string[] = []): Failure => ({
   ok: false,
   code,
-  cause: (error instanceof Error ? error.message : String(error)).split("\n")[0]!.slice(0, 300),
+  cause: saidBy(error, secrets),
 });
 
 /** Beyond this many characters an id is said back cut short: no one typed it by hand, and the message stays readable. */

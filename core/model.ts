@@ -95,6 +95,18 @@ export interface TrackerLink {
   readonly syncedAt?: number;
 }
 
+/**
+ * The last failure of an integration's deliveries (Slack's notices, an app's tracker syncs), which
+ * its settings show until a delivery succeeds: the jobs retry it quietly for about a day otherwise.
+ */
+export interface DeliveryFailure {
+  readonly at: number;
+  /** What the service answered (the first line of the error), without the secrets it was called with. */
+  readonly error: string;
+  /** Whether the service refused the credentials (CredentialsRefused): a new token is needed, not patience. */
+  readonly refused: boolean;
+}
+
 export interface FeedbackRecord {
   readonly id: string;
   readonly orgId: string;

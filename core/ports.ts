@@ -172,7 +172,10 @@ export interface IssueComment {
   readonly at: number;
 }
 
-/** An issue tracker. Failures reject; the sync job is then retried, so an outage delays and loses nothing. */
+/**
+ * An issue tracker. Failures reject, a refused token with CredentialsRefused; the sync job is then
+ * retried, so an outage delays and loses nothing.
+ */
 export interface IssueTracker {
   /** Whether its issues move between named workflow states, which each app maps its statuses to (`settings.statuses`). */
   readonly mapsStatuses: boolean;
@@ -181,6 +184,13 @@ export interface IssueTracker {
   find(settings: TrackerSettings, issue: string): Promise<TrackerLink | null>;
   /** Makes the issue follow a status: its label or state, closed or reopened, and the comment unless the issue holds it already. */
   follow(settings: TrackerSettings, link: TrackerLink, change: { status: Status; comment?: IssueComment }): Promise<TrackerLink>;
+  /**
+   * Asks the tracker, as the settings are saved, whether it takes the token for the project:
+   * resolves when it does; rejects with CredentialsRefused when it refuses the token, does not show
+   * it the project, or says it may not write issues there; with any other error when it cannot be
+   * reached. Absent for a tracker that has nothing to ask (a bridge).
+   */
+  check?(settings: TrackerSettings): Promise<void>;
 }
 
 /** Where attachments' bytes are kept (local disk, or an object store). */
@@ -214,8 +224,13 @@ export interface SlackMessage {
   readonly blocks?: readonly Readonly<Record<string, unknown>>[];
 }
 
-/** Slack's Web API (and the response_url of a command or shortcut). Failures reject; the job is then retried. */
+/**
+ * Slack's Web API (and the response_url of a command or shortcut). Failures reject, a refused token
+ * with CredentialsRefused; the job is then retried.
+ */
 export interface SlackApi {
+  /** auth.test, as the bot token is saved: resolves when Slack takes it; rejects with CredentialsRefused when Slack refuses it, with another error when Slack cannot be reached. */
+  authTest(access: SlackAccess): Promise<void>;
   /** users.info: the person's name, and e-mail when the workspace shares it; nothing when Slack does not show the person. */
   userInfo(access: SlackAccess, userId: string): Promise<{ readonly name?: string; readonly email?: string }>;
   /** chat.getPermalink; null when Slack does not show the app that message. */

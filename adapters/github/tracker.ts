@@ -2,7 +2,8 @@ import { request } from "@octokit/request";
 import type { TrackerLink } from "../../core/model.ts";
 import type { IssueComment, IssueTracker, TrackerSettings } from "../../core/ports.ts";
 import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
-import { beforeDeadline, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
+import { CredentialsRefused } from "../../core/refused-credentials.ts";
+import { beforeDeadline, CHECK_DEADLINE_MS, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
 
 /** Labels that carry the feedback's status on the issue. */
 const LABEL_PREFIX = "retour:";
@@ -62,14 +63,43 @@ async function holdsComment(github: GithubClient, where: { owner: string; repo: 
   return data.some((posted) => posted.body?.includes(markOf(comment)));
 }
 
+/** GitHub's answer that it refuses the token (401), or that the token may not do this (403, unless its rate limit ran out). */
+function told(error: unknown): unknown {
+  const { status, response } = error as { status?: number; response?: { headers?: Record<string, string | undefined> } };
+  const limited = response?.headers?.["x-ratelimit-remaining"] === "0";
+  const part = status === 401 ? "token" : status === 403 && !limited ? "permission" : undefined;
+  return part && error instanceof Error ? new CredentialsRefused(part, error.message, { cause: error }) : error;
+}
+
+/** Whether GitHub's account behind the token may label, close and reopen issues there: triage access at least. */
+const writesIssues = (can: { admin?: boolean; maintain?: boolean; push?: boolean; triage?: boolean }): boolean =>
+  Boolean(can.admin || can.maintain || can.push || can.triage);
+
 /** GitHub Issues through the official Octokit request client; each operation within `deadlineMs`. */
 export function createGithubTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): IssueTracker {
-  const within = <T>(settings: TrackerSettings, operation: (github: GithubClient) => Promise<T>): Promise<T> => {
-    const deadline = { signal: AbortSignal.timeout(deadlineMs), ms: deadlineMs };
-    return beforeDeadline("GitHub", deadline, () => operation(client(settings, deadline.signal)));
+  const within = <T>(settings: TrackerSettings, operation: (github: GithubClient) => Promise<T>, ms = deadlineMs): Promise<T> => {
+    const deadline = { signal: AbortSignal.timeout(ms), ms };
+    return beforeDeadline("GitHub", deadline, () => operation(client(settings, deadline.signal))).catch((error: unknown) => {
+      throw told(error);
+    });
   };
   return {
     mapsStatuses: false,
+    // The repository, as the token sees it: a token GitHub refuses is a 401, a repository it does not show a 404.
+    check: (settings) =>
+      within(
+        settings,
+        async (github) => {
+          const { data } = await github("GET /repos/{owner}/{repo}", repository(settings)).catch((error: unknown) => {
+            if ((error as { status?: number }).status !== 404) throw error;
+            throw new CredentialsRefused("project", (error as Error).message, { cause: error });
+          });
+          // Only when GitHub says what the account may do there: a fine-grained token's own rights it does not show.
+          if (data.permissions && !writesIssues(data.permissions))
+            throw new CredentialsRefused("permission", `permissions on ${settings.project}: ${JSON.stringify(data.permissions)}`);
+        },
+        CHECK_DEADLINE_MS,
+      ),
     open: (settings, issue) =>
       within(settings, async (github) => {
         const { data } = await github("POST /repos/{owner}/{repo}/issues", {

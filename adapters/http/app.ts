@@ -26,7 +26,7 @@ import { errorResponse, failureResponse, HttpFailure } from "./reply.ts";
 import { bodyRefusal } from "./json-body.ts";
 import { sentCookies, type WebRequest } from "./cookies.ts";
 import { pageNotFound } from "./page-not-found.ts";
-import { feedbackRoutes } from "./routes/feedbacks.ts";
+import { feedbackRoutes, type ServiceFailureLog } from "./routes/feedbacks.ts";
 import { mergeRoutes } from "./routes/merges.ts";
 import { reportRoutes } from "./routes/reports.ts";
 import { widgetRoutes } from "./routes/widget.ts";
@@ -97,6 +97,8 @@ interface HttpOptions {
   readonly clientAddress: (request: Request) => string;
   /** Called with errors that are bugs, for the log. */
   readonly onUnexpected: (error: unknown, request: Request) => void;
+  /** Called with a failure of a service a request needed (an issue tracker), with what it answered (`cause`, without secrets), for the log. */
+  readonly onServiceFailure: ServiceFailureLog;
   /** The MCP server, mounted at /mcp; it reads its own body, and counts create_report in the client address's budget. */
   readonly mcp?: (request: Request, clientAddress: string) => Promise<Response>;
   /** Builds the widget's scripts, on the first request for one; without it, the widget is not served. */
@@ -298,7 +300,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(widgetRoutes(services, { budget: collection, widgetKeyPerMinute: options.widgetKeyPerMinute }))
     .use(hostedFormRoutes(services, collection))
     .use(triageRoutes(services, options.apiPerMinute))
-    .use(feedbackRoutes(services, options.apiPerMinute))
+    .use(feedbackRoutes(services, options.apiPerMinute, options.onServiceFailure))
     .use(mergeRoutes(services, options.apiPerMinute))
     .use(agentRoutes(services, options.apiPerMinute))
     .use(webhookRoutes(services, options.apiPerMinute))

@@ -2,7 +2,8 @@ import type { Version3Client } from "jira.js";
 import type { TrackerLink } from "../../core/model.ts";
 import type { IssueComment, IssueTracker, TrackerSettings } from "../../core/ports.ts";
 import type { Status } from "../../core/schemas/feedback.ts";
-import { beforeDeadline, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
+import { CredentialsRefused } from "../../core/refused-credentials.ts";
+import { beforeDeadline, CHECK_DEADLINE_MS, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
 import { type StateKind, stateForStatus, type TrackerState } from "../../core/trackers/status-mapping.ts";
 
 /** The issue type opened when the settings name none: every Jira Cloud software and work-management project has it. */
@@ -109,19 +110,58 @@ async function holdsComment(jira: Version3Client, key: string, comment: IssueCom
   return values.some((c) => c.properties?.some((p) => p.key === COMMENT_PROPERTY && (p.value as { id?: string } | undefined)?.id === comment.id));
 }
 
+/** What Retour does in a project, as Jira names the permissions: open issues, move them, comment on them. */
+const NEEDED_PERMISSIONS = ["CREATE_ISSUES", "TRANSITION_ISSUES", "ADD_COMMENTS"];
+
+/** What Jira answered, in its own words ("401 Client must be authenticated …"): jira.js's message gives only the status. */
+function jiraAnswer(error: { readonly message: string; readonly status?: number; readonly response: unknown }): string {
+  const { data } = (typeof error.response === "object" ? error.response : {}) as { data?: unknown };
+  const { errorMessages = [], errors = {} } = (typeof data === "object" ? data : {}) as { errorMessages?: string[]; errors?: Record<string, string> };
+  const words = typeof data === "string" ? data : [...errorMessages, ...Object.values(errors)].join(" ");
+  return words ? `${error.status} ${words}` : error.message;
+}
+
+/** Jira's answer that it refuses the account's e-mail and token (401), or that the account may not do this (403). */
+async function told(error: unknown): Promise<unknown> {
+  const { HttpException } = await loadJiraJs();
+  if (!(error instanceof HttpException)) return error;
+  const part = error.status === 401 ? "token" : error.status === 403 ? "permission" : undefined;
+  return part ? new CredentialsRefused(part, jiraAnswer(error), { cause: error }) : error;
+}
+
+/** The account behind the token (myself), the project as it sees it, and its permissions there, when Jira says them. */
+async function checkAccount(jira: Version3Client, settings: TrackerSettings): Promise<void> {
+  await jira.myself.getCurrentUser();
+  const { HttpException } = await loadJiraJs();
+  await jira.projects.getProject({ projectIdOrKey: settings.project }).catch((error: unknown) => {
+    if (!(error instanceof HttpException && error.status === 404)) throw error;
+    throw new CredentialsRefused("project", jiraAnswer(error), { cause: error });
+  });
+  // jira.js types the answer's permissions as unknown: Atlassian documents them by key, each with havePermission.
+  const { permissions } = await jira.permissions.getMyPermissions<{ permissions?: Record<string, { havePermission?: boolean }> }>({
+    projectKey: settings.project,
+    permissions: NEEDED_PERMISSIONS.join(","),
+  });
+  const lacking = NEEDED_PERMISSIONS.filter((name) => permissions?.[name]?.havePermission === false);
+  if (lacking.length > 0) throw new CredentialsRefused("permission", `the account lacks ${lacking.join(", ")} in ${settings.project}`);
+}
+
 /**
  * Jira Cloud issues through the official `jira.js` client: an issue opened in the app's project,
  * moved along its workflow to the state the app's status mapping gives each status, with the comment.
  */
 export function createJiraTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): IssueTracker {
-  const within = async <T>(settings: TrackerSettings, operation: (jira: Version3Client) => Promise<T>): Promise<T> => {
+  const within = async <T>(settings: TrackerSettings, operation: (jira: Version3Client) => Promise<T>, ms = deadlineMs): Promise<T> => {
     // The deadline is the tracker's: the library's first load (a cold start, a busy machine) is not counted in it.
     const library = await loadJiraJs();
-    const deadline = { signal: AbortSignal.timeout(deadlineMs), ms: deadlineMs };
-    return beforeDeadline("Jira", deadline, () => operation(clientFor(library, settings, deadline.signal)));
+    const deadline = { signal: AbortSignal.timeout(ms), ms };
+    return beforeDeadline("Jira", deadline, () => operation(clientFor(library, settings, deadline.signal))).catch(async (error: unknown) => {
+      throw await told(error);
+    });
   };
   return {
     mapsStatuses: true,
+    check: (settings) => within(settings, (jira) => checkAccount(jira, settings), CHECK_DEADLINE_MS),
     open: (settings, issue) =>
       within(settings, async (jira) => {
         const created = await jira.issues.createIssue({

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import type { LinearClient } from "@linear/sdk";
 import type { TrackerLink } from "../../core/model.ts";
 import type { IssueComment, IssueTracker, TrackerSettings } from "../../core/ports.ts";
-import { beforeDeadline, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
+import { CredentialsRefused } from "../../core/refused-credentials.ts";
+import { beforeDeadline, CHECK_DEADLINE_MS, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
 import { type StateKind, stateForStatus, type TrackerState } from "../../core/trackers/status-mapping.ts";
 
 /** A workflow state of the team, with the id Linear moves issues by. */
@@ -65,6 +66,14 @@ const notFound = async (error: unknown): Promise<boolean> => {
   return error instanceof LinearError && error.type === LinearErrorType.InvalidInput;
 };
 
+/** Linear's answer that it refuses the API key (an authentication error), or that the key may not do this (forbidden). */
+const told = async (error: unknown): Promise<unknown> => {
+  const { LinearError, LinearErrorType } = await loadLinearSdk();
+  if (!(error instanceof LinearError)) return error;
+  const part = error.type === LinearErrorType.AuthenticationError ? "token" : error.type === LinearErrorType.Forbidden ? "permission" : undefined;
+  return part ? new CredentialsRefused(part, error.message, { cause: error }) : error;
+};
+
 /**
  * The id Linear keeps the comment under, chosen here (Linear takes a UUID from its client): the same
  * for every sync of one comment on one issue, so that a retry finds it.
@@ -93,14 +102,28 @@ async function postOnce(linear: LinearClient, issueId: string, comment: IssueCom
  * the app's status mapping gives its feedback's status; each status change moves it and adds the comment.
  */
 export function createLinearTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): IssueTracker {
-  const within = async <T>(settings: TrackerSettings, operation: (linear: LinearClient) => Promise<T>): Promise<T> => {
+  const within = async <T>(settings: TrackerSettings, operation: (linear: LinearClient) => Promise<T>, ms = deadlineMs): Promise<T> => {
     // The deadline is the tracker's: the library's first load (a cold start, a busy machine) is not counted in it.
     const sdk = await loadLinearSdk();
-    const deadline = { signal: AbortSignal.timeout(deadlineMs), ms: deadlineMs };
-    return beforeDeadline("Linear", deadline, () => operation(clientFor(sdk, settings, deadline.signal)));
+    const deadline = { signal: AbortSignal.timeout(ms), ms };
+    return beforeDeadline("Linear", deadline, () => operation(clientFor(sdk, settings, deadline.signal))).catch(async (error: unknown) => {
+      throw await told(error);
+    });
   };
   return {
     mapsStatuses: true,
+    // The key's own user (viewer), then the team among those it sees.
+    check: (settings) =>
+      within(
+        settings,
+        async (linear) => {
+          await linear.viewer;
+          const teams = await linear.teams({ filter: { key: { eq: settings.project } } });
+          if (teams.nodes.length === 0)
+            throw new CredentialsRefused("project", `no team with the key ${settings.project} among the teams this key sees`);
+        },
+        CHECK_DEADLINE_MS,
+      ),
     open: (settings, issue) =>
       within(settings, async (linear) => {
         const team = (await linear.teams({ filter: { key: { eq: settings.project } } })).nodes[0];

@@ -9,6 +9,7 @@ const toConnection = (d: Document): SlackConnection => ({
   ...(d.channel && { channel: d.channel }),
   ...(d.minSeverity && { minSeverity: d.minSeverity }),
   ...(d.apiUrl && { apiUrl: d.apiUrl }),
+  ...(d.lastFailure && { lastFailure: d.lastFailure }),
 });
 
 export function slackStore(data: Database): SlackStore {
@@ -22,6 +23,12 @@ export function slackStore(data: Database): SlackStore {
     },
     async removeSlackConnection(orgId) {
       await data.collection("slack_connections").deleteOne({ _id: orgId });
+    },
+    async recordSlackFailure(orgId, failure) {
+      await data.collection("slack_connections").updateOne({ _id: orgId }, { $set: { lastFailure: failure } });
+    },
+    async clearSlackFailure(orgId, before) {
+      await data.collection("slack_connections").updateOne({ _id: orgId, "lastFailure.at": { $lt: before } }, { $unset: { lastFailure: "" } });
     },
     async recordSlackEvent(orgId, eventId, expiresAt) {
       // An upsert that inserts only: a retry finds the delivery's document and changes nothing.

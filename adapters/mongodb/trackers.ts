@@ -2,18 +2,28 @@ import type { AppTracker, TrackerStore } from "../../core/store/trackers.ts";
 import type { Database, Document } from "./database.ts";
 import { toFeedback } from "./feedbacks.ts";
 
-const toTracker = (d: Document): AppTracker => ({ orgId: d.orgId, appId: String(d._id), provider: d.provider, settingsSealed: d.settingsSealed });
+const toTracker = (d: Document): AppTracker => ({
+  orgId: d.orgId,
+  appId: String(d._id),
+  provider: d.provider,
+  settingsSealed: d.settingsSealed,
+  ...(d.lastFailure && { lastFailure: d.lastFailure }),
+});
 
 export function trackerStore(data: Database): TrackerStore {
   return {
     async setAppTracker(t) {
-      await data
-        .collection("app_trackers")
-        .replaceOne(
-          { _id: t.appId },
-          { orgId: t.orgId, provider: t.provider, settingsSealed: t.settingsSealed, project: t.project },
-          { upsert: true },
-        );
+      await data.collection("app_trackers").replaceOne(
+        { _id: t.appId },
+        {
+          orgId: t.orgId,
+          provider: t.provider,
+          settingsSealed: t.settingsSealed,
+          project: t.project,
+          ...(t.lastFailure && { lastFailure: t.lastFailure }),
+        },
+        { upsert: true },
+      );
     },
     async removeAppTracker(orgId, appId) {
       return (await data.collection("app_trackers").deleteOne({ _id: appId, orgId })).deletedCount === 1;
@@ -21,6 +31,12 @@ export function trackerStore(data: Database): TrackerStore {
     async findAppTracker(orgId, appId) {
       const found = await data.collection("app_trackers").findOne({ _id: appId, orgId });
       return found ? toTracker(found) : null;
+    },
+    async recordTrackerFailure(orgId, appId, failure) {
+      await data.collection("app_trackers").updateOne({ _id: appId, orgId }, { $set: { lastFailure: failure } });
+    },
+    async clearTrackerFailure(orgId, appId, before) {
+      await data.collection("app_trackers").updateOne({ _id: appId, orgId, "lastFailure.at": { $lt: before } }, { $unset: { lastFailure: "" } });
     },
     async findAppTrackersByProject(provider, project) {
       return (await data.collection("app_trackers").find({ provider, project }).toArray()).map(toTracker);

@@ -1,5 +1,6 @@
 import { LogLevel, WebAPIPlatformError, WebClient } from "@slack/web-api";
 import type { SlackAccess, SlackApi, SlackMessage } from "../../core/ports.ts";
+import { CredentialsRefused, type RefusedPart } from "../../core/refused-credentials.ts";
 
 /** A Slack call waits this long at most; the job is then retried later. */
 const TIMEOUT_MS = 10_000;
@@ -8,6 +9,24 @@ const VIEW_TIMEOUT_MS = 2_500;
 
 /** Slack's answer that what was asked for does not exist, or is not visible to the app: asking again will not change it. */
 const absent = (error: unknown, codes: readonly string[]): boolean => error instanceof WebAPIPlatformError && codes.includes(error.data.error);
+
+/** Slack's answers that it refuses the bot token, or a scope the call needs (https://api.slack.com/methods/auth.test): a new token is needed. */
+const REFUSALS: Readonly<Record<string, RefusedPart>> = {
+  invalid_auth: "token",
+  not_authed: "token",
+  account_inactive: "token",
+  token_revoked: "token",
+  token_expired: "token",
+  not_allowed_token_type: "token",
+  missing_scope: "permission",
+  no_permission: "permission",
+};
+
+/** A call's failure, with a refused token said as such (Slack's own words kept: "An API error occurred: token_revoked"). */
+function told(error: unknown): unknown {
+  const part = error instanceof WebAPIPlatformError ? REFUSALS[error.data.error] : undefined;
+  return part && error instanceof Error ? new CredentialsRefused(part, error.message, { cause: error }) : error;
+}
 
 /**
  * Slack's Web API through its official client. The client retries nothing: a failed call fails the
@@ -22,12 +41,20 @@ export function createSlackApi(defaultApiUrl: string): SlackApi {
       logLevel: LogLevel.ERROR,
     });
   return {
+    async authTest(access) {
+      await client(access)
+        .auth.test()
+        .catch((error: unknown) => {
+          // Any refusal Slack answers auth.test with is about the token; only an unanswered call leaves it unchecked.
+          throw error instanceof WebAPIPlatformError ? new CredentialsRefused("token", error.message, { cause: error }) : error;
+        });
+    },
     async userInfo(access, userId) {
       const found = await client(access)
         .users.info({ user: userId })
         .catch((error: unknown) => {
           if (absent(error, ["user_not_found", "user_not_visible"])) return { user: undefined };
-          throw error;
+          throw told(error);
         });
       const user = found.user;
       const name = user?.profile?.real_name || user?.real_name || user?.profile?.display_name || user?.name;
@@ -38,14 +65,22 @@ export function createSlackApi(defaultApiUrl: string): SlackApi {
         return (await client(access).chat.getPermalink({ channel, message_ts: ts })).permalink ?? null;
       } catch (error) {
         if (absent(error, ["channel_not_found", "message_not_found"])) return null;
-        throw error;
+        throw told(error);
       }
     },
     async openView(access, triggerId, view) {
-      await client(access, VIEW_TIMEOUT_MS).views.open({ trigger_id: triggerId, view: view as never });
+      await client(access, VIEW_TIMEOUT_MS)
+        .views.open({ trigger_id: triggerId, view: view as never })
+        .catch((error: unknown) => {
+          throw told(error);
+        });
     },
     async postMessage(access, channel, message) {
-      await client(access).chat.postMessage({ channel, text: message.text, ...(message.blocks && { blocks: message.blocks as never }) });
+      await client(access)
+        .chat.postMessage({ channel, text: message.text, ...(message.blocks && { blocks: message.blocks as never }) })
+        .catch((error: unknown) => {
+          throw told(error);
+        });
     },
     async respond(responseUrl, message: SlackMessage) {
       const answer = await fetch(responseUrl, {

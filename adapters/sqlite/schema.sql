@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 58;
+PRAGMA user_version = 59;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -15,7 +15,7 @@ CREATE TABLE api_keys (
 );
 CREATE INDEX api_keys_by_org ON api_keys (org_id, created_at);
 
-CREATE TABLE app_trackers (app_id TEXT PRIMARY KEY, org_id TEXT NOT NULL, provider TEXT NOT NULL, settings_sealed TEXT NOT NULL, project TEXT NOT NULL);
+CREATE TABLE app_trackers (app_id TEXT PRIMARY KEY, org_id TEXT NOT NULL, provider TEXT NOT NULL, settings_sealed TEXT NOT NULL, project TEXT NOT NULL, last_failure TEXT);
 CREATE INDEX app_trackers_by_project ON app_trackers (provider, project);
 
 CREATE TABLE apps (
@@ -414,7 +414,7 @@ CREATE TABLE settings (name TEXT PRIMARY KEY, value BLOB NOT NULL);
 CREATE TABLE slack_connections (
   org_id TEXT PRIMARY KEY, secrets_sealed TEXT NOT NULL, app_id TEXT, channel TEXT, kinds TEXT NOT NULL,
   min_severity TEXT, api_url TEXT
-);
+, last_failure TEXT);
 
 CREATE TABLE slack_events (
   org_id TEXT NOT NULL, event_id TEXT NOT NULL, expires_at INTEGER NOT NULL,

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import type { DeliveryFailure } from "../../core/model.ts";
 import type { Kind, Severity } from "../../core/schemas/feedback.ts";
 import type { SlackConnection, SlackStore } from "../../core/store/slack.ts";
 import type { WriteBatch } from "./write-batch.ts";
@@ -11,6 +12,7 @@ interface Row {
   kinds: string;
   min_severity: Severity | null;
   api_url: string | null;
+  last_failure: string | null;
 }
 
 const toConnection = (r: Row): SlackConnection => ({
@@ -21,6 +23,7 @@ const toConnection = (r: Row): SlackConnection => ({
   ...(r.channel && { channel: r.channel }),
   ...(r.min_severity && { minSeverity: r.min_severity }),
   ...(r.api_url && { apiUrl: r.api_url }),
+  ...(r.last_failure && { lastFailure: JSON.parse(r.last_failure) as DeliveryFailure }),
 });
 
 export function slackStore(db: Database, batch: WriteBatch): SlackStore {
@@ -29,9 +32,18 @@ export function slackStore(db: Database, batch: WriteBatch): SlackStore {
       await batch.run(() =>
         db
           .query(
-            "INSERT OR REPLACE INTO slack_connections (org_id, secrets_sealed, app_id, channel, kinds, min_severity, api_url) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO slack_connections (org_id, secrets_sealed, app_id, channel, kinds, min_severity, api_url, last_failure) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
           )
-          .run(c.orgId, c.secretsSealed, c.appId ?? null, c.channel ?? null, JSON.stringify(c.kinds), c.minSeverity ?? null, c.apiUrl ?? null),
+          .run(
+            c.orgId,
+            c.secretsSealed,
+            c.appId ?? null,
+            c.channel ?? null,
+            JSON.stringify(c.kinds),
+            c.minSeverity ?? null,
+            c.apiUrl ?? null,
+            c.lastFailure ? JSON.stringify(c.lastFailure) : null,
+          ),
       );
     },
     async findSlackConnection(orgId) {
@@ -40,6 +52,14 @@ export function slackStore(db: Database, batch: WriteBatch): SlackStore {
     },
     async removeSlackConnection(orgId) {
       await batch.run(() => db.query("DELETE FROM slack_connections WHERE org_id = ?").run(orgId));
+    },
+    async recordSlackFailure(orgId, failure) {
+      await batch.run(() => db.query("UPDATE slack_connections SET last_failure = ? WHERE org_id = ?").run(JSON.stringify(failure), orgId));
+    },
+    async clearSlackFailure(orgId, before) {
+      await batch.run(() =>
+        db.query("UPDATE slack_connections SET last_failure = NULL WHERE org_id = ? AND json_extract(last_failure, '$.at') < ?").run(orgId, before),
+      );
     },
     async recordSlackEvent(orgId, eventId, expiresAt) {
       const inserted = await batch.run(() =>

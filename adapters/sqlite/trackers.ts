@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import type { DeliveryFailure } from "../../core/model.ts";
 import type { AppTracker, TrackerStore } from "../../core/store/trackers.ts";
 import { FEEDBACK_COLUMNS, orgNumberOf, toFeedback, type FeedbackRow } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
@@ -8,9 +9,16 @@ interface Row {
   app_id: string;
   provider: string;
   settings_sealed: string;
+  last_failure: string | null;
 }
 
-const toTracker = (r: Row): AppTracker => ({ orgId: r.org_id, appId: r.app_id, provider: r.provider, settingsSealed: r.settings_sealed });
+const toTracker = (r: Row): AppTracker => ({
+  orgId: r.org_id,
+  appId: r.app_id,
+  provider: r.provider,
+  settingsSealed: r.settings_sealed,
+  ...(r.last_failure && { lastFailure: JSON.parse(r.last_failure) as DeliveryFailure }),
+});
 
 export function trackerStore(db: Database, batch: WriteBatch): TrackerStore {
   return {
@@ -18,10 +26,11 @@ export function trackerStore(db: Database, batch: WriteBatch): TrackerStore {
       await batch.run(() =>
         db
           .query(
-            `INSERT INTO app_trackers (app_id, org_id, provider, settings_sealed, project) VALUES (?, ?, ?, ?, ?)
-             ON CONFLICT (app_id) DO UPDATE SET provider = excluded.provider, settings_sealed = excluded.settings_sealed, project = excluded.project`,
+            `INSERT INTO app_trackers (app_id, org_id, provider, settings_sealed, project, last_failure) VALUES (?, ?, ?, ?, ?, ?)
+             ON CONFLICT (app_id) DO UPDATE SET provider = excluded.provider, settings_sealed = excluded.settings_sealed, project = excluded.project,
+               last_failure = excluded.last_failure`,
           )
-          .run(t.appId, t.orgId, t.provider, t.settingsSealed, t.project),
+          .run(t.appId, t.orgId, t.provider, t.settingsSealed, t.project, t.lastFailure ? JSON.stringify(t.lastFailure) : null),
       );
     },
     removeAppTracker: (orgId, appId) =>
@@ -29,6 +38,18 @@ export function trackerStore(db: Database, batch: WriteBatch): TrackerStore {
     async findAppTracker(orgId, appId) {
       const row = db.query<Row, [string, string]>("SELECT * FROM app_trackers WHERE org_id = ? AND app_id = ?").get(orgId, appId);
       return row ? toTracker(row) : null;
+    },
+    async recordTrackerFailure(orgId, appId, failure) {
+      await batch.run(() =>
+        db.query("UPDATE app_trackers SET last_failure = ? WHERE org_id = ? AND app_id = ?").run(JSON.stringify(failure), orgId, appId),
+      );
+    },
+    async clearTrackerFailure(orgId, appId, before) {
+      await batch.run(() =>
+        db
+          .query("UPDATE app_trackers SET last_failure = NULL WHERE org_id = ? AND app_id = ? AND json_extract(last_failure, '$.at') < ?")
+          .run(orgId, appId, before),
+      );
     },
     async findAppTrackersByProject(provider, project) {
       return db.query<Row, [string, string]>("SELECT * FROM app_trackers WHERE provider = ? AND project = ?").all(provider, project).map(toTracker);

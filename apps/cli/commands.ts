@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { hasFullContext, monthlyQuota, PLANS, type Plan } from "../../core/plans.ts";
 import { ATTACHMENT_KINDS, CHANNEL_KINDS, ROLES, SCOPES, type ChannelKind, type Organization, type Role, type Scope } from "../../core/model.ts";
-import { describeProblem, errorBody, textFor } from "../../adapters/http/catalog/text.ts";
+import { describeFieldProblem, describeProblem, failureBody, textFor } from "../../adapters/http/catalog/text.ts";
 import { operatorGrant } from "../../core/authorization.ts";
 import type { Failure, Result } from "../../core/errors.ts";
 import { EVENT_TYPES } from "../../core/feedback/events.ts";
@@ -99,8 +99,7 @@ function orFail<T>(result: Result<T>, explain?: (failure: Failure) => string | u
   if (result.ok) return result.value;
   // A field refused is said alone ("email: expected …"): "The request body is invalid." is the API's word for it.
   const message =
-    explain?.(result) ??
-    (result.code === "invalid_body" && result.problem ? describeProblem(result.problem, "en") : errorBody(result.code, "en", result.problem).error);
+    explain?.(result) ?? (result.code === "invalid_body" && result.problem ? describeProblem(result.problem, "en") : failureBody(result, "en").error);
   throw new UsageError(result.cause ? `${message} It said: ${result.cause}` : message);
 }
 
@@ -460,14 +459,17 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const org = await organization(services, arg(inv, 0, "org"));
     const appId = arg(inv, 1, "appId");
     const provider = pick(arg(inv, 2, "provider"), TRACKER_PROVIDERS, "<provider>");
-    // Nothing here calls the tracker: an unreachable one only delays the syncs, which the job queue retries.
-    const { app, webhookSecret, secretKept } = orFail(
+    // The tracker is asked about the token: one it refuses is said by the option that gave it, and nothing is stored.
+    const flags = { token: "--token", project: PROJECT_FLAGS[provider] };
+    const { app, webhookSecret, secretKept, unchecked } = orFail(
       await configureTracker(services, operator(org), appId, provider, trackerSettings(provider, inv)),
-      noApp(org, appId),
+      (failure) => (failure.problem ? describeFieldProblem(failure.problem, "en", flags) : noApp(org, appId)(failure)),
     );
     out(`${app.name} now tracks issues with ${provider}`);
     out(`Its webhook: ${services.baseUrl}/integrations/${provider}/webhook, secret:\n${webhookSecret}`);
     if (secretKept) out("(the secret it had: the tracker's webhook needs no change)");
+    if (unchecked)
+      out(`warning: saved, but ${provider} could not be reached to check the token (${unchecked}); Settings → Apps shows a sync that fails`);
   },
 
   async "tracker statuses"(services, inv, out) {
@@ -515,7 +517,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
         ?.split(",")
         .map((k) => pick(k.trim(), KINDS, "each of --kinds")) ?? [];
     const minSeverity = option(inv, "min-severity");
-    const connected = orFail(
+    const { connection: connected, unchecked } = orFail(
       await connectSlack(services, operator(org), {
         signingSecret,
         botToken,
@@ -525,11 +527,14 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
         ...(minSeverity && { minSeverity: pick(minSeverity, SEVERITIES, "--min-severity") }),
         ...(apiUrl && { apiUrl }),
       }),
-      noApp(org, option(inv, "app") ?? ""),
+      // A secret refused (Slack refused the bot token) is said by the option that gave it.
+      (failure) => (failure.problem ? describeFieldProblem(failure.problem, "en", SLACK_FLAGS) : noApp(org, option(inv, "app") ?? "")(failure)),
     );
     const urls = slackRequestUrls(services.baseUrl, org.id);
     out(`Slack connected to ${org.keyPrefix}; reports go to ${connected.appId ?? "the only app (or the one picked in a dialog)"}`);
     out(connected.channel ? `notices go to ${connected.channel}` : "no channel: nothing is posted to Slack (add --channel C)");
+    if (unchecked)
+      out(`warning: saved, but Slack could not be reached to check the bot token (${unchecked}); Settings → Slack shows a notice that fails`);
     out(`Request URLs for the Slack app (manifest in the README):`);
     out(`  slash command /retour  ${urls.commands}`);
     out(`  interactivity          ${urls.interactions}`);
@@ -743,6 +748,12 @@ function trackerSettings(
     ...common,
   };
 }
+
+/** The options that give Slack's secrets, as their refusals say them. */
+const SLACK_FLAGS = { signingSecret: "--signing-secret", botToken: "--bot-token" };
+
+/** The option that names each tracker's project, as its refusal says it. */
+const PROJECT_FLAGS = { github: "--repo", bridge: "--project", linear: "--team", jira: "--project" } as const;
 
 const TOKEN_HINTS = {
   github: "a GitHub token that can write issues",

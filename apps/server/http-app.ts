@@ -18,7 +18,15 @@ type HttpOptions = Parameters<typeof createHttpApp>[1];
 /** What the HTTP application takes from its host: the budgets, how it learns a client's address, where bugs go. */
 type Settings = Pick<
   HttpOptions,
-  "reportsPerMinute" | "widgetKeyPerMinute" | "apiPerMinute" | "registrationsPerHour" | "clientAddress" | "onUnexpected" | "portalCacheMs" | "portals"
+  | "reportsPerMinute"
+  | "widgetKeyPerMinute"
+  | "apiPerMinute"
+  | "registrationsPerHour"
+  | "clientAddress"
+  | "onUnexpected"
+  | "onServiceFailure"
+  | "portalCacheMs"
+  | "portals"
 >;
 
 /**

@@ -77,6 +77,11 @@ app = assembleHttpApp(services, {
   clientAddress: (request) => clients.get(request)!,
   portalCacheMs: config.portalCacheMs,
   onUnexpected: (error, request) => logger.error({ err: error, path: new URL(request.url).pathname }, "unexpected error"),
+  onServiceFailure: (failure, request) =>
+    logger.warn(
+      { code: failure.code, said: failure.cause, credentialsRefused: failure.credentialsRefused ?? false, path: new URL(request.url).pathname },
+      "a service the request needed failed",
+    ),
 });
 assemble(app);
 

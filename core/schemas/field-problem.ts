@@ -23,7 +23,13 @@ export type Refusal =
   /** A text shown to others that holds characters reordering or hiding it (U+202E). */
   | "reordering"
   /** Slack's bot token field given another secret (the signing secret, a user or an app-level token). */
-  | "not_bot_token";
+  | "not_bot_token"
+  /** A token the service it is for refused when asked, as it was saved (wrong, revoked or expired). */
+  | "token_refused"
+  /** A project (repository, team) the service does not show the token: misspelt, or out of the token's reach. */
+  | "project_unseen"
+  /** A token whose account the service says may not write issues in the project. */
+  | "cannot_write";
 
 /** What is wrong with one field of a request, to be said in the error message. */
 export type FieldProblem =
@@ -39,6 +45,8 @@ export type FieldProblem =
       readonly given?: string;
       /** For a host name refused for what it resolves to: the address it resolved to. */
       readonly resolved?: string;
+      /** For settings a service refused as they were saved: what it answered. */
+      readonly said?: string;
     }
   | { readonly field: string; readonly reason: "expected"; readonly schema: TSchema }
   /** A field not known by this name, which another of its names is: `name`, the one to use. */

@@ -1,12 +1,13 @@
 import { authorize } from "../authorization.ts";
 import { fail, invalid, ok, type Result } from "../errors.ts";
-import type { Grant } from "../model.ts";
-import type { SlackAccess } from "../ports.ts";
+import type { DeliveryFailure, Grant } from "../model.ts";
+import type { SlackAccess, SlackApi } from "../ports.ts";
 import type { Kind, Severity } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { SlackConnection, SlackStore } from "../store/slack.ts";
 import { openSealed } from "../open-sealed.ts";
+import { checkCredentials, REFUSAL_OF } from "../refused-credentials.ts";
 
 /** The two secrets of a Slack app: one signs Slack's requests to us, the other calls its Web API. */
 interface SlackSecrets {
@@ -23,21 +24,30 @@ interface SlackSetup extends SlackSecrets {
   readonly apiUrl?: string;
 }
 
+/** What was saved, and, when Slack could not be asked whether it takes the bot token, what the attempt said. */
+interface Connected {
+  readonly connection: SlackConnection;
+  readonly unchecked?: string;
+}
+
 /** Slack secrets are sealed at rest; opening them needs only the service's secret box. */
 export type SlackSecretDeps = Pick<Services, "secrets">;
 
 /**
  * Connects (or reconnects) an organization's Slack app; the secrets are sealed before they are
  * stored. A secret left blank keeps the one stored (a form never shows them again), so the first
- * connection needs both.
+ * connection needs both. Slack is asked whether it takes the bot token (auth.test): a token it
+ * refuses is not saved; when Slack cannot be reached (the machine may be offline), the settings are
+ * saved, and the answer says the token went unchecked.
  */
 export async function connectSlack(
   services: SlackSecretDeps & {
+    readonly slack: Pick<SlackApi, "authTest">;
     readonly store: Pick<CatalogStore, "findApp"> & Pick<SlackStore, "setSlackConnection" | "findSlackConnection">;
   },
   grant: Grant,
   setup: SlackSetup,
-): Promise<Result<SlackConnection>> {
+): Promise<Result<Connected>> {
   const allowed = authorize(grant, "organization.manage");
   if (!allowed.ok) return allowed;
   const current = await services.store.findSlackConnection(grant.orgId);
@@ -52,6 +62,10 @@ export async function connectSlack(
   // Every bot token Slack issues starts so; the other secrets of the app's pages, pasted here, would fail every call unseen.
   if (setup.botToken.trim() && !secrets.botToken.startsWith("xoxb-")) return invalid("invalid_body", { field: "botToken", reason: "not_bot_token" });
   if (setup.appId && !(await services.store.findApp(grant.orgId, setup.appId))) return fail("not_found");
+  // Asked now, or a token Slack refuses would be saved as connected while every notice failed unseen.
+  const access: SlackAccess = { botToken: secrets.botToken, ...(setup.apiUrl && { apiUrl: setup.apiUrl }) };
+  const checked = await checkCredentials(() => services.slack.authTest(access), [secrets.botToken, secrets.signingSecret]);
+  if (checked.verdict === "refused") return invalid("invalid_body", { field: "botToken", reason: REFUSAL_OF[checked.part], said: checked.said });
   const connection: SlackConnection = {
     orgId: grant.orgId,
     secretsSealed: await services.secrets.seal(JSON.stringify(secrets)),
@@ -62,8 +76,18 @@ export async function connectSlack(
     ...(setup.apiUrl && { apiUrl: setup.apiUrl }),
   };
   await services.store.setSlackConnection(connection);
-  return ok(connection);
+  return ok({ connection, ...(checked.verdict === "unreachable" && { unchecked: checked.said }) });
 }
+
+/** Where the jobs keep the last failure of their calls to Slack: on the organization's connection. */
+export const slackFailures = (
+  services: { readonly store: Pick<SlackStore, "recordSlackFailure" | "clearSlackFailure"> },
+  connection: SlackConnection,
+) => ({
+  holds: connection.lastFailure !== undefined,
+  record: (failure: DeliveryFailure) => services.store.recordSlackFailure(connection.orgId, failure),
+  clear: (before: number) => services.store.clearSlackFailure(connection.orgId, before),
+});
 
 /** The organization's Slack secrets, opened; null when they were sealed with a key since lost (Slack is then to connect again). */
 export async function openSlackSecrets(services: SlackSecretDeps, connection: SlackConnection): Promise<SlackSecrets | null> {

@@ -10,7 +10,8 @@ import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { OrganizationStore } from "../store/organizations.ts";
 import type { SlackStore } from "../store/slack.ts";
-import { type SlackSecretDeps, slackAccess } from "./connect-slack.ts";
+import { keepingFailure } from "../keeping-failure.ts";
+import { type SlackSecretDeps, slackAccess, slackFailures } from "./connect-slack.ts";
 import { quotaMessage, RECEIPT_MESSAGES, recordedMessage } from "./messages.ts";
 import { kindAndMessage, type SlackReportRequest, slackIdempotencyKey } from "./slack-request.ts";
 
@@ -18,7 +19,9 @@ import { kindAndMessage, type SlackReportRequest, slackIdempotencyKey } from "./
 export type SlackReportDeps = RecordDeps &
   SlackSecretDeps &
   Pick<Services, "slack"> & {
-    readonly store: Pick<SlackStore, "findSlackConnection"> & Pick<CatalogStore, "findApp"> & Pick<OrganizationStore, "findOrganization">;
+    readonly store: Pick<SlackStore, "findSlackConnection" | "recordSlackFailure" | "clearSlackFailure"> &
+      Pick<CatalogStore, "findApp"> &
+      Pick<OrganizationStore, "findOrganization">;
   };
 
 /**
@@ -44,10 +47,12 @@ export async function recordSlackReport(services: SlackReportDeps, job: JobReque
     slackAccess(services, connection),
   ]);
   if (!organization || !app) return answer(RECEIPT_MESSAGES.no_app);
-  const [person, permalink] = await Promise.all([
-    services.slack.userInfo(access, request.userId),
-    request.ts ? services.slack.permalink(access, request.channel, request.ts) : undefined,
-  ]);
+  const [person, permalink] = await keepingFailure(services.clock, slackFailures(services, connection), [access.botToken], () =>
+    Promise.all([
+      services.slack.userInfo(access, request.userId),
+      request.ts ? services.slack.permalink(access, request.channel, request.ts) : undefined,
+    ]),
+  );
   const email = person.email && normalizeEmail(person.email);
   const name = person.name ?? request.userName;
   const { kind, message } = kindAndMessage(request.text);

@@ -1,3 +1,4 @@
+import type { DeliveryFailure } from "../model.ts";
 import type { Kind, Severity } from "../schemas/feedback.ts";
 
 /** An organization's Slack app, as the store keeps it: the secrets sealed, the rest in the clear. */
@@ -15,6 +16,8 @@ export interface SlackConnection {
   readonly minSeverity?: Severity;
   /** The Web API's address, for a test server; absent: the service's default (SLACK_API_URL or Slack's). */
   readonly apiUrl?: string;
+  /** The last failure of a call to Slack from a job, until one succeeds; saving the connection again starts without one. */
+  readonly lastFailure?: DeliveryFailure;
 }
 
 /** Each organization's Slack app, and the Events API deliveries already handled. */
@@ -22,6 +25,10 @@ export interface SlackStore {
   setSlackConnection(connection: SlackConnection): Promise<void>;
   findSlackConnection(orgId: string): Promise<SlackConnection | null>;
   removeSlackConnection(orgId: string): Promise<void>;
+  /** Keeps the failure as the connection's last one (nothing when the organization has no connection). */
+  recordSlackFailure(orgId: string, failure: DeliveryFailure): Promise<void>;
+  /** Forgets the connection's last failure if it happened before `before` (the start of a call that succeeded). */
+  clearSlackFailure(orgId: string, before: number): Promise<void>;
   /**
    * Records an Events API delivery by its `event_id`, kept until `expiresAt` (then purgeExpired
    * forgets it); false when it was recorded already: Slack's retry of a delivery.

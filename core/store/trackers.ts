@@ -1,18 +1,25 @@
-import type { FeedbackRecord, TrackerLink } from "../model.ts";
+import type { DeliveryFailure, FeedbackRecord, TrackerLink } from "../model.ts";
 
 export interface AppTracker {
   readonly orgId: string;
   readonly appId: string;
   readonly provider: string;
   readonly settingsSealed: string;
+  /** The last failure of a sync with the tracker, until one succeeds. */
+  readonly lastFailure?: DeliveryFailure;
 }
 
 /** Issue trackers: each app's tracker, and the issue each feedback is linked to. */
 export interface TrackerStore {
+  /** Sets the app's tracker as given, its last failure included: settings given anew come without one. */
   setAppTracker(tracker: AppTracker & { readonly project: string }): Promise<void>;
   findAppTracker(orgId: string, appId: string): Promise<AppTracker | null>;
   /** Forgets the app's tracker (its feedbacks keep the issues they link to); false if it had none. */
   removeAppTracker(orgId: string, appId: string): Promise<boolean>;
+  /** Keeps the failure as the app tracker's last one (nothing when the app has no tracker). */
+  recordTrackerFailure(orgId: string, appId: string, failure: DeliveryFailure): Promise<void>;
+  /** Forgets the app tracker's last failure if it happened before `before` (the start of a sync that succeeded). */
+  clearTrackerFailure(orgId: string, appId: string, before: number): Promise<void>;
   /** The apps whose tracker is this provider's project (for the tracker's incoming webhooks). */
   findAppTrackersByProject(provider: string, project: string): Promise<AppTracker[]>;
   /** Links the feedback to an issue, replacing any link it had. */

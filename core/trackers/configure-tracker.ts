@@ -7,20 +7,30 @@ import { mappingAllowed } from "./maps-statuses.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { TrackerStore } from "../store/trackers.ts";
 import { openSettings, type SettingsDeps } from "./settings.ts";
+import { checkCredentials, REFUSAL_OF, type RefusedPart } from "../refused-credentials.ts";
 
-/** What was stored: the app, and the secret the tracker's webhook signs with (kept: the one it had). */
+/**
+ * What was stored: the app, and the secret the tracker's webhook signs with (kept: the one it had);
+ * and, when the tracker could not be asked whether it takes the token, what the attempt said.
+ */
 interface Configured {
   readonly app: AppRecord;
   readonly webhookSecret: string;
   readonly secretKept: boolean;
+  readonly unchecked?: string;
 }
+
+/** The settings field a refusal names, by the part the tracker refused: a token that may not write issues is the token's fault. */
+const FIELD_OF: Readonly<Record<RefusedPart, "token" | "project">> = { token: "token", project: "project", permission: "token" };
 
 /**
  * Seals and stores an app's tracker settings (they hold an access token). Set again for the same
  * tracker (a new token, the secret the tracker chose), it keeps the status mapping unless given one,
  * and the webhook secret unless given one: a renewed token must not silently break the webhook the
  * tracker already signs with it. A provider this service has no adapter for, or a mapping for one
- * that keeps none, is refused.
+ * that keeps none, is refused. The tracker is asked whether it takes the token for the project
+ * (IssueTracker.check): settings it refuses are not stored; when it cannot be reached (the machine
+ * may be offline), they are stored, and the answer says the token went unchecked.
  */
 export async function configureTracker(
   services: SettingsDeps &
@@ -34,7 +44,8 @@ export async function configureTracker(
 ): Promise<Result<Configured>> {
   const managed = await managedApp(services, grant, appId);
   if (!managed.ok) return managed;
-  if (!services.trackers[provider]) return invalid("invalid_body", { field: "provider", reason: "unknown" });
+  const tracker = services.trackers[provider];
+  if (!tracker) return invalid("invalid_body", { field: "provider", reason: "unknown" });
   if (given.statuses) {
     const allowed = mappingAllowed(services, provider);
     if (!allowed.ok) return allowed;
@@ -45,6 +56,10 @@ export async function configureTracker(
   const keptSecret = given.webhookSecret === undefined ? before?.webhookSecret : undefined;
   const kept = given.statuses ? undefined : before?.statuses;
   const settings: TrackerSettings = { ...given, webhookSecret: given.webhookSecret ?? keptSecret ?? services.ids.secret() };
+  // Asked now, or a token the tracker refuses would be stored as working while every sync failed unseen.
+  const checked = await checkCredentials(async () => tracker.check?.(settings), [settings.token, settings.webhookSecret]);
+  if (checked.verdict === "refused")
+    return invalid("invalid_body", { field: FIELD_OF[checked.part], reason: REFUSAL_OF[checked.part], said: checked.said });
   await services.store.setAppTracker({
     orgId: grant.orgId,
     appId,
@@ -52,5 +67,10 @@ export async function configureTracker(
     project: settings.project,
     settingsSealed: await services.secrets.seal(JSON.stringify(kept ? { ...settings, statuses: kept } : settings)),
   });
-  return ok({ app: managed.value, webhookSecret: settings.webhookSecret, secretKept: keptSecret !== undefined });
+  return ok({
+    app: managed.value,
+    webhookSecret: settings.webhookSecret,
+    secretKept: keptSecret !== undefined,
+    ...(checked.verdict === "unreachable" && { unchecked: checked.said }),
+  });
 }

@@ -5,6 +5,9 @@
  */
 export const TRACKER_DEADLINE_MS = 30_000;
 
+/** How long asking a tracker about the token, as the settings are saved, may take: a person waits for the answer. */
+export const CHECK_DEADLINE_MS = 10_000;
+
 /** A tracker operation's deadline: the signal its calls are aborted by, and the time it stands for. */
 interface Deadline {
   readonly signal: AbortSignal;

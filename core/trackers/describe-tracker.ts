@@ -1,6 +1,6 @@
 import { authorize } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
-import type { Grant } from "../model.ts";
+import type { DeliveryFailure, Grant } from "../model.ts";
 import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { TrackerStore } from "../store/trackers.ts";
@@ -15,6 +15,8 @@ export interface TrackerView {
   /** Whether the tracker moves issues between named states, which `statuses` maps each status to. */
   readonly mapsStatuses: boolean;
   readonly statuses: StatusMapping;
+  /** The last failure of a sync with the tracker, until one succeeds. */
+  readonly lastFailure?: DeliveryFailure;
 }
 
 /** The tracker an app's feedbacks follow, if any (null), for the members of its organization; not_found for an app it does not have. */
@@ -34,5 +36,6 @@ export async function describeTracker(
     project: settings?.project ?? "",
     mapsStatuses: mapsStatuses(services, tracker.provider),
     statuses: settings?.statuses ?? {},
+    ...(tracker.lastFailure && { lastFailure: tracker.lastFailure }),
   });
 }

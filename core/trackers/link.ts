@@ -8,6 +8,7 @@ import type { TrackerStore } from "../store/trackers.ts";
 import { type FindDeps, resolveFeedback, noSuchFeedback } from "../feedback/find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "../feedback/present-feedback.ts";
 import { openSettings, type SettingsDeps } from "./settings.ts";
+import { CredentialsRefused } from "../refused-credentials.ts";
 
 /** What linking a tracker issue reads and writes. */
 type LinkTrackerDeps = FindDeps &
@@ -38,8 +39,10 @@ export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOr
           status: feedback.status,
         });
   } catch (error) {
-    // Linking is asked now, not queued: an outage or a refused token is said to the person, who may try again.
-    return unavailable("tracker_unavailable", error);
+    // Linking is asked now, not queued: an outage is said to the person, who may try again; a refused
+    // token is said as such, since trying again will not help.
+    const failed = unavailable("tracker_unavailable", error, [settings.token, settings.webhookSecret]);
+    return error instanceof CredentialsRefused ? { ...failed, credentialsRefused: true } : failed;
   }
   if (!link) return fail("not_found");
   const linked = { ...link, syncedAt: services.clock() };

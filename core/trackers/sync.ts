@@ -4,18 +4,26 @@ import type { Status } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { FeedbackStore, StatusComment } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
-import type { TrackerStore } from "../store/trackers.ts";
+import type { AppTracker, TrackerStore } from "../store/trackers.ts";
 import { CLAIM_LEASE_MS } from "../notify/send-once.ts";
-import type { TrackerLink } from "../model.ts";
+import type { DeliveryFailure, TrackerLink } from "../model.ts";
+import { keepingFailure } from "../keeping-failure.ts";
 import { openSettings, type SettingsDeps } from "./settings.ts";
 
 /** What the sync job reads and writes. */
 export type SyncDeps = SettingsDeps &
   Pick<Services, "trackers" | "clock"> & {
     readonly store: Pick<FeedbackStore, "findFeedback" | "listComments"> &
-      Pick<TrackerStore, "findAppTracker" | "refreshFeedbackTracker"> &
+      Pick<TrackerStore, "findAppTracker" | "refreshFeedbackTracker" | "recordTrackerFailure" | "clearTrackerFailure"> &
       Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
+
+/** Where syncs keep their last failure, for the app's settings to show: on the app's tracker. */
+const trackerFailures = (services: Pick<SyncDeps, "store">, tracker: AppTracker) => ({
+  holds: tracker.lastFailure !== undefined,
+  record: (failure: DeliveryFailure) => services.store.recordTrackerFailure(tracker.orgId, tracker.appId, failure),
+  clear: (before: number) => services.store.clearTrackerFailure(tracker.orgId, tracker.appId, before),
+});
 
 /** The key under which a comment's posting to an issue is claimed once (per comment and issue). */
 const POSTED = "tracker_comment";
@@ -53,10 +61,12 @@ export async function syncTracker(services: SyncDeps, job: JobRequest): Promise<
     const comment = claim === "claimed" ? said : undefined;
     let link: TrackerLink;
     try {
-      link = await tracker.follow(settings, issue, {
-        status: feedback.status,
-        ...(comment && { comment: { id: comment.id, text: comment.text, at: comment.at } }),
-      });
+      link = await keepingFailure(services.clock, trackerFailures(services, appTracker), [settings.token, settings.webhookSecret], () =>
+        tracker.follow(settings, issue, {
+          status: feedback.status,
+          ...(comment && { comment: { id: comment.id, text: comment.text, at: comment.at } }),
+        }),
+      );
     } catch (error) {
       // Given back for the retry; should that fail too, the claim runs out. The tracker's error is the one to tell.
       if (comment) await services.store.releaseNotification(comment.id, issue.key, POSTED).catch(() => undefined);

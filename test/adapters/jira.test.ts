@@ -55,9 +55,9 @@ const hook = (raw: string, signature: string) =>
 describe("an app tracking its feedbacks in Jira Cloud", () => {
   let key: string;
 
-  test("tracker set stores the settings, the API token sealed, and prints the webhook address and secret without calling Jira", async () => {
+  test("tracker set asks Jira for the account, the project and the account's permissions there, then stores the settings, the API token sealed, and prints the webhook address and secret", async () => {
     expect(printed).toContain(`Its webhook: ${server.url}/integrations/jira/webhook, secret:\n${SECRET}`);
-    expect(jira.calls).toEqual([]);
+    expect(jira.calls).toEqual(["GET /rest/api/3/myself", "GET /rest/api/3/project/SHOP", "GET /rest/api/3/mypermissions"]);
     const stored = await server.services.store.findAppTracker(server.demo.orgId, server.demo.appId);
     expect(stored?.provider).toBe("jira");
     expect(stored?.settingsSealed).not.toContain(jira.token);
@@ -146,55 +146,26 @@ describe("an app tracking its feedbacks in Jira Cloud", () => {
     expect((await feedback(key)).status).toBe("dismissed");
   });
 
-  test("linking with a token Jira refuses answers 502 tracker_unavailable and links nothing", async () => {
+  test("linking with a token Jira refuses answers 502 tracker_unavailable, saying the tracker refused its token, and links nothing", async () => {
     const other = await report("Order history is empty on the first visit");
-    await server.cli(
-      "tracker",
-      "set",
-      "DEMO",
-      server.demo.appId,
-      "jira",
-      "--site",
-      "acme",
-      "--project",
-      "SHOP",
-      "--email",
-      jira.email,
-      "--token",
-      "revoked",
-      "--webhook-secret",
-      SECRET,
-      "--api-url",
-      jira.url,
-    );
+    const given = jira.token;
+    // An Atlassian admin revoked the token given to tracker set.
+    jira.token = "another-token";
     const res = await post(`${server.url}/v1/feedbacks/${other}/tracker`, {}, { authorization: `Bearer ${admin()}` });
+    const inFrench = await post(`${server.url}/v1/feedbacks/${other}/tracker`, {}, { authorization: `Bearer ${admin()}`, "accept-language": "fr" });
     // The operator's CLI says what Jira answered.
     const told = await server.cli("tracker", "link", "DEMO", other).catch((e: Error) => e.message);
-    await server.cli(
-      "tracker",
-      "set",
-      "DEMO",
-      server.demo.appId,
-      "jira",
-      "--site",
-      "acme",
-      "--project",
-      "SHOP",
-      "--email",
-      jira.email,
-      "--token",
-      jira.token,
-      "--webhook-secret",
-      SECRET,
-      "--api-url",
-      jira.url,
-      "--statuses",
-      "dismissed=Won't Do",
-    );
-    expect([res.status, res.body.code]).toEqual([502, "tracker_unavailable"]);
-    expect(told).toBe(
-      "The app's issue tracker could not be reached, or refused the request (check its token). Try again in a moment. It said: Request failed with status code 401",
-    );
+    jira.token = given;
+    expect([res.status, res.body]).toEqual([
+      502,
+      {
+        code: "tracker_unavailable",
+        error:
+          "The app's issue tracker refused its token (wrong, revoked or expired, or without access to the project): trying again will not help. An operator gives a new token with tracker set.",
+      },
+    ]);
+    expect(inFrench.body.error).toStartWith("Le gestionnaire de tickets de l'application a refusé son jeton");
+    expect(told).toEndWith("tracker set. It said: 401 Client must be authenticated to access this resource.");
     expect((await feedback(other)).trackerIssue).toBeUndefined();
   });
 

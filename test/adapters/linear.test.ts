@@ -51,9 +51,9 @@ const hook = (raw: string, signature: string) =>
 describe("an app tracking its feedbacks in Linear", () => {
   let key: string;
 
-  test("tracker set stores the settings, the API key sealed, and prints the webhook address and secret without calling Linear", async () => {
+  test("tracker set asks Linear for the key's user and the team, then stores the settings, the API key sealed, and prints the webhook address and secret", async () => {
     expect(printed).toContain(`Its webhook: ${server.url}/integrations/linear/webhook, secret:\n${SECRET}`);
-    expect(linear.calls).toEqual([]);
+    expect(linear.calls).toEqual(["viewer", "teams"]);
     const stored = await server.services.store.findAppTracker(server.demo.orgId, server.demo.appId);
     expect(stored?.provider).toBe("linear");
     expect(stored?.settingsSealed).not.toContain(linear.token);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { join } from "node:path";
 import { UsageError } from "../../apps/cli/commands.ts";
+import { FakeSlack } from "../support/fake-slack.ts";
 import { type InProcess, inProcess } from "../support/in-process.ts";
 import { scratchDir } from "../support/scratch.ts";
 
@@ -15,8 +16,12 @@ function cli(dataDir: string, ...args: string[]) {
 // The demo organization in a data directory of its own, which the spawned CLI opens too.
 const dataDir = scratchDir("cli-slack");
 let app: InProcess;
+/** An organization of its own, for the cases that must find it without Slack. */
+let acme: { orgId: string };
 beforeAll(async () => {
   app = await inProcess({ env: { DATA_DIR: dataDir } });
+  const created = await app.cli("org", "create", "Acme", "--prefix", "ACME");
+  acme = { orgId: /^organization (\S+) /.exec(created)![1]! };
 });
 afterAll(() => app.close());
 
@@ -57,6 +62,36 @@ describe("cli slack set", () => {
     expect(out).toContain(`  slash command /retour  http://localhost:3000/integrations/slack/commands?org=${demo.orgId}`);
     expect(out).toContain(`  interactivity          http://localhost:3000/integrations/slack/interactions?org=${demo.orgId}`);
     expect(out).toContain(`  events                 http://localhost:3000/integrations/slack/events?org=${demo.orgId}`);
+  });
+
+  test("a bot token Slack refuses when asked (auth.test) is refused with the one line of a usage error (exit code 2) naming --bot-token, and nothing is stored", async () => {
+    const slack = new FakeSlack().start();
+    try {
+      // In process: the fake Slack answers from this process, which a spawned CLI would hold up.
+      const refused = await app
+        .cli("slack", "set", "ACME", "--signing-secret", "s3cr3t", "--bot-token", "xoxb-revoked", "--api-url", slack.apiUrl)
+        .then(
+          () => null,
+          (error: unknown) => ({ usage: error instanceof UsageError, message: (error as Error).message }),
+        );
+      expect(refused).toEqual({
+        usage: true,
+        message:
+          "--bot-token: refused by the service it is for (it answered: An API error occurred: invalid_auth): check that it is the whole token, and that it is not revoked or expired.",
+      });
+      expect(slack.callsOf("auth.test").length).toBe(1);
+      expect(await app.services.store.findSlackConnection(acme.orgId)).toBeNull();
+    } finally {
+      slack.stop();
+    }
+  });
+
+  test("when Slack cannot be reached to check the bot token, the settings are saved, and a line says the token went unchecked", async () => {
+    const out = await app.cli("slack", "set", "ACME", "--signing-secret", "s3cr3t", "--bot-token", "xoxb-1", "--api-url", "http://127.0.0.1:9/api");
+    expect(out).toMatch(
+      /\nwarning: saved, but Slack could not be reached to check the bot token \([^)]+\); Settings → Slack shows a notice that fails\n/,
+    );
+    expect(await app.services.store.findSlackConnection(acme.orgId)).not.toBeNull();
   });
 
   test("without both secrets, or with a kind or severity it does not know, it refuses with one line", async () => {

@@ -65,7 +65,8 @@ describe("secrets sealed with a lost key", () => {
       findSlackConnection: async () => current,
       setSlackConnection: async (c: SlackConnection) => void stored.push(c),
     };
-    const connected = await connectSlack({ secrets, store }, grant, { signingSecret: "sign", botToken: "xoxb-new" });
+    const slack = { authTest: async () => undefined };
+    const connected = await connectSlack({ secrets, store, slack }, grant, { signingSecret: "sign", botToken: "xoxb-new" });
     assert.equal(connected.ok, true);
     assert.deepEqual(JSON.parse(await secrets.open(stored[0]!.secretsSealed)), { signingSecret: "sign", botToken: "xoxb-new" });
   });

@@ -1,6 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import type { FeedbackRecord, TrackerLink } from "../../core/model.ts";
+import type { DeliveryFailure, FeedbackRecord, TrackerLink } from "../../core/model.ts";
+import { CredentialsRefused } from "../../core/refused-credentials.ts";
 import type { IssueComment } from "../../core/ports.ts";
 import type { Status } from "../../core/schemas/feedback.ts";
 import { syncTracker } from "../../core/trackers/sync.ts";
@@ -23,6 +24,8 @@ function setUp(status: Status, duringFollow: (follows: number) => Status | null 
   /** The notifications' ledger: claimed, then confirmed (sent) or released. */
   const claims = new Map<string, "claimed" | "sent">();
   const claim = (subject: string, address: string, key: string) => `${subject} ${address} ${key}`;
+  /** The app tracker's last failure, as the store keeps it. */
+  let lastFailure: DeliveryFailure | undefined;
   const deps = {
     clock: () => NOW,
     secrets: { seal: async (text: string) => text, open: async (sealed: string) => sealed },
@@ -40,7 +43,19 @@ function setUp(status: Status, duringFollow: (follows: number) => Status | null 
     },
     store: {
       findFeedback: async () => feedback,
-      findAppTracker: async () => ({ orgId: "org", appId: "app", provider: "github", settingsSealed: '{"project":"acme/web"}' }),
+      findAppTracker: async () => ({
+        orgId: "org",
+        appId: "app",
+        provider: "github",
+        settingsSealed: '{"project":"acme/web","token":"ghp_secret"}',
+        ...(lastFailure && { lastFailure }),
+      }),
+      recordTrackerFailure: async (_org: string, _app: string, failure: DeliveryFailure) => {
+        lastFailure = failure;
+      },
+      clearTrackerFailure: async (_org: string, _app: string, before: number) => {
+        if (lastFailure && lastFailure.at < before) lastFailure = undefined;
+      },
       listComments: async () => comments,
       refreshFeedbackTracker: async () => true,
       claimNotification: async (subject: string, address: string, key: string) => {
@@ -59,6 +74,7 @@ function setUp(status: Status, duringFollow: (follows: number) => Status | null 
     sent,
     said,
     given,
+    lastFailure: () => lastFailure,
     /** Another sync claimed the comment's posting, and crashed before it could say how it went. */
     crashedWhilePosting: (text: string) => void claims.set(claimOf(text), "claimed"),
     /** That claim's lease ran out: the next claim takes it over. */
@@ -128,6 +144,24 @@ describe("the tracker sync job", () => {
     await assert.rejects(syncTracker(run.deps, job), /502/);
     await syncTracker(run.deps, job);
     assert.deepEqual(run.said, ["Fixed in #9", "Fixed in #9"]);
+  });
+
+  test("a sync that fails keeps what the tracker said, without the token, for the app's settings, a refused token as such; a later sync that goes through forgets it", async () => {
+    let now = NOW;
+    const run = setUp("fixed", (follows) => {
+      if (follows === 1) throw new CredentialsRefused("token", "Bad credentials for ghp_secret");
+      if (follows === 2) throw new Error("GitHub did not answer within 30 s");
+      return null;
+    });
+    const deps = { ...run.deps, clock: () => now };
+    await assert.rejects(syncTracker(deps, job), /Bad credentials/);
+    assert.deepEqual(run.lastFailure(), { at: NOW, error: "Bad credentials for [redacted]", refused: true });
+    now += 1_000;
+    await assert.rejects(syncTracker(deps, job), /did not answer/);
+    assert.deepEqual(run.lastFailure(), { at: NOW + 1_000, error: "GitHub did not answer within 30 s", refused: false });
+    now += 1_000;
+    await syncTracker(deps, job);
+    assert.equal(run.lastFailure(), undefined);
   });
 
   test("a sync that finds the comment claimed by another (one that crashed) brings the status and fails, so the comment is posted at a retry", async () => {

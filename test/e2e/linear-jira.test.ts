@@ -22,7 +22,7 @@ afterAll(async () => {
 const secretOf = (printed: string, provider: string) =>
   new RegExp(`Its webhook: ${server.url}/integrations/${provider}/webhook, secret:\\n(\\S{20,})\\n`).exec(printed)?.[1];
 
-test("the CLI takes each tracker's options and prints the webhook address and a new secret, without calling the tracker", async () => {
+test("the CLI takes each tracker's options, asks the tracker about the token, and prints the webhook address and a new secret", async () => {
   const forJira = await server.cli(
     "tracker",
     "set",
@@ -61,7 +61,10 @@ test("the CLI takes each tracker's options and prints the webhook address and a 
     linear.url,
   );
   expect(secretOf(forLinear, "linear")).not.toBe(secretOf(forJira, "jira"));
-  expect([jira.calls, linear.calls]).toEqual([[], []]);
+  expect([jira.calls, linear.calls]).toEqual([
+    ["GET /rest/api/3/myself", "GET /rest/api/3/project/SHOP", "GET /rest/api/3/mypermissions"],
+    ["viewer", "teams"],
+  ]);
 });
 
 test("the server's worker carries a status change to Linear, and Linear's signed webhook brings one back", async () => {

@@ -1,4 +1,7 @@
-/** A local server that emulates the GitHub Issues endpoints Retour uses, as Octokit calls them. */
+/**
+ * A local server that emulates the GitHub endpoints Retour uses, as Octokit calls them: the
+ * repository acme/shop (read as the token sees it, when the token is saved) and its issues.
+ */
 interface FakeIssue {
   number: number;
   title: string;
@@ -19,6 +22,10 @@ export class FakeGitHub {
   slowMs = 0;
   /** While true, every call answers 503, as during an outage. */
   down = false;
+  /** The one token GitHub takes; any other is answered 401 Bad credentials (change it to revoke the one given). */
+  token = "gh-token";
+  /** What the token's account may do in acme/shop, as GET /repos/{owner}/{repo} says it. */
+  permissions = { admin: false, maintain: false, push: true, triage: true, pull: true };
   private server: ReturnType<typeof Bun.serve> | null = null;
 
   start(): this {
@@ -62,7 +69,10 @@ export class FakeGitHub {
     this.calls.push(`${request.method} ${url.pathname}`);
     if (this.down) return Response.json({ message: "Service unavailable" }, { status: 503 });
     if (this.slowMs > 0) await Bun.sleep(this.slowMs);
-    if (request.headers.get("authorization") !== "token gh-token") return Response.json({ message: "Bad credentials" }, { status: 401 });
+    if (request.headers.get("authorization") !== `token ${this.token}`)
+      return Response.json({ message: "Bad credentials", documentation_url: "https://docs.github.com/rest", status: "401" }, { status: 401 });
+    if (url.pathname === "/repos/acme/shop" && request.method === "GET")
+      return Response.json({ id: 1, name: "shop", full_name: "acme/shop", private: true, has_issues: true, permissions: this.permissions });
     const body = request.method === "GET" ? {} : ((await request.json()) as any);
     const match = /^\/repos\/acme\/shop\/issues(?:\/(\d+))?(\/labels|\/comments)?$/.exec(url.pathname);
     if (!match) return Response.json({ message: "Not Found" }, { status: 404 });

@@ -1,8 +1,9 @@
 import { createHmac } from "node:crypto";
 
 /**
- * A local server that answers the Jira Cloud REST v3 calls `jira.js` makes for Retour (create an
- * issue, read it, list and do its transitions, comment) in the shapes Atlassian documents, for one
+ * A local server that answers the Jira Cloud REST v3 calls `jira.js` makes for Retour (the account,
+ * its project and permissions there; create an issue, read it, list and do its transitions,
+ * comment) in the shapes Atlassian documents, for one
  * project, SHOP, with the simplified workflow (To Do, In Progress, Done; any status to any other).
  */
 interface FakeStatus {
@@ -34,7 +35,10 @@ export const adfText = (doc: any): string =>
 
 export class FakeJira {
   readonly email = "ops@acme.test";
-  readonly token = "jira-api-token";
+  /** The one API token Jira takes, with `email`; any other is answered 401 (change it to revoke the one given). */
+  token = "jira-api-token";
+  /** The project permissions the account lacks, as GET /rest/api/3/mypermissions says them. */
+  readonly lacking = new Set<string>();
   readonly statuses: FakeStatus[] = [
     { id: "10000", name: "To Do", category: "new", transition: "11" },
     { id: "10001", name: "In Progress", category: "indeterminate", transition: "21" },
@@ -155,6 +159,21 @@ export class FakeJira {
     };
   }
 
+  /** What the token's account asks of itself: who it is (myself), the project, its permissions there. */
+  private accountCalls(url: URL): Response | null {
+    if (url.pathname === "/rest/api/3/myself")
+      return Response.json({ accountId: "5b10a2844c20165700ede21g", emailAddress: this.email, active: true });
+    const project = /^\/rest\/api\/3\/project\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (project === "SHOP") return Response.json({ id: "10000", key: "SHOP", name: "Shop", projectTypeKey: "software" });
+    if (project) return Response.json({ errorMessages: [`No project could be found with key '${project}'.`], errors: {} }, { status: 404 });
+    if (url.pathname !== "/rest/api/3/mypermissions") return null;
+    const asked = (url.searchParams.get("permissions") ?? "").split(",").filter(Boolean);
+    const permissions = Object.fromEntries(
+      asked.map((key) => [key, { id: key, key, name: key, type: "PROJECT", description: "", havePermission: !this.lacking.has(key) }]),
+    );
+    return Response.json({ permissions });
+  }
+
   private async handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     this.calls.push(`${request.method} ${url.pathname}`);
@@ -163,6 +182,8 @@ export class FakeJira {
     if (request.headers.get("authorization") !== `Basic ${btoa(`${this.email}:${this.token}`)}`)
       return new Response("Client must be authenticated to access this resource.", { status: 401 });
     const body = request.method === "POST" ? ((await request.json()) as any) : null;
+    const account = this.accountCalls(url);
+    if (account) return account;
     const missing = () =>
       Response.json({ errorMessages: ["Issue does not exist or you do not have permission to see it."], errors: {} }, { status: 404 });
     if (url.pathname === "/rest/api/3/issue" && request.method === "POST") {

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 
 /**
- * A local server that answers the GraphQL operations `@linear/sdk` sends for Retour (teams,
+ * A local server that answers the GraphQL operations `@linear/sdk` sends for Retour (viewer, teams,
  * workflowStates, issue, issueCreate, issueUpdate, comment, commentCreate) in the shapes Linear documents,
  * for one team, ENG, with Linear's default workflow.
  */
@@ -27,7 +27,8 @@ const TEAM = { id: "team-eng", key: "ENG", name: "Engineering" };
 const PAGE = { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null };
 
 export class FakeLinear {
-  readonly token = "lin_api_test";
+  /** The one API key Linear takes; any other is answered with an authentication error (change it to revoke the one given). */
+  token = "lin_api_test";
   readonly states: FakeState[] = [
     { id: "st-backlog", name: "Backlog", type: "backlog", position: 0 },
     { id: "st-todo", name: "Todo", type: "unstarted", position: 1 },
@@ -175,6 +176,18 @@ export class FakeLinear {
         ],
       });
     switch (field) {
+      case "viewer":
+        return data({
+          __typename: "User",
+          id: "user-ops",
+          name: "Ops",
+          displayName: "ops",
+          email: "ops@acme.test",
+          active: true,
+          admin: false,
+          createdAt: "2026-01-01T00:00:00.000Z",
+          updatedAt: "2026-01-01T00:00:00.000Z",
+        });
       case "teams":
         return data({ nodes: variables.filter?.key?.eq === TEAM.key ? [{ __typename: "Team", ...TEAM }] : [], pageInfo: PAGE });
       case "workflowStates": {

@@ -1,6 +1,7 @@
 /**
- * A local stand-in for Slack: the Web API methods Retour calls, answering their documented JSON
- * shapes (https://api.slack.com/methods), and response_url addresses. Every call is recorded.
+ * A local stand-in for Slack: the Web API methods Retour calls (auth.test, users.info,
+ * chat.getPermalink, views.open, chat.postMessage), answering their documented JSON shapes
+ * (https://api.slack.com/methods), and response_url addresses. Every call is recorded.
  */
 export interface SlackCall {
   readonly method: string;
@@ -26,6 +27,8 @@ export class FakeSlack {
   readonly expiredResponses = new Set<string>();
   /** While true, every Web API call answers 503, as during an outage. */
   down = false;
+  /** The one bot token Slack takes; any other is answered invalid_auth (change it to revoke the one given). */
+  botToken = "xoxb-test-token";
   private server: ReturnType<typeof Bun.serve> | null = null;
 
   start(): this {
@@ -63,7 +66,18 @@ export class FakeSlack {
     const args = await this.argsOf(request);
     this.calls.push({ method, token: request.headers.get("authorization"), args });
     if (this.down) return new Response("upstream connect error", { status: 503 });
-    if (request.headers.get("authorization") !== "Bearer xoxb-test-token") return Response.json({ ok: false, error: "invalid_auth" });
+    if (request.headers.get("authorization") !== `Bearer ${this.botToken}`) return Response.json({ ok: false, error: "invalid_auth" });
+    if (method === "auth.test")
+      return Response.json({
+        ok: true,
+        url: "https://acme.slack.com/",
+        team: "Acme",
+        user: "retour",
+        team_id: "T0001",
+        user_id: "U0BOT",
+        bot_id: "B0001",
+        is_enterprise_install: false,
+      });
     if (method === "users.info") {
       const person = this.people.get(args.user);
       if (!person) return Response.json({ ok: false, error: "user_not_found" });

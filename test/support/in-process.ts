@@ -19,6 +19,12 @@ interface Reply {
   readonly body: any;
 }
 
+/**
+ * Slack's Web API for a test that gives it no stand-in: a closed local port, so that a token saved
+ * is never sent to Slack itself, and counts as unchecked (Slack unreachable), whatever the network.
+ */
+const NO_SLACK = "http://127.0.0.1:9/api";
+
 /** The address the in-process application answers as (its base URL, and the Host of its requests). */
 const ORIGIN = "http://localhost:3000";
 
@@ -54,6 +60,8 @@ interface InProcessOptions {
   readonly portals?: Parameters<typeof assembleHttpApp>[1]["portals"];
   /** How long anonymous portal answers are kept for all readers, as the server keeps them (PORTAL_CACHE_MS); not kept by default. */
   readonly portalCacheMs?: number;
+  /** Where what a failing service answered a request goes (the server's log); nowhere by default. */
+  readonly onServiceFailure?: Parameters<typeof assembleHttpApp>[1]["onServiceFailure"];
 }
 
 /**
@@ -75,7 +83,7 @@ async function assemble(
   dataDir = scratchDir("http"),
   known?: DemoInfo,
 ) {
-  const config = loadConfig({ DATA_DIR: dataDir, ...options.env });
+  const config = loadConfig({ DATA_DIR: dataDir, SLACK_API_URL: NO_SLACK, ...options.env });
   const real = await createServices(config, createLogger("silent", false), origin);
   let offset = 0;
   const services: Services = { ...real, clock: () => Date.now() + offset, passwords: CHEAP_ARGON2, ...options.with };
@@ -86,6 +94,7 @@ async function assemble(
     registrationsPerHour: options.registrationsPerHour ?? 100_000,
     clientAddress,
     onUnexpected: (e) => console.error(e),
+    onServiceFailure: options.onServiceFailure ?? (() => undefined),
     ...(options.portals && { portals: options.portals }),
     ...(options.portalCacheMs !== undefined && { portalCacheMs: options.portalCacheMs }),
   });

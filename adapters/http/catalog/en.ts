@@ -508,6 +508,12 @@ export const EN = {
       disconnect: "Disconnect Slack",
       confirmDisconnect: "Disconnect Slack? Its requests are refused at once, and nothing more is posted.",
       saved: "Slack settings saved.",
+      unchecked: (said: string) =>
+        `Slack could not be reached to check the bot token (${said}): it was saved unchecked. Should Slack refuse it, the first notice that fails says so here.`,
+      lastFailure: (when: string, error: string) =>
+        `The last call to Slack failed, ${when}: ${error}. Notices wait and are tried again for about a day; this goes once one goes through.`,
+      lastFailureRefused: (when: string, error: string) =>
+        `The last call to Slack failed, ${when}: Slack refused the bot token (${error}). Paste a new bot token below; notices wait until then, for about a day.`,
     },
     /** Settings: the agents connected with OAuth. */
     agents: {
@@ -662,6 +668,10 @@ export const EN = {
         "The name of the state each status moves the issue to; when the team moves the issue to that state, the feedback takes the status. Leave blank for the default.",
       stateKinds: { backlog: "backlog", unstarted: "not started", started: "started", completed: "completed", canceled: "canceled" },
       defaultState: (kind: string, orKind?: string) => `Default: the first “${kind}”${orKind ? ` or “${orKind}”` : ""} state`,
+      lastFailure: (tracker: string, when: string, error: string) =>
+        `The last sync with ${tracker} failed, ${when}: ${error}. Syncs are tried again for about a day; this goes once one goes through.`,
+      lastFailureRefused: (tracker: string, when: string, error: string) =>
+        `The last sync with ${tracker} failed, ${when}: ${tracker} refused the token (${error}). An operator gives a new one with tracker set; syncs wait until then, for about a day.`,
     },
     /** The inbox's changelog: entries written, previewed, linked to feedbacks, published. */
     changelog: {
@@ -1043,6 +1053,11 @@ export const EN = {
   /** insufficient_scope naming the scope the request needs: said instead of the code's message. */
   scopeLacking: (scope: string) =>
     `The access token lacks the scope this request needs: ${scope}. Authorize the agent again with it, or use a token or an API key that holds it.`,
+  /** A service the request needed refused its token: said instead of the code's message, since trying again will not help. */
+  refusedToken: {
+    tracker_unavailable:
+      "The app's issue tracker refused its token (wrong, revoked or expired, or without access to the project): trying again will not help. An operator gives a new token with tracker set.",
+  },
   /** Why a merge, an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */
   refusals: {
     unknown_feedback: (feedback: string) => `No feedback ${feedback} in this organization.`,
@@ -1109,6 +1124,12 @@ export const EN = {
     not_mapped: "a status mapping is for Linear and Jira states: GitHub issues carry a retour:<status> label, and a bridge the status itself",
     reordering: "text-direction and other control characters (such as U+202E) would make it read as something else",
     not_bot_token: "not a bot token: paste the Bot User OAuth Token, which starts with xoxb- (OAuth & Permissions of the Slack app)",
+    token_refused: (said: string) =>
+      `refused by the service it is for (it answered: ${said}): check that it is the whole token, and that it is not revoked or expired`,
+    project_unseen: (said: string) =>
+      `the service shows this token no such project (it answered: ${said}): check the name, and that the token's account may see it`,
+    cannot_write: (said: string) =>
+      `the service says this token's account may not write issues there (it answered: ${said}): give the token of an account that can create, change and comment issues in the project`,
     unknownKey: (key: string) => `${key} names no feedback of this organization`,
     /** `members`: their e-mails, said as a list. */
     notMember: (given: string, members: string) => `${given} is no member of the organization, whose members are ${members}`,

@@ -457,6 +457,12 @@ export const FR: Catalog = {
       disconnect: "Déconnecter Slack",
       confirmDisconnect: "Déconnecter Slack\u202f? Ses requêtes sont refusées aussitôt, et plus rien n'est publié.",
       saved: "Réglages Slack enregistrés.",
+      unchecked: (said: string) =>
+        `Slack n'a pas pu être joint pour vérifier le jeton de bot (${said})\u202f: il a été enregistré sans vérification. Si Slack le refuse, la première notification en échec le dira ici.`,
+      lastFailure: (when: string, error: string) =>
+        `Le dernier appel à Slack a échoué, ${when}\u202f: ${error}. Les notifications attendent et sont retentées pendant environ un jour\u202f; ce message disparaît dès que l'une passe.`,
+      lastFailureRefused: (when: string, error: string) =>
+        `Le dernier appel à Slack a échoué, ${when}\u202f: Slack a refusé le jeton de bot (${error}). Collez un nouveau jeton de bot ci-dessous\u202f; les notifications attendent jusque-là, environ un jour.`,
     },
     agents: {
       application: "Application",
@@ -598,6 +604,10 @@ export const FR: Catalog = {
       stateKinds: { backlog: "backlog", unstarted: "non commencé", started: "commencé", completed: "terminé", canceled: "annulé" },
       defaultState: (kind: string, orKind?: string) =>
         `Par défaut\u202f: le premier état «\u202f${kind}\u202f»${orKind ? ` ou «\u202f${orKind}\u202f»` : ""}`,
+      lastFailure: (tracker: string, when: string, error: string) =>
+        `La dernière synchronisation avec ${tracker} a échoué, ${when}\u202f: ${error}. Les synchronisations sont retentées pendant environ un jour\u202f; ce message disparaît dès que l'une passe.`,
+      lastFailureRefused: (tracker: string, when: string, error: string) =>
+        `La dernière synchronisation avec ${tracker} a échoué, ${when}\u202f: ${tracker} a refusé le jeton (${error}). Un opérateur en donne un nouveau avec tracker set\u202f; les synchronisations attendent jusque-là, environ un jour.`,
     },
     /** The inbox's changelog: entries written, previewed, linked to feedbacks, published. */
     changelog: {
@@ -967,6 +977,10 @@ export const FR: Catalog = {
   },
   scopeLacking: (scope: string) =>
     `Le jeton d'accès n'a pas la portée que demande cette requête\u202f: ${scope}. Autorisez de nouveau l'agent avec elle, ou utilisez un jeton ou une clé d'API qui la détient.`,
+  refusedToken: {
+    tracker_unavailable:
+      "Le gestionnaire de tickets de l'application a refusé son jeton (erroné, révoqué ou expiré, ou sans accès au projet)\u202f: réessayer n'y changera rien. Un opérateur donne un nouveau jeton avec tracker set.",
+  },
   refusals: {
     unknown_feedback: (feedback: string) => `Aucun retour ${feedback} dans cette organisation.`,
     same_feedback: (feedback: string) =>
@@ -1035,6 +1049,12 @@ export const FR: Catalog = {
       "une correspondance des statuts vaut pour les états de Linear et de Jira\u202f: une issue GitHub porte une étiquette retour:<statut>, et un pont le statut lui-même",
     reordering: "des caractères de sens d'écriture ou de contrôle (comme U+202E) le feraient lire autrement",
     not_bot_token: "ce n'est pas un jeton de bot\u202f: collez le Bot User OAuth Token, qui commence par xoxb- (OAuth & Permissions de l'app Slack)",
+    token_refused: (said: string) =>
+      `refusé par le service auquel il est destiné (il a répondu\u202f: ${said})\u202f: vérifiez que le jeton est entier, et qu'il n'est ni révoqué ni expiré`,
+    project_unseen: (said: string) =>
+      `le service ne montre aucun projet de ce nom à ce jeton (il a répondu\u202f: ${said})\u202f: vérifiez le nom, et que le compte du jeton peut le voir`,
+    cannot_write: (said: string) =>
+      `selon le service, le compte de ce jeton ne peut pas écrire de tickets ici (il a répondu\u202f: ${said})\u202f: donnez le jeton d'un compte qui peut créer, modifier et commenter les tickets du projet`,
     unknownKey: (key: string) => `${key} ne désigne aucun retour de cette organisation`,
     notMember: (given: string, members: string) => `${given} n'est pas membre de l'organisation, dont les membres sont ${members}`,
     misnamed: (name: string) => `champ inconnu\u202f; il s'appelle ${name}`,

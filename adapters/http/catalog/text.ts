@@ -75,6 +75,10 @@ function listed(names: readonly string[], words: Pick<Phrases, "andMore">): stri
   return names.length > LISTED_AT_MOST ? `${shown} ${words.andMore(names.length - LISTED_AT_MOST)}` : shown;
 }
 
+/** Refusals of settings by the service they are for, which say what it answered. */
+const SERVICE_REFUSALS = ["token_refused", "project_unseen", "cannot_write"] as const;
+const byService = (reason: string): reason is (typeof SERVICE_REFUSALS)[number] => (SERVICE_REFUSALS as readonly string[]).includes(reason);
+
 function why(problem: FieldProblem, words: Phrases): string {
   switch (problem.reason) {
     case "expected":
@@ -86,7 +90,7 @@ function why(problem: FieldProblem, words: Phrases): string {
     case "unknown_feedback":
       return problem.given ? words.unknownKey(problem.given) : words.unknown_feedback;
     default:
-      return words[problem.reason];
+      return byService(problem.reason) ? words[problem.reason]("said" in problem ? (problem.said ?? "") : "") : words[problem.reason];
   }
 }
 
@@ -156,6 +160,9 @@ export function describeRefusal(refusal: MergeRefusal, language: Language): stri
  * else the code's message naming the refused field.
  */
 export function failureBody(failure: Failure, language: Language): ErrorBody {
+  const refusedToken = textFor(language).refusedToken;
+  if (failure.credentialsRefused && failure.code in refusedToken)
+    return { error: refusedToken[failure.code as keyof typeof refusedToken], code: failure.code };
   if (failure.refusal) return { error: describeRefusal(failure.refusal, language), code: failure.code };
   if (failure.missing) return { error: textFor(language).missing[failure.missing.resource](failure.missing.id), code: failure.code };
   if (failure.scope) return { error: textFor(language).scopeLacking(failure.scope), code: failure.code };

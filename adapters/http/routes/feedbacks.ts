@@ -56,11 +56,14 @@ export function singleValued(params: URLSearchParams): Result<Record<string, str
   return ok(query);
 }
 
+/** Where what a service answered a request that needed it goes when it failed: the operator's log. */
+export type ServiceFailureLog = (failure: Failure, request: Request) => void;
+
 /** The value as JSON, or the refusal with its challenge. */
 const reply = <T>(refuse: (failure: Failure) => Response, result: Result<T>): Response => (result.ok ? json(result.value) : refuse(result));
 
-/** Reading and writing routes: Bearer token, scopes, and a budget per token. */
-export function feedbackRoutes(services: Services, apiPerMinute: number) {
+/** Reading and writing routes: Bearer token, scopes, and a budget per token; what a tracker answered when linking failed goes to `onServiceFailure`. */
+export function feedbackRoutes(services: Services, apiPerMinute: number, onServiceFailure: ServiceFailureLog) {
   return new Elysia({ name: "routes/feedbacks" })
     .use(bearer(services, apiPerMinute))
     .use(jsonBodies)
@@ -143,7 +146,12 @@ export function feedbackRoutes(services: Services, apiPerMinute: number) {
     )
     .post(
       "/v1/feedbacks/:key/tracker",
-      async ({ params, grant, body, refuse }) => reply(refuse, await linkTracker(services, grant, params.key, body.issue)),
+      async ({ request, params, grant, body, refuse }) => {
+        const linked = await linkTracker(services, grant, params.key, body.issue);
+        // The person reads the catalog's words; the operator needs the tracker's own (its error code, its message).
+        if (!linked.ok && linked.cause) onServiceFailure(linked, request);
+        return reply(refuse, linked);
+      },
       {
         operation: "feedbacks.update",
         ...jsonBody(TrackerLinkRequest, "invalid_body"),

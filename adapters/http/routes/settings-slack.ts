@@ -5,15 +5,30 @@ import type { Services } from "../../../core/services.ts";
 import { connectSlack } from "../../../core/slack/connect-slack.ts";
 import { disconnectSlack } from "../../../core/slack/disconnect-slack.ts";
 import { readSlackSettings } from "../../../core/slack/read-slack-settings.ts";
-import { html, redirect } from "../html.ts";
+import { type Html, html, redirect } from "../html.ts";
 import { asMember } from "../web/layout.ts";
 import { slackManifest } from "../web/slack-manifest.ts";
-import { postButton, refusedPage, settingsPage, settingsPosting, unconfirmed } from "../web/settings-page.ts";
+import { postButton, refusal, refusedPage, settingsPage, settingsPosting, unconfirmed } from "../web/settings-page.ts";
 import type { Failure } from "../../../core/errors.ts";
 import type { Visitor } from "../web/visitor.ts";
-import { valueName, wordsFor } from "../web/words.ts";
+import { formatTime, valueName, wordsFor } from "../web/words.ts";
+import type { DeliveryFailure } from "../../../core/model.ts";
+import { describeFieldProblem } from "../catalog/text.ts";
 
-type Notice = { readonly error?: string; readonly info?: string; readonly status?: number };
+type Notice = {
+  readonly error?: string;
+  /** The secret field the error is about: said beside it rather than above the page. */
+  readonly field?: SecretField;
+  readonly info?: string;
+  /** Saved without Slack's word on the bot token: what the attempt to ask it said. */
+  readonly unchecked?: string;
+  readonly status?: number;
+};
+
+/** The form's secret fields, by the names the use case gives them, with their inputs' ids. */
+const SECRET_FIELDS = { signingSecret: "slack-signing-secret", botToken: "slack-bot-token" } as const;
+type SecretField = keyof typeof SECRET_FIELDS;
+const isSecretField = (field: string | undefined): field is SecretField => field !== undefined && Object.hasOwn(SECRET_FIELDS, field);
 
 const PATH = "/settings/slack";
 
@@ -27,10 +42,16 @@ async function slackPage(services: Services, visitor: Visitor, notice: Notice = 
   const apps = listed.ok ? listed.value.data : [];
   const selected = (on: boolean) => (on ? html` selected` : "");
   // Connected, a secret left blank keeps the one saved (and the hint says so); the first time, both are needed.
-  const secretAttributes = connection ? html` aria-describedby="slack-keep"` : html` required`;
+  // A secret refused (Slack refused the bot token) is said beside its field, which takes the focus.
+  const secret = (field: SecretField, label: string) => {
+    const id = SECRET_FIELDS[field];
+    const refused = notice.field === field;
+    const described = [...(refused ? [`${id}-error`] : []), ...(connection ? ["slack-keep"] : [])].join(" ");
+    return html`<label for="${id}">${label}</label>${refused ? html`<p class="error" role="alert" id="${id}-error">${notice.error}</p>` : ""}<input id="${id}" name="${field}" type="password" autocomplete="off"${connection ? "" : html` required`}${described ? html` aria-describedby="${described}"` : ""}${refused ? html` aria-invalid="true" autofocus` : ""}>`;
+  };
   const form = html`<form method="post" action="${PATH}"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="slack-signing-secret">${w.signingSecret}</label><input id="slack-signing-secret" name="signingSecret" type="password" autocomplete="off"${secretAttributes}>
-<label for="slack-bot-token">${w.botToken}</label><input id="slack-bot-token" name="botToken" type="password" autocomplete="off"${secretAttributes}>
+${secret("signingSecret", w.signingSecret)}
+${secret("botToken", w.botToken)}
 ${connection ? html`<p class="muted" id="slack-keep">${w.keepSecret}</p>` : ""}
 <label for="slack-app">${w.defaultApp}</label><select id="slack-app" name="appId"><option value="">${w.askEachTime}</option>${apps.map(
     (a) => html`<option value="${a.id}"${selected(connection?.appId === a.id)}>${a.name}</option>`,
@@ -49,8 +70,10 @@ ${connection ? html`<p class="muted" id="slack-keep">${w.keepSecret}</p>` : ""}
     visitor,
     PATH,
     w.slack,
-    html`${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}${notice.info ? html`<p class="notice" role="status">${notice.info}</p>` : ""}
-<p>${connection ? w.connected : w.notConnected}</p>
+    html`${notice.error && !notice.field ? html`<p class="error" role="alert">${notice.error}</p>` : ""}${notice.info ? html`<p class="notice" role="status">${notice.info}</p>` : ""}${
+      notice.unchecked ? html`<p role="note"><strong>${w.unchecked(notice.unchecked)}</strong></p>` : ""
+    }
+<p>${connection ? w.connected : w.notConnected}</p>${connection?.lastFailure ? lastFailure(visitor, connection.lastFailure) : ""}
 ${
   // Slack calls the request URLs from the internet, over https only: a manifest made of another BASE_URL would be refused.
   new URL(services.baseUrl).protocol === "https:" ? "" : html`<p role="note"><strong>${w.httpsNeeded(services.baseUrl)}</strong></p>`
@@ -63,6 +86,12 @@ ${
 ${form}${connection ? html`<p>${postButton(visitor, `${PATH}/disconnect`, w.disconnect)}</p>` : ""}`,
     notice.status,
   );
+}
+
+/** The last call to Slack that failed, with its time: the jobs retry it unseen otherwise, and the page would say only "Connected". */
+function lastFailure(visitor: Visitor, failure: DeliveryFailure): Html {
+  const w = wordsFor(visitor.language, "slackSettings");
+  return html`<p class="error">${(failure.refused ? w.lastFailureRefused : w.lastFailure)(formatTime(visitor.language, failure.at), failure.error)}</p>`;
 }
 
 /** Settings: the organization's Slack app (Admins only). */
@@ -89,8 +118,16 @@ export function settingsSlackRoutes(services: Services) {
             ...(field("channel").trim() && { channel: field("channel") }),
             ...(minSeverity && { minSeverity }),
           });
-          if (!connected.ok) return connected;
-          return slackPage(services, visitor, { info: wordsFor(visitor.language, "slackSettings").saved });
+          if (!connected.ok) {
+            const { problem } = connected;
+            if (!problem || !isSecretField(problem.field)) return connected;
+            // Said beside the field, by its label: the API's "request body" means nothing on a form.
+            const w = wordsFor(visitor.language, "slackSettings");
+            const error = describeFieldProblem(problem, visitor.language, { signingSecret: w.signingSecret, botToken: w.botToken });
+            return slackPage(services, visitor, { error, field: problem.field, status: refusal(visitor, connected).status });
+          }
+          const { unchecked } = connected.value;
+          return slackPage(services, visitor, { info: wordsFor(visitor.language, "slackSettings").saved, ...(unchecked && { unchecked }) });
         }),
       { detail: { hide: true } },
     )

@@ -5,7 +5,7 @@ import { describeTracker, type TrackerView } from "../../../core/trackers/descri
 import { DEFAULT_KINDS, STATE_NAME_MAX_LENGTH } from "../../../core/trackers/status-mapping.ts";
 import { type Html, html } from "../html.ts";
 import type { Visitor } from "./visitor.ts";
-import { valueName, wordsFor } from "./words.ts";
+import { formatTime, valueName, wordsFor } from "./words.ts";
 
 const PROVIDER_NAMES: Readonly<Record<string, string>> = { github: "GitHub", bridge: "Bridge", linear: "Linear", jira: "Jira" };
 
@@ -24,8 +24,13 @@ export async function trackerSection(services: Services, visitor: Visitor, app: 
 function trackerHtml(visitor: Visitor, app: AppRecord, tracker: TrackerView | null, baseUrl: string, admin: boolean): Html {
   const w = wordsFor(visitor.language, "trackers");
   if (!tracker) return html`<p class="muted">${w.noTracker}</p>`;
+  const failed = tracker.lastFailure;
+  // The syncs retry a failure unseen for about a day: its last one is said here until one goes through.
+  const failure = failed
+    ? html`<p class="error">${(failed.refused ? w.lastFailureRefused : w.lastFailure)(trackerName(tracker.provider), formatTime(visitor.language, failed.at), failed.error)}</p>`
+    : "";
   const about = html`<p>${trackerName(tracker.provider)}, ${w.projectOf[tracker.provider as keyof typeof w.projectOf] ?? w.projectOf.bridge} <code>${tracker.project}</code></p>
-<p>${w.webhookAddress}${w.colon}<code>${baseUrl}/integrations/${tracker.provider}/webhook</code></p>`;
+<p>${w.webhookAddress}${w.colon}<code>${baseUrl}/integrations/${tracker.provider}/webhook</code></p>${failure}`;
   if (!tracker.mapsStatuses) return html`${about}`;
   const fallback = (status: (typeof STATUSES)[number]) => {
     const [kind, orKind] = DEFAULT_KINDS[status].map((k) => w.stateKinds[k]);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { FormBrowser, signIn } from "../../support/browser.ts";
+import { FakeSlack } from "../../support/fake-slack.ts";
 import { type InProcess, inProcess } from "../../support/in-process.ts";
 
 let server: InProcess;
@@ -39,7 +40,7 @@ describe("the Slack settings page", () => {
     const page = await (await browser.fetch("/settings/slack")).text();
     const refused = await browser.submit(slackForm(page), { signingSecret: "signing-secret-123", botToken: " " });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("The request body is invalid. botToken: required.");
+    expect(await refused.text()).toContain('<p class="error" role="alert" id="slack-bot-token-error">Bot token (xoxb-…): required.</p>');
     expect(await server.services.store.findSlackConnection(server.demo.orgId)).toBeNull();
   });
 
@@ -50,7 +51,7 @@ describe("the Slack settings page", () => {
       const refused = await browser.submit(slackForm(page), { signingSecret: "signing-secret-123", botToken });
       expect(refused.status).toBe(400);
       expect(await refused.text()).toContain(
-        "botToken: not a bot token: paste the Bot User OAuth Token, which starts with xoxb- (OAuth &amp; Permissions of the Slack app).",
+        "Bot token (xoxb-…): not a bot token: paste the Bot User OAuth Token, which starts with xoxb- (OAuth &amp; Permissions of the Slack app).",
       );
     }
     const inFrench = await browser.submit(slackForm(page), { signingSecret: "signing-secret-123", botToken: "xoxp-1" }, undefined, {
@@ -88,6 +89,17 @@ describe("the Slack settings page", () => {
     });
   });
 
+  test("when Slack cannot be reached to check the bot token (the machine may be offline), the settings are saved, saying the token went unchecked", async () => {
+    const browser = await signedIn("admin");
+    const page = await (await browser.fetch("/settings/slack")).text();
+    const saved = await (await browser.submit(slackForm(page), { signingSecret: "signing-secret-123", botToken: "xoxb-bot-token-456" })).text();
+    expect(saved).toContain("Slack settings saved.");
+    expect(saved).toMatch(
+      /<p role="note"><strong>Slack could not be reached to check the bot token \([^)]+\): it was saved unchecked\. Should Slack refuse it, the first notice that fails says so here\.<\/strong><\/p>/,
+    );
+    expect(await server.services.store.findSlackConnection(server.demo.orgId)).not.toBeNull();
+  });
+
   test("saved again with the secrets left blank, the settings change and the secrets stay", async () => {
     const browser = await signedIn("admin");
     const page = await (await browser.fetch("/settings/slack")).text();
@@ -115,5 +127,37 @@ describe("the Slack settings page", () => {
     expect(await server.services.store.findSlackConnection(server.demo.orgId)).not.toBeNull();
     expect((await browser.submit(asked.slice(asked.indexOf("<main")), {})).status).toBe(303);
     expect(await server.services.store.findSlackConnection(server.demo.orgId)).toBeNull();
+  });
+});
+
+describe("the Slack settings page, with Slack answering", () => {
+  test("a bot token Slack refuses when asked (auth.test) is said beside its field, in English and French, and nothing is stored", async () => {
+    const slack = new FakeSlack().start();
+    const asked = await inProcess({ env: { SLACK_API_URL: slack.apiUrl } });
+    try {
+      const browser = new FormBrowser(asked.url, {}, asked.handle);
+      await signIn(browser, asked.demo.users.admin.email, asked.demo.users.admin.password, "/settings/slack");
+      const page = await (await browser.fetch("/settings/slack")).text();
+      const refused = await browser.submit(slackForm(page), { signingSecret: "signing-secret-123", botToken: "xoxb-revoked" });
+      expect(refused.status).toBe(400);
+      const said = await refused.text();
+      expect(said).toContain(
+        '<label for="slack-bot-token">Bot token (xoxb-…)</label><p class="error" role="alert" id="slack-bot-token-error">Bot token (xoxb-…): refused by the service it is for (it answered: An API error occurred: invalid_auth): check that it is the whole token, and that it is not revoked or expired.</p><input id="slack-bot-token" name="botToken" type="password" autocomplete="off" required aria-describedby="slack-bot-token-error" aria-invalid="true" autofocus>',
+      );
+      const inFrench = await browser.submit(slackForm(page), { signingSecret: "s", botToken: "xoxb-revoked" }, undefined, {
+        "accept-language": "fr",
+      });
+      expect(await inFrench.text()).toContain(
+        "Jeton de bot (xoxb-…)\u202f: refusé par le service auquel il est destiné (il a répondu\u202f: An API error occurred: invalid_auth)",
+      );
+      expect(slack.callsOf("auth.test").length).toBe(2);
+      expect(await asked.services.store.findSlackConnection(asked.demo.orgId)).toBeNull();
+      const accepted = await browser.submit(slackForm(page), { signingSecret: "signing-secret-123", botToken: slack.botToken });
+      expect(await accepted.text()).not.toContain("could not be reached");
+      expect(await asked.services.store.findSlackConnection(asked.demo.orgId)).not.toBeNull();
+    } finally {
+      asked.close();
+      slack.stop();
+    }
   });
 });

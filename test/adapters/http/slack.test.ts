@@ -4,6 +4,8 @@ import { slackSignature } from "../../../core/slack/signature.ts";
 import { FakeSlack } from "../../support/fake-slack.ts";
 import { type InProcess, inProcess } from "../../support/in-process.ts";
 import { waitFor } from "../../support/wait.ts";
+import { FormBrowser, signIn } from "../../support/browser.ts";
+import { formatTime } from "../../../adapters/http/web/words.ts";
 
 const SECRET = "8f742231b10e8888abcd99yyyzzz85a5";
 const TOKEN = "xoxb-test-token";
@@ -148,6 +150,24 @@ describe("reports from Slack", () => {
       author: { id: "slack:U-ANN", name: "Ann Lee", email: "ann@acme.test" },
     });
     expect((await app.services.store.listFollowers(feedback.id)).map((f) => f.email)).toEqual(["ann@acme.test"]);
+  });
+
+  test("a report from Slack whose author Slack will not give (the bot token revoked since) waits, and its failure is kept for Settings → Slack until Slack answers", async () => {
+    slack.botToken = "xoxb-reinstalled";
+    try {
+      await fromSlack("commands", command("The calendar export skips Sundays"));
+      expect(await work()).toEqual({ done: 0, retried: 1 });
+    } finally {
+      slack.botToken = TOKEN;
+    }
+    expect((await app.services.store.findSlackConnection(orgId))!.lastFailure).toMatchObject({
+      error: "An API error occurred: invalid_auth",
+      refused: true,
+    });
+    app.advanceClock(5_000);
+    // Recorded now, the report's grouping and its notice follow.
+    expect((await work()).retried).toBe(0);
+    expect((await app.services.store.findSlackConnection(orgId))!.lastFailure).toBeUndefined();
   });
 
   test("/retour with nothing to report, or more than a report holds, is answered why, and queues nothing", async () => {
@@ -310,6 +330,29 @@ describe("notices to Slack", () => {
     const moved = slack.callsOf("chat.postMessage")[1]!;
     expect(moved.text).toBe(`${key} is now In development: Checkout crashes with 40 items`);
     expect(JSON.parse(moved.blocks)[1].elements[0].text).toBe("Status: In development");
+  });
+
+  test("a notice Slack refuses the bot token for (revoked since) is said in Settings → Slack with its time, in English and French, until a notice goes through", async () => {
+    const browser = new FormBrowser(app.url, {}, app.handle);
+    await signIn(browser, app.demo.users.admin.email, app.demo.users.admin.password, "/settings/slack");
+    const settings = async (language = "en") => (await browser.fetch("/settings/slack", { headers: { "accept-language": language } })).text();
+    slack.botToken = "xoxb-reinstalled";
+    try {
+      await app.request("PATCH", "/v1/feedbacks/DEMO-1", { token: app.demo.tokens.admin, body: { status: "in_development" } });
+      expect(await work()).toEqual({ done: 0, retried: 1 });
+    } finally {
+      slack.botToken = TOKEN;
+    }
+    const { at } = (await app.services.store.findSlackConnection(orgId))!.lastFailure!;
+    expect(await settings()).toContain(
+      `<p class="error">The last call to Slack failed, ${formatTime("en", at)}: Slack refused the bot token (An API error occurred: invalid_auth). Paste a new bot token below`,
+    );
+    expect(await settings("fr")).toContain(
+      `Le dernier appel à Slack a échoué, ${formatTime("fr", at)}\u202f: Slack a refusé le jeton de bot (An API error occurred: invalid_auth).`,
+    );
+    app.advanceClock(5_000);
+    expect(await work()).toEqual({ done: 1, retried: 0 });
+    expect(await settings()).not.toContain("The last call to Slack failed");
   });
 
   test("a Slack outage delays the notice and loses nothing: it is posted once Slack answers again", async () => {

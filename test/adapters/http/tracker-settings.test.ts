@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { FormBrowser, signIn } from "../../support/browser.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { formatTime } from "../../../adapters/http/web/words.ts";
 
 let server: InProcess;
 beforeAll(async () => {
   server = await inProcess();
-  // Nothing calls Linear here: the settings page only reads and writes the app's settings.
+  // Linear is never reached here (a closed local port): the token is saved unchecked, and the page only reads and writes the app's settings.
   await server.cli(
     "tracker",
     "set",
@@ -77,6 +78,22 @@ describe("the issue tracker in the apps settings", () => {
     const page = await (await (await browserOf("member")).fetch(trackerPage())).text();
     expect(statusesForm(page)).toBeUndefined();
     expect(page).toContain("<dt>Fixed</dt><dd>In Review</dd>");
+  });
+
+  test("the last sync that failed is said with its time, in English and French, to Admins and members, and stays while the mapping changes", async () => {
+    const at = Date.UTC(2026, 10, 27, 9, 30);
+    const failure = { at, error: "Authentication required, not authenticated", refused: true };
+    await server.services.store.recordTrackerFailure(server.demo.orgId, server.demo.appId, failure);
+    const admin = await browserOf("admin");
+    const said = `<p class="error">The last sync with Linear failed, ${formatTime("en", at)}: Linear refused the token (Authentication required, not authenticated). An operator gives a new one with tracker set; syncs wait until then, for about a day.</p>`;
+    expect(await (await admin.fetch(trackerPage())).text()).toContain(said);
+    expect(await (await (await browserOf("member")).fetch(trackerPage())).text()).toContain(said);
+    const inFrench = await (await admin.fetch(trackerPage(), { headers: { "accept-language": "fr" } })).text();
+    expect(inFrench).toContain(`La dernière synchronisation avec Linear a échoué, ${formatTime("fr", at)}\u202f: Linear a refusé le jeton`);
+    await admin.submit(statusesForm(await (await admin.fetch(trackerPage())).text())!, { "state.fixed": "In Review" });
+    expect(await (await admin.fetch(trackerPage())).text()).toContain(said);
+    await server.services.store.clearTrackerFailure(server.demo.orgId, server.demo.appId, at + 1);
+    expect(await (await admin.fetch(trackerPage())).text()).not.toContain("The last sync with Linear failed");
   });
 
   test("an app without a tracker says how an operator connects one", async () => {

@@ -40,6 +40,29 @@ export function slackContract(makeStore: () => Promise<Subject>) {
       expect(await store.findSlackConnection(orgId)).toBeNull();
     });
 
+    test("a connection keeps its last failure until a call that started after it succeeds; set again, it has none; without a connection none is kept", async () => {
+      const store = await makeStore();
+      const { orgId } = await freeOrg(store);
+      const other = await freeOrg(store);
+      const failure = { at: 100, error: "An API error occurred: token_revoked", refused: true };
+      await store.recordSlackFailure(other.orgId, failure);
+      expect(await store.findSlackConnection(other.orgId)).toBeNull();
+      await store.setSlackConnection({ orgId, secretsSealed: "s1", kinds: [] });
+      await store.recordSlackFailure(orgId, failure);
+      expect((await store.findSlackConnection(orgId))?.lastFailure).toEqual(failure);
+      await store.clearSlackFailure(orgId, 100);
+      expect((await store.findSlackConnection(orgId))?.lastFailure).toEqual(failure);
+      const later = { at: 200, error: "An API error occurred: not_in_channel", refused: false };
+      await store.recordSlackFailure(orgId, later);
+      await store.clearSlackFailure(orgId, 150);
+      expect((await store.findSlackConnection(orgId))?.lastFailure).toEqual(later);
+      await store.clearSlackFailure(orgId, 201);
+      expect(await store.findSlackConnection(orgId)).toEqual({ orgId, secretsSealed: "s1", kinds: [] });
+      await store.recordSlackFailure(orgId, later);
+      await store.setSlackConnection({ orgId, secretsSealed: "s2", kinds: [] });
+      expect(await store.findSlackConnection(orgId)).toEqual({ orgId, secretsSealed: "s2", kinds: [] });
+    });
+
     test("an Events API delivery is recorded once: its retry (same event id) is known; expired ones are purged", async () => {
       const store = await makeStore();
       const { orgId } = await freeOrg(store);

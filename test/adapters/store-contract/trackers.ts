@@ -44,6 +44,31 @@ export function trackersContract(makeStore: () => Promise<Subject>) {
       expect(await store.statusChanges(feedbackId)).toEqual([]);
     });
 
+    test("trackers: an app's tracker keeps its last failure until a sync that started after it succeeds, and as it is set again with it; set anew, it has none", async () => {
+      const store = await makeStore();
+      const { orgId, appId } = await freeOrg(store);
+      const other = await freeOrg(store);
+      const failure = { at: 100, error: "Bad credentials - https://docs.github.com/rest", refused: true };
+      await store.recordTrackerFailure(orgId, appId, failure);
+      expect(await store.findAppTracker(orgId, appId)).toBeNull();
+      const tracker = { orgId, appId, provider: "github", settingsSealed: "s", project: "acme/app" };
+      await store.setAppTracker(tracker);
+      await store.recordTrackerFailure(other.orgId, appId, failure);
+      expect((await store.findAppTracker(orgId, appId))?.lastFailure).toBeUndefined();
+      await store.recordTrackerFailure(orgId, appId, failure);
+      await store.clearTrackerFailure(orgId, appId, 100);
+      expect((await store.findAppTracker(orgId, appId))?.lastFailure).toEqual(failure);
+      await store.setAppTracker({ ...tracker, settingsSealed: "s2", lastFailure: failure });
+      expect(await store.findAppTracker(orgId, appId)).toEqual({ orgId, appId, provider: "github", settingsSealed: "s2", lastFailure: failure });
+      await store.clearTrackerFailure(other.orgId, appId, 101);
+      expect((await store.findAppTracker(orgId, appId))?.lastFailure).toEqual(failure);
+      await store.clearTrackerFailure(orgId, appId, 101);
+      expect(await store.findAppTracker(orgId, appId)).toEqual({ orgId, appId, provider: "github", settingsSealed: "s2" });
+      await store.recordTrackerFailure(orgId, appId, failure);
+      await store.setAppTracker(tracker);
+      expect(await store.findAppTracker(orgId, appId)).toEqual({ orgId, appId, provider: "github", settingsSealed: "s" });
+    });
+
     test("trackers: a link refreshed after the feedback was relinked to another issue is not written back; one still current is", async () => {
       const store = await makeStore();
       const { orgId, appId } = await freeOrg(store);
