@@ -503,8 +503,10 @@ export const EN = {
       channel: "Channel for notices (its ID, such as C0123456789)",
       channelHint: "New feedbacks and status changes are posted there (invite the app to it). Blank: nothing is posted.",
       kinds: "Kinds posted (none checked: all)",
-      minSeverity: "Least severity posted",
+      minSeverity: "Severities posted",
       anySeverity: "Any, graded or not",
+      /** An option of the severities posted: this grade and the graver ones (P0 the gravest). */
+      severityAndGraver: (severity: string) => (severity === "P0" ? "P0 only" : `${severity} and graver (P0 to ${severity})`),
       disconnect: "Disconnect Slack",
       confirmDisconnect: "Disconnect Slack? Its requests are refused at once, and nothing more is posted.",
       saved: "Slack settings saved.",

@@ -63,7 +63,7 @@ ${connection ? html`<p class="muted" id="slack-keep">${w.keepSecret}</p>` : ""}
       html`<label><input type="checkbox" name="kind.${k}" value="yes"${connection?.kinds.includes(k) ? html` checked` : ""}> ${valueName(visitor.language, k)}</label>`,
   )}</fieldset>
 <label for="slack-severity">${w.minSeverity}</label><select id="slack-severity" name="minSeverity"><option value="">${w.anySeverity}</option>${SEVERITIES.map(
-    (s) => html`<option value="${s}"${selected(connection?.minSeverity === s)}>${s}</option>`,
+    (s) => html`<option value="${s}"${selected(connection?.minSeverity === s)}>${w.severityAndGraver(s)}</option>`,
   )}</select>
 <button type="submit">${w.save}</button></form>`;
   return settingsPage(

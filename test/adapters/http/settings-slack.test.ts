@@ -35,6 +35,25 @@ describe("the Slack settings page", () => {
     }
   });
 
+  test("the severities posted read as a grade and the graver ones, P0 the gravest, in English and French", async () => {
+    const browser = await signedIn("admin");
+    const options = async (path: string) => {
+      const select = /<select id="slack-severity"[\s\S]*?<\/select>/.exec(await (await browser.fetch(path)).text())![0];
+      return [...select.matchAll(/<option value="[^"]*"[^>]*>([^<]+)<\/option>/g)].map((m) => m[1]);
+    };
+    expect(await options("/settings/slack")).toEqual([
+      "Any, graded or not",
+      "P0 only",
+      "P1 and graver (P0 to P1)",
+      "P2 and graver (P0 to P2)",
+      "P3 and graver (P0 to P3)",
+    ]);
+    await browser.fetch("/language?to=fr&next=/settings/slack");
+    const french = await options("/settings/slack");
+    await browser.fetch("/language?to=en&next=/settings/slack");
+    expect(french[2]).toBe("P1 et plus grave (P0 à P1)");
+  });
+
   test("a first connection without both secrets is refused, naming the one missing, and nothing is stored", async () => {
     const browser = await signedIn("admin");
     const page = await (await browser.fetch("/settings/slack")).text();
