@@ -27,12 +27,16 @@ const REQUIRED: Readonly<Record<NormalizedReport["kind"], readonly Need["id"][]>
   praise: [],
 };
 
+/** The page a report was sent from: the address sent with it, or the page the widget described. */
+const pageOf = (report: NormalizedReport): string | undefined => report.url ?? report.context?.page?.url;
+
 /** Facts already known, from the report's fields or from earlier answers. */
 function known(report: NormalizedReport, answers: Readonly<Record<string, string>>): Partial<Record<Need["id"], string>> {
+  const page = pageOf(report);
   return {
     ...(report.observed && { observed: report.observed }),
     ...(report.expected && { expected: report.expected }),
-    ...(report.url && { where: report.url }),
+    ...(page && { where: page }),
     ...answers,
   };
 }
@@ -45,8 +49,8 @@ function completed(
   features: readonly FeatureRecord[],
   language: Language,
 ): NormalizedReport {
-  // The report's own address is kept as its page, not repeated in its text.
-  const learnt = facts.where === report.url ? undefined : facts.where;
+  // The report's own page is kept where it is, not repeated in its text.
+  const learnt = facts.where === pageOf(report) ? undefined : facts.where;
   const where = learnt && !report.url && /^https?:\/\//i.test(learnt) ? { url: learnt } : {};
   const place = learnt && !where.url ? (features.find((f) => f.id === learnt)?.name ?? learnt) : undefined;
   // Said as a place, not left as a bare word under the text ("Where: Search", not "Search").
@@ -88,7 +92,7 @@ export function createLocalAssistant(): Assistant {
       }
       const facts = known(report, answers);
       // What the report's own words tell is not asked again; it stays in its text, where it was said.
-      const told = toldInReport([report.title, report.message].filter(Boolean).join("\n"));
+      const told = toldInReport([report.title, report.message].filter(Boolean).join("\n"), features);
       const missing = REQUIRED[report.kind].find((id) => !facts[id]?.trim() && !told[id]);
       if (missing)
         return { status: "ask", questions: [missing === "where" ? whereQuestion(language, features) : textQuestion(NEEDS[missing], language)] };

@@ -1,5 +1,7 @@
+import type { FeatureRecord } from "../../core/model.ts";
+import { STOP_WORDS } from "../../core/grouping/lexicon.ts";
 import type { Need } from "./rules.ts";
-import { fold } from "./triage.ts";
+import { featureOf, fold } from "./triage.ts";
 
 /*
  * What a problem report's own words already tell, so that the assistant does not ask it again.
@@ -76,21 +78,83 @@ function numberedSteps(text: string): boolean {
 /** An account this long that names a symptom has told what happened, even without a "when". */
 const ACCOUNT_WORDS = 40;
 
+/** Parts of an app's interface, in English and in French. */
+const PARTS_EN =
+  "pages?|screens?|window|dialogs?|dialogues?|popups?|modals?|tabs?|menus?|toolbars?|sidebars?|panes?|panels?|forms?|views?|sections?|dropdowns?";
+const PARTS_FR = "pages?|ecrans?|fenetres?|onglets?|menus?|formulaires?|rubriques?|sections?|vues?|panneaux|panneau|fiches?|boites? de dialogue";
+const DETERMINERS_FR = "la|le|l|les|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|votre|nos|vos|cette|cet|ce";
+
+/** Screens every app has, named by themselves: "in the settings", "the dashboard", "dans les réglages". */
+const COMMON_SCREEN =
+  /\b(the|my|your|in|on|from|into|to|under) (the |my |your )?(settings|preferences|dashboard)\b|\b(le|les|mes|mon|vos|votre|dans|sur|depuis|vers) (les |mes |vos |le |mon |votre )?(parametres|reglages|preferences|tableau de bord)\b/;
+
+/**
+ * A part named by the word before it, after a determiner, a preposition or a verb of going there
+ * ("on the checkout page", "open the order history screen", "Checkout page is blank").
+ */
+const NAMED_BEFORE = new RegExp(
+  String.raw`(?<=(?:^|\b(?:the|my|your|our|their|on|in|from|at|to|into|inside|within|under|open|opens|opened|opening|visit|visited|visiting))(?: \p{L}+){0,2}) (\p{L}+) (?=(?:${PARTS_EN})\b)`,
+  "gu",
+);
+
+/** A French part named after it, "la page de paiement", or after "sur", "dans"…: "dans l'onglet Factures". */
+const NAMED_AFTER = new RegExp(
+  String.raw` (?:${PARTS_FR}) (?:de|d|du|des)(?: (?:${DETERMINERS_FR}))? (\p{L}+)|\b(?:sur|dans|depuis|vers|au)(?: (?:${DETERMINERS_FR}))? (?:${PARTS_FR}) (?!(?:de|d|du|des) )(\p{L}+)`,
+  "gu",
+);
+
+/**
+ * Words beside a part that do not say which it is: how it looks or which one in a row ("the blank
+ * page", "la page suivante"), a template's heading ("Expected behavior: page…"), a verb ("to refresh page").
+ */
+const NOT_A_NAME = new Set(
+  (
+    "blank white black grey gray blue empty error errors same whole entire full next previous prior following current other another " +
+    "new separate first second single one web app application site website loading wrong broken particular specific certain random " +
+    "different several many multiple given mentioned above below linked attached loaded active original former html " +
+    "behavior behaviour reproduce refresh reload translate clicking fix " +
+    "blanche blanc vide noire noir grise gris erreur erreurs suivante suivant precedente precedent meme entiere entier complete " +
+    "actuelle actuel courante courant nouvelle nouveau nouvel autre chargement rien apres avant puis lorsque lorsqu parfois jamais aucun aucune"
+  ).split(" "),
+);
+
+const isName = (word: string | undefined): boolean => word !== undefined && !STOP_WORDS.has(word) && !NOT_A_NAME.has(word);
+
+/**
+ * A path through menus: "Settings > Billing", "Tools -> Search Messages", "Paramètres → Compte";
+ * not code, whose names run together ("NetUtils", "S3AFileSystem").
+ */
+const MENU_PATH = /\p{L}["'”’ˊ]? +(?:>|->|=>|→|›) +["'“‘ˋ]?\p{Lu}\p{Ll}*(?![\p{L}\p{N}])/u;
+
+/**
+ * Whether a report's words name the place it happened: a feature of the app's map, as triage
+ * finds it (by its name, a word of its path, or a word the map gives it, in either language), so
+ * the feedback is attached there; or a screen said plainly.
+ */
+function namesPlace(text: string, folded: string, features: readonly FeatureRecord[]): boolean {
+  if (featureOf(folded, features)) return true;
+  if (COMMON_SCREEN.test(folded) || MENU_PATH.test(text)) return true;
+  const named = [...folded.matchAll(NAMED_BEFORE)].map((m) => m[1]);
+  const namedAfter = [...folded.matchAll(NAMED_AFTER)].map((m) => m[1] ?? m[2]);
+  return [...named, ...namedAfter].some(isName);
+}
+
 /** Whether a report's words say what was expected instead of what happened. */
 function saysExpected(text: string, folded: string): boolean {
   return EXPECTED_HEADING.test(text) || EXPECTATION.test(folded.replace(UNSAID_EXPECTATION, " "));
 }
 
 /**
- * What a problem report's words already tell of what happened and what was expected. What
+ * What a problem report's words already tell of what happened, what was expected and where. What
  * happened is told when a concrete symptom is set in a moment or an action ("When I click Export
  * the PDF is blank"), against what was expected ("the total shows 0 instead of 42"), or in a long
  * account; a complaint ("it doesn't work") or a bare symptom ("the PDF is blank") leaves it to ask.
+ * Where is told by a place named; "on the page" or "a blank page" leaves it to ask.
  */
-export function toldInReport(text: string): Readonly<Partial<Record<Need["id"], boolean>>> {
+export function toldInReport(text: string, features: readonly FeatureRecord[]): Readonly<Partial<Record<Need["id"], boolean>>> {
   const folded = fold(text);
   const expected = saysExpected(text, folded);
   const placed = expected || CIRCUMSTANCE.test(folded) || numberedSteps(text) || (folded.match(/\p{L}+/gu) ?? []).length >= ACCOUNT_WORDS;
   const observed = OBSERVED_HEADING.test(folded) || (SYMPTOM.test(folded) && placed);
-  return { observed, expected };
+  return { observed, expected, where: namesPlace(text, folded, features) };
 }

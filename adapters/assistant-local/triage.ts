@@ -84,13 +84,18 @@ function diagnose(text: string, report: NormalizedReport, feature: FeatureRecord
   return { ...(where && { where }), ...(cause && { probableCause: cause }), ...(action && { suggestedAction: action }) };
 }
 
+/** The feature of the map a folded text speaks of most, by its cues, name or path; none when it names none. */
+export function featureOf(text: string, features: readonly FeatureRecord[]): FeatureRecord | undefined {
+  const best = features.map((f) => ({ f, score: affinity(text, f) })).sort((a, b) => b.score - a.score)[0];
+  return best && best.score > 0 ? best.f : undefined;
+}
+
 /** Offline triage: keyword rules, deterministic; its diagnostic in `language`. */
 export function localTriage(report: NormalizedReport, features: readonly FeatureRecord[], language: Language): Triage {
   const text = fold([report.title, report.message, report.observed, report.url].filter(Boolean).join(" "));
-  const best = features.map((f) => ({ f, score: affinity(text, f) })).sort((a, b) => b.score - a.score)[0];
   const severity = report.kind === "problem" ? severityOf(text, report) : undefined;
   const nature = report.kind === "idea" ? "request" : report.kind === "problem" ? (NATURE.find(([, re]) => re.test(text))?.[0] ?? "bug") : undefined;
-  const feature = best && best.score > 0 ? best.f : undefined;
+  const feature = featureOf(text, features);
   const diagnostic = report.kind === "problem" ? diagnose(text, report, feature, language) : undefined;
   return { ...(feature && { featureId: feature.id }), ...(severity && { severity }), ...(nature && { nature }), ...(diagnostic && { diagnostic }) };
 }

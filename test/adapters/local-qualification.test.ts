@@ -1,7 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { createLocalAssistant } from "../../adapters/assistant-local/assistant.ts";
 import type { Language } from "../../core/language.ts";
+import type { FeatureRecord, Turn } from "../../core/model.ts";
 import type { AssistantStep } from "../../core/ports.ts";
+import type { BrowserContext } from "../../core/schemas/widget.ts";
 import { detectLanguage } from "../../core/report/detect-language.ts";
 import { NEEDS } from "../../adapters/assistant-local/rules.ts";
 
@@ -63,8 +65,8 @@ describe("the offline assistant asks a problem report only what its words do not
   });
 
   test.each([
-    ["en", "I tried to download my invoice from the billing page", "The download never starts"],
-    ["fr", "Le tableau de bord devrait afficher les ventes du mois en cours", "Il affiche celles du mois dernier"],
+    ["en", "I tried to download my invoice", "The download never starts"],
+    ["fr", "Le total devrait afficher les ventes du mois en cours", "Il affiche celles du mois dernier"],
   ] as const)(
     "a goal or an expectation tells what was expected: once what happened is answered, where comes next (%s)",
     async (language, message, observed) => {
@@ -135,5 +137,132 @@ describe("the offline assistant keeps the reporter's impact answer with the repo
       features: [],
     });
     expect(step).toMatchObject({ status: "ready", report: { impact: 5 } });
+  });
+});
+
+/**
+ * The questions the assistant asks a problem report, in order, until it is recorded: every question
+ * answered as a person would, a choice picked where it offers some.
+ */
+async function questionsAsked(
+  message: string,
+  { features = [], url, context }: { features?: readonly FeatureRecord[]; url?: string; context?: BrowserContext } = {},
+): Promise<string[]> {
+  const language = detectLanguage(message);
+  const report = { kind: "problem" as const, message, author: {}, ...(url && { url }), ...(context && { context }) };
+  const conversation: Turn[] = [{ role: "user", text: message, at: 0 }];
+  let answers: Record<string, string> = {};
+  const asked: string[] = [];
+  for (let turn = 1; turn < 8; turn++) {
+    const step = await assistant.qualify({ appId: "app", report, language, conversation, answers, helpArticles: [], features });
+    if (step.status !== "ask") return asked;
+    const question = step.questions[0]!;
+    const answer = question.choices?.[0]?.id ?? "The page shows an error message after I click the button";
+    asked.push(question.id);
+    conversation.push({ role: "assistant", text: question.prompt, at: turn }, { role: "user", text: answer, at: turn });
+    answers = { ...answers, [question.id]: answer };
+  }
+  throw new Error(`${message}: more questions than a report needs`);
+}
+
+const feature = (id: string, name: string, path: string, cues: string[] = []): FeatureRecord => ({ id, orgId: "o", appId: "app", name, path, cues });
+
+/** An app's map: one feature named in English, one in French, one with the French word the team gave it. */
+const MAP = [feature("f-invoices", "Invoices", "billing/invoices", ["factures"]), feature("f-shipping", "Expédition", "orders/shipping")];
+
+describe("the offline assistant does not ask where a problem report already says", () => {
+  test.each([
+    ["its name", "My invoices are all dated 1970"],
+    ["its name, accents aside", "L'expedition de ma commande n'est jamais confirmée"],
+    ["a word of its path", "The billing totals are wrong since Monday"],
+    ["the word the map gives it in French", "Mes factures sont toutes datées de 1970"],
+  ])("a report that names a feature of the app's map by %s is not asked where: %s", async (_, message) => {
+    expect(await questionsAsked(message, { features: MAP })).not.toContain("where");
+  });
+
+  test.each(["My download never finishes", "Mon téléchargement ne se termine jamais"])(
+    "a report that names no feature of the map is asked where, the map's features offered as choices: %s",
+    async (message) => {
+      const language = detectLanguage(message);
+      const conversation: Turn[] = [{ role: "user", text: message, at: 0 }];
+      const report = { kind: "problem" as const, message, author: {} };
+      const where = await assistant.qualify({
+        appId: "app",
+        report,
+        language,
+        conversation,
+        answers: { observed: "x", expected: "y" },
+        helpArticles: [],
+        features: MAP,
+      });
+      expect(where).toMatchObject({
+        status: "ask",
+        questions: [{ id: "where", mode: "single", choices: [{ id: "f-invoices" }, { id: "f-shipping" }] }],
+      });
+    },
+  );
+
+  test("a report sent with the address of its page is not asked where", async () => {
+    expect(await questionsAsked("The Pay button does nothing", { url: "https://shop.example/checkout" })).not.toContain("where");
+  });
+
+  test("a widget report is not asked where: the widget described the page it was sent from", async () => {
+    const context = { page: { url: "https://shop.example/checkout", title: "Checkout" } };
+    expect(await questionsAsked("The Pay button does nothing", { context })).not.toContain("where");
+  });
+
+  test("the page the widget described stays in the report's context: it is not copied into its text or address", async () => {
+    const message = "When I tap Pay nothing happens; I expected the order to be placed";
+    const report = { kind: "problem" as const, message, author: {}, context: { page: { url: "https://shop.example/checkout" } } };
+    const step = await assistant.qualify({ appId: "app", report, language: "en", conversation: [], answers: {}, helpArticles: [], features: [] });
+    expect(step).toEqual({ status: "ready", report });
+  });
+
+  test.each([
+    "It doesn't work on the checkout page",
+    "The order history screen shows nothing",
+    "Checkout page is broken",
+    "Nothing happens when I open the invite dialog",
+  ])("a screen named by the word before it is where: %s", async (message) => {
+    expect(await questionsAsked(message)).not.toContain("where");
+  });
+
+  test.each(["Ça ne marche pas sur la page de paiement", "Rien ne se passe dans l'onglet Factures", "La fenêtre d'export reste vide"])(
+    "a screen named by the words after it is where: %s",
+    async (message) => {
+      expect(await questionsAsked(message)).not.toContain("where");
+    },
+  );
+
+  test.each([
+    "It crashes in the settings",
+    "The dashboard shows last month",
+    "Ça plante dans les réglages",
+    "Le tableau de bord affiche le mois dernier",
+  ])("a screen every app has, named by itself, is where: %s", async (message) => {
+    expect(await questionsAsked(message)).not.toContain("where");
+  });
+
+  test.each(["Settings > Notifications: the toggle does nothing", "Paramètres → Notifications\u202f: le bouton ne fait rien"])(
+    "a path through the menus is where: %s",
+    async (message) => {
+      expect(await questionsAsked(message)).not.toContain("where");
+    },
+  );
+
+  test.each([
+    "It doesn't work on the page",
+    "I get a blank page",
+    "It shows the error page",
+    "Something is wrong somewhere in the app",
+    "It opens in a new tab and nothing loads",
+    "S3InputStream -> S3ABufferedStream leaks the connection",
+    "La page reste blanche",
+    "Sur la page, rien ne se passe",
+    "J'obtiens une page d'erreur",
+    "L'écran devient noir",
+    "Ça s'ouvre dans un nouvel onglet",
+  ])("a report that says no place, or only what a page looks like, is still asked where: %s", async (message) => {
+    expect(await questionsAsked(message)).toContain("where");
   });
 });

@@ -178,6 +178,14 @@ describe("POST /v1/widget/reports", () => {
     const stored = await http.request("GET", new URL(fullContext.replay.url).pathname + new URL(fullContext.replay.url).search);
     expect([stored.status, stored.headers.get("content-type")]).toEqual([200, "application/gzip"]);
   });
+
+  test("a widget report is not asked where it happened: the widget sends the page it was on", async () => {
+    const message = "When I open my invoice the PDF is blank; I expected to see its lines";
+    const withoutPage = await fromPage(ALLOWED, widgetReport({ message, qualify: true }));
+    expect([withoutPage.status, withoutPage.body.questions?.[0]?.id]).toEqual([200, "where"]);
+    const onPage = await fromPage(ALLOWED, widgetReport({ message, qualify: true, context: { page: { url: `${ALLOWED}/invoices/42` } } }));
+    expect([onPage.status, onPage.body.status]).toEqual([201, "ready"]);
+  });
 });
 
 describe("POST /v1/widget/reports/{id}/answers", () => {
