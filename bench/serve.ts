@@ -28,16 +28,25 @@ export async function start(args: string[], env: Record<string, string>): Promis
   throw new Error(`${args.join(" ")} did not start`);
 }
 
-/** Signs in through the real form; returns the Cookie header of the session. */
-export async function signIn(origin: string, user: { email: string; password: string }): Promise<string> {
-  const loginPage = await fetch(`${origin}/login`);
+/**
+ * Signs in through the real form; returns the Cookie header of the session. `send` carries the
+ * requests: a socket by default, or an in-process application's handle.
+ */
+export async function signIn(
+  origin: string,
+  user: { email: string; password: string },
+  send: (request: Request) => Promise<Response> = fetch,
+): Promise<string> {
+  const loginPage = await send(new Request(`${origin}/login`));
   const csrf = /retour_csrf=([^;]+)/.exec(loginPage.headers.get("set-cookie") ?? "")![1]!;
-  const signedIn = await fetch(`${origin}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: `retour_csrf=${csrf}` },
-    body: new URLSearchParams({ csrf: decodeURIComponent(csrf), next: "/inbox", ...user }),
-  });
+  const signedIn = await send(
+    new Request(`${origin}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: `retour_csrf=${csrf}` },
+      body: new URLSearchParams({ csrf: decodeURIComponent(csrf), next: "/inbox", ...user }),
+    }),
+  );
   const session = /retour_session=([^;]+)/.exec(signedIn.headers.get("set-cookie") ?? "")?.[1];
   if (!session) throw new Error(`sign-in answered ${signedIn.status}`);
   return `retour_session=${session}; retour_csrf=${csrf}`;
