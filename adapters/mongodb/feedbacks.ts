@@ -171,6 +171,13 @@ export function feedbackStore(data: Database): FeedbackStore {
       return found ? toFeedback(found) : null;
     },
 
+    async findFeedbacks(orgId, ids) {
+      const found = await feedbacks()
+        .find({ orgId, _id: { $in: [...new Set(ids)] } })
+        .toArray();
+      return found.map(toFeedback);
+    },
+
     async findFeedbackById(feedbackId) {
       const found = await feedbacks().findOne({ _id: feedbackId });
       return found ? toFeedback(found) : null;

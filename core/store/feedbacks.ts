@@ -81,6 +81,12 @@ export interface FeedbackStore {
   listFeedbacksUpTo(orgId: string, filter: FeedbackFilter, at: ListPosition, limit: number, order?: FeedbackOrder): Promise<FeedbackRecord[]>;
   /** By key or id, within the organization. */
   findFeedback(orgId: string, keyOrId: string): Promise<FeedbackRecord | null>;
+  /**
+   * By id, many at once, within the organization (merged ones included): those found, each once,
+   * in no given order. One read however many are asked for: a feedback thousands were merged into
+   * names each of them.
+   */
+  findFeedbacks(orgId: string, ids: readonly string[]): Promise<FeedbackRecord[]>;
   /** By id alone, in whichever organization holds it: for a signed link that names a feedback and nothing else (an unsubscribe link). */
   findFeedbackById(feedbackId: string): Promise<FeedbackRecord | null>;
   listReports(feedbackId: string): Promise<ReportRecord[]>;

@@ -82,6 +82,31 @@ export function feedbacksContract(makeStore: () => Promise<Subject>) {
       expect(await store.findFeedbackById("fb-none")).toBeNull();
     });
 
+    test("findFeedbacks finds feedbacks by id within the organization, merged ones too, each once; an unknown id, a key or another organization's id finds nothing", async () => {
+      const store = await makeStore();
+      const [org, other] = [await seed(store), await seed(store)];
+      const kept = (await record(store, org, "Export is blank", 10))!;
+      const merged = (await record(store, org, "Export shows nothing", 20))!;
+      const elsewhere = (await record(store, other, "Import is blank", 30))!;
+      expect((await merge(store, merged, kept, 40)).ok).toBe(true);
+      const found = await store.findFeedbacks(org.orgId, [merged.id, "fb-none", kept.key, elsewhere.id, kept.id, merged.id]);
+      expect(found.sort((a, b) => a.createdAt - b.createdAt)).toEqual([
+        (await store.findFeedback(org.orgId, kept.id))!,
+        (await store.findFeedback(org.orgId, merged.id))!,
+      ]);
+      expect(await store.findFeedbacks(org.orgId, [])).toEqual([]);
+    });
+
+    test("findFeedbacks answers for more ids than one SQL statement may bind (250,000 in Bun's SQLite), the known ones among them wherever they stand", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const first = (await record(store, org, "Export is blank", 10))!;
+      const last = (await record(store, org, "Export shows nothing", 20))!;
+      const unknown = Array.from({ length: 250_000 }, (_, i) => `fb-unknown-${i}`);
+      const found = await store.findFeedbacks(org.orgId, [first.id, ...unknown, last.id]);
+      expect(found.map((f) => f.id).sort()).toEqual([first.id, last.id].sort());
+    });
+
     test("listFeedbacks orders by last activity then id, descending, and pages strictly after a position", async () => {
       const store = await makeStore();
       const org = await seed(store);
