@@ -12,7 +12,7 @@ import type { FeedbackStore, StatusComment } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { MergeStore } from "../store/merges.ts";
 import type { MergeRefusal } from "../merges/refusal.ts";
-import { type UnmergeReadDeps, unmergeRefusal } from "../merges/unmerge-feedback.ts";
+import { type UnmergeReadDeps, unmergeRefusals } from "../merges/unmerge-feedback.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { TriageStore } from "../store/triage.ts";
 import type { UserStore } from "../store/users.ts";
@@ -54,7 +54,7 @@ export interface MergedHere extends LinkedFeedback {
 type OpenDeps = PresentDeps &
   SimilarDeps &
   UnmergeReadDeps & {
-    readonly store: Pick<FeedbackStore, "listReports" | "statusChanges" | "findFeedback"> &
+    readonly store: Pick<FeedbackStore, "listReports" | "statusChanges" | "findFeedbacks"> &
       Pick<FollowerStore, "listFollowers" | "listNotifications"> &
       Pick<MergeStore, "listMerges" | "listSplits"> &
       Pick<UserStore, "findUser" | "findUserByEmail"> &
@@ -86,20 +86,17 @@ async function links(services: OpenDeps, orgId: string, feedbackId: string): Pro
       (id): id is string => id !== null && apiKeyName(id) === null,
     ),
   );
-  const [feedbacks, users] = await Promise.all([
-    Promise.all([...ids].map((id) => store.findFeedback(orgId, id))),
-    Promise.all([...people].map((id) => store.findUser(id))),
-  ]);
-  const named = new Map(feedbacks.flatMap((f) => (f ? [[f.id, { key: f.key, title: f.title }] as const] : [])));
+  // The other feedbacks are read together, and the people once each: a popular feedback holds thousands of merges, by a few people.
+  const [feedbacks, users] = await Promise.all([store.findFeedbacks(orgId, [...ids]), Promise.all([...people].map((id) => store.findUser(id)))]);
+  const named = new Map(feedbacks.map((f) => [f.id, { key: f.key, title: f.title }] as const));
   const authorOf = authors(users);
-  const standing = await Promise.all(
-    merges
-      .filter((m) => m.targetId === feedbackId && !m.undone)
-      .flatMap((m) => {
-        const source = named.get(m.sourceId);
-        return source ? [unmergeRefusal(services, m, source).then((unmergeRefused) => ({ ...source, unmergeRefused }))] : [];
-      }),
-  );
+  const standing = merges
+    .filter((m) => m.targetId === feedbackId && !m.undone)
+    .flatMap((merge) => {
+      const source = named.get(merge.sourceId);
+      return source ? [{ merge, source }] : [];
+    });
+  const refusals = await unmergeRefusals(services, orgId, feedbackId, standing);
   return {
     entries: linkEntries(
       feedbackId,
@@ -109,7 +106,7 @@ async function links(services: OpenDeps, orgId: string, feedbackId: string): Pro
       // null is grouping's own doing; someone no longer known is still someone, named by their id.
       (id) => (id === null ? null : (authorOf(id) ?? { person: id })),
     ),
-    merged: standing,
+    merged: standing.map(({ source }, i) => ({ ...source, unmergeRefused: refusals[i] ?? null })),
   };
 }
 

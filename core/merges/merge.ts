@@ -98,7 +98,8 @@ interface UnmergeInput {
   readonly merge: MergeRecord;
   readonly source: Pick<FeedbackRecord, "key">;
   readonly target: Feedback & Pick<FeedbackRecord, "key">;
-  readonly targetReportIds: readonly string[];
+  /** The reports the target holds now: a set, since the page plans the undoing of each of its merges (thousands) on one. */
+  readonly targetReports: ReadonlySet<string>;
   /** Where the reports the merge brought and the target no longer holds are now (their feedbacks' keys). */
   readonly holders: readonly string[];
   readonly at: number;
@@ -117,11 +118,10 @@ export function planUnmerge(input: UnmergeInput): Result<Unmerge> {
   if (merge.undone) return refuse("cannot_unmerge", { reason: "not_merged", feedback: source.key });
   if (target.id !== merge.targetId) return fail("cannot_unmerge");
   if (target.mergedInto) return refuse("cannot_unmerge", { reason: "target_merged", feedback: source.key, target: target.key });
-  const held = new Set(input.targetReportIds);
-  const left = merge.reportIds.filter((id) => !held.has(id)).length;
+  const left = merge.reportIds.filter((id) => !input.targetReports.has(id)).length;
   if (left > 0)
     return refuse("cannot_unmerge", { reason: "reports_left", feedback: source.key, target: target.key, count: left, holders: input.holders });
-  const kept = input.targetReportIds.length - merge.reportIds.length;
+  const kept = input.targetReports.size - merge.reportIds.length;
   if (kept < 1) return refuse("cannot_unmerge", { reason: "target_emptied", feedback: source.key, target: target.key });
   const activeSince = target.lastActivityAt > merge.targetAfter.lastActivityAt;
   return ok({

@@ -23,10 +23,33 @@ type UnmergeDeps = FindDeps &
     readonly store: Pick<MergeStore, "findMerge" | "applyUnmerge">;
   };
 
-/**
- * Plans the undoing of a standing merge on what the store holds now. When reports the merge brought
- * have left its target, the refusal names the feedbacks holding them now.
- */
+/** What an unmerge plans on, read once for every merge into one feedback: that feedback as it is now, and the reports it holds. */
+interface TargetNow {
+  readonly target: FeedbackRecord | null;
+  readonly held: ReadonlySet<string>;
+}
+
+async function targetNow(services: UnmergeReadDeps, orgId: string, targetId: string): Promise<TargetNow> {
+  const [target, reports] = await Promise.all([services.store.findFeedback(orgId, targetId), services.store.listReports(targetId)]);
+  return { target, held: new Set(reports.map((r) => r.id)) };
+}
+
+/** Plans the undoing of a standing merge on its target as read; when reports the merge brought have left it, the refusal names the feedbacks holding them now. */
+async function planOn(
+  services: UnmergeReadDeps,
+  now: TargetNow,
+  merge: MergeRecord,
+  source: Pick<FeedbackRecord, "key">,
+  at: number,
+  by: string | null,
+): Promise<Result<Unmerge>> {
+  if (!now.target) return fail("cannot_unmerge");
+  const gone = merge.reportIds.filter((id) => !now.held.has(id));
+  const holders = gone.length > 0 ? await services.store.holdersOf(merge.orgId, gone) : [];
+  return planUnmerge({ merge, source, target: now.target, targetReports: now.held, holders, at, by });
+}
+
+/** Plans the undoing of a standing merge on what the store holds now. */
 export async function planUnmergeNow(
   services: UnmergeReadDeps,
   merge: MergeRecord,
@@ -34,27 +57,27 @@ export async function planUnmergeNow(
   at: number,
   by: string | null,
 ): Promise<Result<Unmerge>> {
-  const { store } = services;
-  const [target, held] = await Promise.all([store.findFeedback(merge.orgId, merge.targetId), store.listReports(merge.targetId)]);
-  if (!target) return fail("cannot_unmerge");
-  const heldIds = held.map((r) => r.id);
-  const kept = new Set(heldIds);
-  const gone = merge.reportIds.filter((id) => !kept.has(id));
-  const holders = gone.length > 0 ? await store.holdersOf(merge.orgId, gone) : [];
-  return planUnmerge({ merge, source, target, targetReportIds: heldIds, holders, at, by });
+  return planOn(services, await targetNow(services, merge.orgId, merge.targetId), merge, source, at, by);
 }
 
 /**
- * Why the undoing of a standing merge would be refused now, or null when it can be undone: the
- * feedback page offers Unmerge only then, and otherwise says why (asked of the same plan).
+ * Why the undoing of each standing merge into one feedback would be refused now, or null where it
+ * can be undone (the same plan an unmerge makes): the feedback page offers Unmerge only then, and
+ * otherwise says why. The feedback and its reports are read once for all its merges.
  */
-export async function unmergeRefusal(
+export async function unmergeRefusals(
   services: UnmergeReadDeps,
-  merge: MergeRecord,
-  source: Pick<FeedbackRecord, "key">,
-): Promise<MergeRefusal | null> {
-  const planned = await planUnmergeNow(services, merge, source, merge.at, null);
-  return planned.ok ? null : (planned.refusal ?? { reason: "not_merged", feedback: source.key });
+  orgId: string,
+  targetId: string,
+  merged: ReadonlyArray<{ readonly merge: MergeRecord; readonly source: Pick<FeedbackRecord, "key"> }>,
+): Promise<Array<MergeRefusal | null>> {
+  const now = await targetNow(services, orgId, targetId);
+  return Promise.all(
+    merged.map(async ({ merge, source }) => {
+      const planned = await planOn(services, now, merge, source, merge.at, null);
+      return planned.ok ? null : (planned.refusal ?? { reason: "not_merged", feedback: source.key });
+    }),
+  );
 }
 
 /** Why a feedback merged into none cannot be unmerged; when others were merged into it, their keys, which can. */

@@ -33,6 +33,7 @@ export function fakeFeedbacks(...records: FeedbackRecord[]) {
   const store = {
     findFeedback: async (orgId: string, keyOrId: string) =>
       [...feedbacks.values()].find((f) => f.orgId === orgId && (f.id === keyOrId || f.key === keyOrId)) ?? null,
+    findFeedbacks: async (orgId: string, ids: readonly string[]) => [...feedbacks.values()].filter((f) => f.orgId === orgId && ids.includes(f.id)),
     applyStatusChange: async (change: StatusChangeRecord) => {
       const current = feedbacks.get(change.feedbackId);
       if (interference && current) {

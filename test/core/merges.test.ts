@@ -68,7 +68,7 @@ describe("planMerge", () => {
 describe("planUnmerge", () => {
   /** Plans the undoing of `merged()` on the target as it is now, holding these reports. */
   const undo = (fields: Partial<typeof target>, held: string[], m = merged(), holders: string[] = []) =>
-    planUnmerge({ merge: m, source, target: { ...target, ...fields }, targetReportIds: held, holders, at: NOW + 1, by: "user-2" });
+    planUnmerge({ merge: m, source, target: { ...target, ...fields }, targetReports: new Set(held), holders, at: NOW + 1, by: "user-2" });
 
   test("gives the target back its former counts when nothing happened to it since", () => {
     const planned = undo({ reports: 3, lastActivityAt: NOW - 2_000 }, ["r-1", "r-2", "r-3"]);
@@ -203,7 +203,7 @@ describe("the pairs a person separated", () => {
       merge: merged(),
       source,
       target: { ...target, reports: 3 },
-      targetReportIds: ["r-1", "r-2", "r-3"],
+      targetReports: new Set(["r-1", "r-2", "r-3"]),
       holders: [],
       at: NOW + 1,
       by: "user-2",

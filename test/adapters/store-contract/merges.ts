@@ -31,7 +31,14 @@ type Subject = MergeStore &
   Pick<CatalogStore, "findApp" | "findFeature"> &
   Pick<
     FeedbackStore,
-    "applyStatusChange" | "countByStatus" | "findFeedback" | "findReportByStatusId" | "listComments" | "listFeedbacks" | "listReports"
+    | "applyStatusChange"
+    | "countByStatus"
+    | "findFeedback"
+    | "findFeedbacks"
+    | "findReportByStatusId"
+    | "listComments"
+    | "listFeedbacks"
+    | "listReports"
   > &
   Pick<FollowerStore, "addFollower" | "countFollowers" | "listFollowers"> &
   Pick<JobQueue, "claimJob"> &
