@@ -7,9 +7,9 @@ import type { Services } from "../services.ts";
 import type { ChangelogStore } from "../store/changelog.ts";
 import type { ChangelogEntryRecord } from "./entry.ts";
 import { linkedFeedbacks } from "./linked-feedbacks.ts";
-import { presentEntry } from "./present-entry.ts";
+import { type PresentEntryDeps, presentEntry } from "./present-entry.ts";
 
-export type CreateEntryDeps = FindDeps & Pick<Services, "clock" | "ids"> & { readonly store: Pick<ChangelogStore, "createEntry"> };
+export type CreateEntryDeps = FindDeps & PresentEntryDeps & Pick<Services, "clock" | "ids"> & { readonly store: Pick<ChangelogStore, "createEntry"> };
 
 /** The draft an entry starts as, its feedbacks checked; nothing is stored. */
 export async function draftEntry(services: CreateEntryDeps, orgId: string, input: ChangelogCreate): Promise<Result<ChangelogEntryRecord>> {

@@ -3,7 +3,7 @@ import { ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { ChangelogList } from "../schemas/changelog.ts";
 import type { ChangelogStore } from "../store/changelog.ts";
-import { type PresentEntryDeps, presentEntry } from "./present-entry.ts";
+import { type PresentEntryDeps, presentEntries } from "./present-entry.ts";
 
 type ListDeps = PresentEntryDeps & { readonly store: Pick<ChangelogStore, "listEntries"> };
 
@@ -12,5 +12,5 @@ export async function listEntries(services: ListDeps, grant: Grant): Promise<Res
   const allowed = authorize(grant, "changelog.manage");
   if (!allowed.ok) return allowed;
   const entries = await services.store.listEntries(grant.orgId, { drafts: true });
-  return ok({ data: await Promise.all(entries.map((e) => presentEntry(services, e))) });
+  return ok({ data: await presentEntries(services, grant.orgId, entries) });
 }

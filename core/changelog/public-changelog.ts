@@ -1,13 +1,13 @@
 import { openPortal } from "../portal/open-portal.ts";
 import type { Status } from "../schemas/feedback.ts";
 import type { ChangelogStore } from "../store/changelog.ts";
-import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
+import { type FindManyDeps, resolveFeedbacks } from "../feedback/find-feedback.ts";
 import type { PortalRecord, PortalStore } from "../store/portals.ts";
 import type { PublicationStore } from "../store/publications.ts";
 import type { ChangelogEntryRecord } from "./entry.ts";
 
 type PublicDeps = { readonly store: Pick<PortalStore, "findPortal" | "findPortalBySlug"> & Pick<ChangelogStore, "listEntries"> };
-type ShippedDeps = FindDeps & { readonly store: Pick<PublicationStore, "findPublications"> };
+type ShippedDeps = FindManyDeps & { readonly store: Pick<PublicationStore, "findPublications"> };
 
 /** A feedback an entry shipped, as the public changelog shows it: one the team published, by its public title. */
 export interface ShippedFeedback {
@@ -42,9 +42,13 @@ export async function readPublicChangelog(
  * joined, if that one is published; each is told once per entry.
  */
 export async function withShipped(services: ShippedDeps, orgId: string, entries: readonly ChangelogEntryRecord[]): Promise<PublicEntry[]> {
-  const ids = [...new Set(entries.flatMap((e) => e.feedbackIds))];
-  const resolved = new Map(await Promise.all(ids.map(async (id) => [id, await resolveFeedback(services, orgId, id)] as const)));
-  const publications = await services.store.findPublications([...new Set([...resolved.values()].flatMap((f) => (f ? [f.id] : [])))]);
+  // Read together: the page shows every entry ever published, each linking any number of feedbacks.
+  const resolved = await resolveFeedbacks(
+    services,
+    orgId,
+    entries.flatMap((e) => e.feedbackIds),
+  );
+  const publications = await services.store.findPublications([...new Set([...resolved.values()].map((f) => f.id))]);
   const shown = (id: string): ShippedFeedback[] => {
     const feedback = resolved.get(id);
     const publication = feedback && publications.get(feedback.id);

@@ -7,9 +7,11 @@ import type { Services } from "../services.ts";
 import type { ChangelogStore } from "../store/changelog.ts";
 import type { ChangelogEntryRecord } from "./entry.ts";
 import { linkedFeedbacks } from "./linked-feedbacks.ts";
-import { presentEntry } from "./present-entry.ts";
+import { type PresentEntryDeps, presentEntry } from "./present-entry.ts";
 
-export type UpdateEntryDeps = FindDeps & Pick<Services, "clock"> & { readonly store: Pick<ChangelogStore, "findEntry" | "updateEntry"> };
+export type UpdateEntryDeps = FindDeps &
+  PresentEntryDeps &
+  Pick<Services, "clock"> & { readonly store: Pick<ChangelogStore, "findEntry" | "updateEntry"> };
 
 /**
  * The entry with the changes asked for, not stored. A published entry's title and body may still

@@ -7,6 +7,9 @@ import { isFeedbackKey } from "./key.ts";
 /** What finding a feedback by key or id reads. */
 export type FindDeps = { readonly store: Pick<FeedbackStore, "findFeedback"> };
 
+/** What finding feedbacks by id, many at once, reads. */
+export type FindManyDeps = { readonly store: Pick<FeedbackStore, "findFeedbacks"> };
+
 /** Beyond this length a text names no feedback, and no one typed it by hand: it is neither said back nor looked up. */
 export const NAMED_AT_MOST = 64;
 
@@ -52,4 +55,30 @@ export async function resolveFeedback(services: FindDeps, orgId: string, keyOrId
   let found = await findByKeyOrId(services, orgId, keyOrId);
   for (let i = 0; found?.mergedInto && i < MAX_MERGES; i++) found = await services.store.findFeedback(orgId, found.mergedInto);
   return found?.mergedInto ? null : found;
+}
+
+/**
+ * Feedbacks by id, each as resolveFeedback answers it: itself, or the feedback it was merged into.
+ * Each step along the merge chains is one read for all of them, however many are asked for. An id
+ * that names no feedback, or whose chain does not end, is absent.
+ */
+export async function resolveFeedbacks(services: FindManyDeps, orgId: string, ids: readonly string[]): Promise<Map<string, FeedbackRecord>> {
+  const read = new Map<string, FeedbackRecord>();
+  let wanted = [...new Set(ids)];
+  for (let step = 0; wanted.length > 0 && step <= MAX_MERGES; step++) {
+    const found = await services.store.findFeedbacks(orgId, wanted);
+    for (const feedback of found) read.set(feedback.id, feedback);
+    wanted = [...new Set(found.flatMap((f) => (f.mergedInto && !read.has(f.mergedInto) ? [f.mergedInto] : [])))];
+  }
+  const answering = (id: string): FeedbackRecord | undefined => {
+    let found = read.get(id);
+    for (let i = 0; found?.mergedInto && i < MAX_MERGES; i++) found = read.get(found.mergedInto);
+    return found?.mergedInto ? undefined : found;
+  };
+  return new Map(
+    ids.flatMap((id) => {
+      const feedback = answering(id);
+      return feedback ? [[id, feedback] as const] : [];
+    }),
+  );
 }

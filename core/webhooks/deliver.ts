@@ -10,7 +10,7 @@ import { signatureHeader } from "../webhook-signature.ts";
 import type { FindDeps } from "../feedback/find-feedback.ts";
 import { entryEventBody, eventBody } from "./event-body.ts";
 import type { ChangelogStore } from "../store/changelog.ts";
-import { presentEntry } from "../changelog/present-entry.ts";
+import { type PresentEntryDeps, presentEntry } from "../changelog/present-entry.ts";
 import type { WebhookDeps } from "./webhook-deps.ts";
 import { DELIVERY_TIMEOUT_MS, nextAttemptAt } from "./schedule.ts";
 import { openSealed } from "../open-sealed.ts";
@@ -21,7 +21,8 @@ const USER_AGENT = "Retour-Webhooks/1";
 export type SendDeps = Pick<Services, "clock" | "ids" | "baseUrl" | "secrets">;
 /** What delivering a claimed event reads and records. */
 export type DeliverDeps = SendDeps &
-  FindDeps & {
+  FindDeps &
+  PresentEntryDeps & {
     readonly store: Pick<CatalogStore, "findApp" | "findFeature"> &
       Pick<WebhookStore, "finishDelivery"> &
       Pick<FollowerStore, "countFollowers"> &
