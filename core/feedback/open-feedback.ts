@@ -4,7 +4,7 @@ import { apiKeyName } from "../api-keys/api-key-grant.ts";
 import { type Author, authorOf } from "./author.ts";
 import { type LinkedFeedback, linkEntries, outreachEntries, type TimelineEntry, timeline, triageEntries } from "./timeline.ts";
 import { type SimilarDeps, similarTo } from "../merges/list-similar.ts";
-import type { Follower, Grant, Turn } from "../model.ts";
+import type { FeedbackRecord, Follower, Grant, ReportRecord, Turn } from "../model.ts";
 import type { Feedback, Report, ReportEntry } from "../schemas/feedback.ts";
 import type { SimilarFeedback } from "../schemas/merges.ts";
 import type { ChangelogStore, EntryLink } from "../store/changelog.ts";
@@ -12,7 +12,7 @@ import type { FeedbackStore, StatusComment } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { MergeStore } from "../store/merges.ts";
 import type { MergeRefusal } from "../merges/refusal.ts";
-import { type UnmergeReadDeps, unmergeRefusals } from "../merges/unmerge-feedback.ts";
+import { unmergeRefusals } from "../merges/unmerge-feedback.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { TriageStore } from "../store/triage.ts";
 import type { UserStore } from "../store/users.ts";
@@ -52,11 +52,10 @@ export interface MergedHere extends LinkedFeedback {
 }
 
 type OpenDeps = PresentDeps &
-  SimilarDeps &
-  UnmergeReadDeps & {
+  SimilarDeps & {
     readonly store: Pick<FeedbackStore, "listReports" | "statusChanges" | "findFeedbacks"> &
       Pick<FollowerStore, "listFollowers" | "listNotifications"> &
-      Pick<MergeStore, "listMerges" | "listSplits"> &
+      Pick<MergeStore, "listMerges" | "listSplits" | "holdersOf"> &
       Pick<UserStore, "findUser" | "findUserByEmail"> &
       Pick<TriageStore, "triageChanges"> &
       Pick<CatalogStore, "findFeature"> &
@@ -76,8 +75,13 @@ const authors =
     );
 
 /** Names the other feedbacks of its merges and splits, and the people who made them. */
-async function links(services: OpenDeps, orgId: string, feedbackId: string): Promise<{ entries: TimelineEntry[]; merged: MergedHere[] }> {
+async function links(
+  services: OpenDeps,
+  record: FeedbackRecord,
+  reports: readonly ReportRecord[],
+): Promise<{ entries: TimelineEntry[]; merged: MergedHere[] }> {
   const { store } = services;
+  const { orgId, id: feedbackId } = record;
   const [merges, splits] = await Promise.all([store.listMerges(orgId, feedbackId), store.listSplits(orgId, feedbackId)]);
   const ids = new Set([...merges.flatMap((m) => [m.sourceId, m.targetId]), ...splits.flatMap((s) => [s.feedbackId, s.newFeedback.id])]);
   ids.delete(feedbackId);
@@ -96,7 +100,12 @@ async function links(services: OpenDeps, orgId: string, feedbackId: string): Pro
       const source = named.get(merge.sourceId);
       return source ? [{ merge, source }] : [];
     });
-  const refusals = await unmergeRefusals(services, orgId, feedbackId, standing);
+  const refusals = await unmergeRefusals(
+    services,
+    record,
+    reports.map((r) => r.id),
+    standing,
+  );
   return {
     entries: linkEntries(
       feedbackId,
@@ -166,7 +175,7 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
     presentWithReports(services, record),
     store.listFollowers(record.id),
     store.statusChanges(record.id),
-    links(services, grant.orgId, record.id),
+    links(services, record, reports),
     similarTo(services, record, reports),
     store.listNotifications(record.id),
     store.triageChanges(record.id),

@@ -23,7 +23,7 @@ type UnmergeDeps = FindDeps &
     readonly store: Pick<MergeStore, "findMerge" | "applyUnmerge">;
   };
 
-/** What an unmerge plans on, read once for every merge into one feedback: that feedback as it is now, and the reports it holds. */
+/** What an unmerge plans on: the merge's target as it is now, and the reports it holds. */
 interface TargetNow {
   readonly target: FeedbackRecord | null;
   readonly held: ReadonlySet<string>;
@@ -36,7 +36,7 @@ async function targetNow(services: UnmergeReadDeps, orgId: string, targetId: str
 
 /** Plans the undoing of a standing merge on its target as read; when reports the merge brought have left it, the refusal names the feedbacks holding them now. */
 async function planOn(
-  services: UnmergeReadDeps,
+  services: { readonly store: Pick<MergeStore, "holdersOf"> },
   now: TargetNow,
   merge: MergeRecord,
   source: Pick<FeedbackRecord, "key">,
@@ -61,17 +61,18 @@ export async function planUnmergeNow(
 }
 
 /**
- * Why the undoing of each standing merge into one feedback would be refused now, or null where it
- * can be undone (the same plan an unmerge makes): the feedback page offers Unmerge only then, and
- * otherwise says why. The feedback and its reports are read once for all its merges.
+ * Why the undoing of each standing merge into `target`, which holds the reports `heldReportIds` (as
+ * its page read them), would be refused now, or null where it can be undone (the same plan an
+ * unmerge makes): the feedback page offers Unmerge only then, and otherwise says why.
  */
 export async function unmergeRefusals(
-  services: UnmergeReadDeps,
-  orgId: string,
-  targetId: string,
+  services: { readonly store: Pick<MergeStore, "holdersOf"> },
+  target: FeedbackRecord,
+  heldReportIds: readonly string[],
   merged: ReadonlyArray<{ readonly merge: MergeRecord; readonly source: Pick<FeedbackRecord, "key"> }>,
 ): Promise<Array<MergeRefusal | null>> {
-  const now = await targetNow(services, orgId, targetId);
+  // One set for all its merges: a popular feedback holds thousands, each planned on every report it holds.
+  const now = { target, held: new Set(heldReportIds) };
   return Promise.all(
     merged.map(async ({ merge, source }) => {
       const planned = await planOn(services, now, merge, source, merge.at, null);
