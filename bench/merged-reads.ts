@@ -54,6 +54,7 @@ const app = createHttpApp(services, {
   apiPerMinute: 1_000_000_000,
   registrationsPerHour: 1_000_000_000,
   clientAddress: () => "127.0.0.1",
+  onServiceFailure: () => undefined,
   onUnexpected: (e) => console.error(e),
 });
 const send = (request: Request) => app.handle(request);
