@@ -43,7 +43,7 @@ const numberOf = (key: string): number => Number(key.split("#").at(-1));
  */
 function issueNumberIn(settings: TrackerSettings, typed: string): number | null {
   const text = typed.trim();
-  const named = /^https?:\/\/[^/]+\/([^/]+\/[^/]+)\/issues\/(\d+)(?:[/?#].*)?$/i.exec(text) ?? /^(?:([\w.-]+\/[\w.-]+))?#?(\d+)$/.exec(text);
+  const named = /^https?:\/\/[^/]+\/([^/]+\/[^/]+)\/issues\/(\d+)(?:[/?#].*)?$/i.exec(text) ?? /^(?:([\w.-]+\/[\w.-]+)#|#)?(\d+)$/.exec(text);
   if (!named || (named[1] && named[1].toLowerCase() !== settings.project.toLowerCase())) return null;
   const number = Number(named[2]);
   return number > 0 ? number : null;

@@ -67,6 +67,15 @@ describe("an app with a tracker", () => {
     expect(await trackerIssue(key)).toBeUndefined();
   });
 
+  test("a repository's name run into a number names no issue: the number of a longer-named repository is not taken for this one's", async () => {
+    const key = await report("The receipt prints twice");
+    const existing = github.add("Receipt printed twice");
+    const typed = `acme/shop${existing.number}`;
+    const refused = await member.submit(formOf(await page(member, key), "link")!, { issue: typed });
+    expect(refused.status).toBe(404);
+    expect(await trackerIssue(key)).toBeUndefined();
+  });
+
   test("while GitHub cannot be reached the page says so, with what it answered, and links nothing", async () => {
     const key = await report("Order history is empty on the second page");
     github.down = true;
