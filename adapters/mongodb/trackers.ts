@@ -25,6 +25,11 @@ export function trackerStore(data: Database): TrackerStore {
         { upsert: true },
       );
     },
+    async setTrackerSettings(orgId, appId, settings) {
+      await data
+        .collection("app_trackers")
+        .updateOne({ _id: appId, orgId }, { $set: { settingsSealed: settings.settingsSealed, project: settings.project } });
+    },
     async removeAppTracker(orgId, appId) {
       return (await data.collection("app_trackers").deleteOne({ _id: appId, orgId })).deletedCount === 1;
     },

@@ -13,6 +13,12 @@ export interface AppTracker {
 export interface TrackerStore {
   /** Sets the app's tracker as given, its last failure included: settings given anew come without one. */
   setAppTracker(tracker: AppTracker & { readonly project: string }): Promise<void>;
+  /**
+   * Replaces the sealed settings of the app's tracker and the project they name, keeping its last
+   * failure as it is at write time: settings changed without a new token (a status mapping) say
+   * nothing of whether syncs work. Nothing when the app has no tracker.
+   */
+  setTrackerSettings(orgId: string, appId: string, settings: { readonly settingsSealed: string; readonly project: string }): Promise<void>;
   findAppTracker(orgId: string, appId: string): Promise<AppTracker | null>;
   /** Forgets the app's tracker (its feedbacks keep the issues they link to); false if it had none. */
   removeAppTracker(orgId: string, appId: string): Promise<boolean>;

@@ -10,12 +10,14 @@ import { readStatusMapping, type StatusMapping } from "./status-mapping.ts";
 
 /**
  * Replaces the workflow state each status of an app's feedbacks goes to in its tracker (Linear,
- * Jira), by state name; a status left blank takes the default. The rest of the settings is kept.
+ * Jira), by state name; a status left blank takes the default. The rest of the settings is kept,
+ * and the tracker's last failure as the store has it at write time (a sync may clear or record one
+ * meanwhile).
  * Refused for a tracker that keeps no mapping (mapsStatuses).
  */
 export async function setTrackerStatuses(
   services: SettingsDeps &
-    Pick<Services, "trackers"> & { readonly store: Pick<CatalogStore, "findApp"> & Pick<TrackerStore, "findAppTracker" | "setAppTracker"> },
+    Pick<Services, "trackers"> & { readonly store: Pick<CatalogStore, "findApp"> & Pick<TrackerStore, "findAppTracker" | "setTrackerSettings"> },
   grant: Grant,
   appId: string,
   entries: Readonly<Record<string, string>>,
@@ -31,8 +33,7 @@ export async function setTrackerStatuses(
   const opened = await openSettings(services, tracker);
   if (!opened) return fail("no_tracker");
   const { statuses: _, ...settings } = opened;
-  await services.store.setAppTracker({
-    ...tracker,
+  await services.store.setTrackerSettings(grant.orgId, appId, {
     project: settings.project,
     settingsSealed: await services.secrets.seal(JSON.stringify({ ...settings, statuses: mapping.value })),
   });

@@ -118,6 +118,8 @@ describe("a mapping is for trackers whose issues have named states", () => {
       findApp: async () => ({ id: "app", orgId: "org", name: "Shop", kind: "web" as const }),
       findAppTracker: async () => tracker,
       setAppTracker: async (t: AppTracker) => void saved.push(t),
+      setTrackerSettings: async (_org: string, _app: string, settings: Pick<AppTracker, "settingsSealed">) =>
+        void saved.push({ ...tracker!, ...settings }),
     },
   });
   const NOT_MAPPED = { ok: false, code: "invalid_body", problem: { field: "statuses", reason: "not_mapped" } };
@@ -137,5 +139,41 @@ describe("a mapping is for trackers whose issues have named states", () => {
       problem: { field: "provider", reason: "unknown" },
     });
     assert.equal((await configureTracker(deps(null), grant, "app", "linear", settings)).ok, true);
+  });
+});
+
+describe("a mapping saved while a sync runs", () => {
+  test("leaves the tracker's last failure as the store has it when the mapping is written: one cleared meanwhile stays cleared", async () => {
+    const failure = { at: 100, error: "Linear is unreachable", refused: false };
+    const settings = JSON.stringify({ project: "ENG", token: "t", webhookSecret: "w" });
+    let stored: AppTracker & { project: string } = {
+      orgId: "org",
+      appId: "app",
+      provider: "linear",
+      settingsSealed: settings,
+      project: "ENG",
+      lastFailure: failure,
+    };
+    const { lastFailure: _, ...cleared } = stored;
+    const store = {
+      findApp: async () => ({ id: "app", orgId: "org", name: "Shop", kind: "web" as const }),
+      findAppTracker: async () => {
+        const read = stored;
+        stored = cleared; // a sync that started before the read succeeds just after it
+        return read;
+      },
+      setAppTracker: async (t: AppTracker & { project: string }) => {
+        stored = t;
+      },
+      setTrackerSettings: async (_org: string, _app: string, given: Pick<AppTracker, "settingsSealed"> & { project: string }) => {
+        stored = { ...stored, ...given };
+      },
+    };
+    const secrets = { seal: async (text: string) => text, open: async (sealed: string) => sealed };
+    const trackers = { linear: { mapsStatuses: true } } as never;
+    const saved = await setTrackerStatuses({ secrets, trackers, store }, operatorGrant("org"), "app", { fixed: "In Review" });
+    assert.equal(saved.ok, true);
+    assert.equal(stored.lastFailure, undefined);
+    assert.deepEqual(JSON.parse(stored.settingsSealed).statuses, { fixed: "In Review" });
   });
 });

@@ -69,6 +69,25 @@ export function trackersContract(makeStore: () => Promise<Subject>) {
       expect(await store.findAppTracker(orgId, appId)).toEqual({ orgId, appId, provider: "github", settingsSealed: "s" });
     });
 
+    test("trackers: an app's tracker given new settings keeps its provider and its last failure as the store has it; another org's, or none, is not written", async () => {
+      const store = await makeStore();
+      const { orgId, appId } = await freeOrg(store);
+      const other = await freeOrg(store);
+      const failure = { at: 100, error: "Bad credentials", refused: true };
+      await store.setTrackerSettings(orgId, appId, { settingsSealed: "s0", project: "acme/none" });
+      expect(await store.findAppTracker(orgId, appId)).toBeNull();
+      await store.setAppTracker({ orgId, appId, provider: "linear", settingsSealed: "s", project: "ENG" });
+      await store.recordTrackerFailure(orgId, appId, failure);
+      await store.setTrackerSettings(orgId, appId, { settingsSealed: "s2", project: "OPS" });
+      expect(await store.findAppTracker(orgId, appId)).toEqual({ orgId, appId, provider: "linear", settingsSealed: "s2", lastFailure: failure });
+      expect((await store.findAppTrackersByProject("linear", "OPS")).map((t) => t.appId)).toEqual([appId]);
+      expect(await store.findAppTrackersByProject("linear", "ENG")).toEqual([]);
+      await store.clearTrackerFailure(orgId, appId, 101);
+      await store.setTrackerSettings(orgId, appId, { settingsSealed: "s3", project: "OPS" });
+      await store.setTrackerSettings(other.orgId, appId, { settingsSealed: "theirs", project: "OPS" });
+      expect(await store.findAppTracker(orgId, appId)).toEqual({ orgId, appId, provider: "linear", settingsSealed: "s3" });
+    });
+
     test("trackers: a link refreshed after the feedback was relinked to another issue is not written back; one still current is", async () => {
       const store = await makeStore();
       const { orgId, appId } = await freeOrg(store);
