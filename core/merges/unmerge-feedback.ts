@@ -60,6 +60,9 @@ export async function planUnmergeNow(
   return planOn(services, await targetNow(services, merge.orgId, merge.targetId), merge, source, at, by);
 }
 
+/** The most holdersOf reads the feedback page has in flight at once: a popular feedback has thousands of merges. */
+const HOLDER_READS_AT_ONCE = 8;
+
 /**
  * Why the undoing of each standing merge into `target`, which holds the reports `heldReportIds` (as
  * its page read them), would be refused now, or null where it can be undone (the same plan an
@@ -73,12 +76,16 @@ export async function unmergeRefusals(
 ): Promise<Array<MergeRefusal | null>> {
   // One set for all its merges: a popular feedback holds thousands, each planned on every report it holds.
   const now = { target, held: new Set(heldReportIds) };
-  return Promise.all(
-    merged.map(async ({ merge, source }) => {
-      const planned = await planOn(services, now, merge, source, merge.at, null);
-      return planned.ok ? null : (planned.refusal ?? { reason: "not_merged", feedback: source.key });
-    }),
-  );
+  const refusalOf = async ({ merge, source }: (typeof merged)[number]): Promise<MergeRefusal | null> => {
+    const planned = await planOn(services, now, merge, source, merge.at, null);
+    return planned.ok ? null : (planned.refusal ?? { reason: "not_merged", feedback: source.key });
+  };
+  // holdersOf answers for a set of reports, not for each, so each merge that lost reports reads its own; a few at a time.
+  const refusals: Array<MergeRefusal | null> = [];
+  for (let i = 0; i < merged.length; i += HOLDER_READS_AT_ONCE) {
+    refusals.push(...(await Promise.all(merged.slice(i, i + HOLDER_READS_AT_ONCE).map(refusalOf))));
+  }
+  return refusals;
 }
 
 /** Why a feedback merged into none cannot be unmerged; when others were merged into it, their keys, which can. */

@@ -47,6 +47,19 @@ describe("a feedback many others were merged into is read in as many store calls
     expect(manyCalls.total).toBe(fewCalls.total);
   });
 
+  test("the feedback's page looks up where the reports its 20 merges lost are now a few merges at a time, not all 20 at once", async () => {
+    const many = await mergedInto("Notifications repeat after a reinstall", 20);
+    const held = (await http.request("GET", `/v1/feedbacks/${many.key}`, { token: admin() })).body.reportList as Array<{ id: string; text: string }>;
+    for (const brought of held.filter((r) => r.text.includes("duplicate number"))) {
+      const split = await http.request("POST", `/v1/feedbacks/${many.key}/reports/${brought.id}/split`, { token: admin() });
+      expect(split.status).toBe(201);
+    }
+    const browser = await signedInAs(http, "admin");
+    const calls = await storeCalls(http.services.store, async () => expect((await browser.fetch(`/inbox/${many.key}`)).status).toBe(200));
+    expect(calls.mostAtOnce.holdersOf).toBeGreaterThan(0);
+    expect(calls.mostAtOnce.holdersOf).toBeLessThanOrEqual(8);
+  });
+
   test("an unmerge refused for the feedback others were merged into names the 40 of them without looking up any by itself", async () => {
     const many = await mergedInto("Search forgets the last query", 40);
     const unmerge = () => http.request("POST", `/v1/feedbacks/${many.key}/unmerge`, { token: admin() });
