@@ -25,10 +25,11 @@ export function trackerStore(data: Database): TrackerStore {
         { upsert: true },
       );
     },
-    async setTrackerSettings(orgId, appId, settings) {
-      await data
+    async setTrackerSettings(orgId, appId, settings, expected) {
+      const written = await data
         .collection("app_trackers")
-        .updateOne({ _id: appId, orgId }, { $set: { settingsSealed: settings.settingsSealed, project: settings.project } });
+        .updateOne({ _id: appId, orgId, settingsSealed: expected }, { $set: { settingsSealed: settings.settingsSealed, project: settings.project } });
+      return written.matchedCount === 1;
     },
     async removeAppTracker(orgId, appId) {
       return (await data.collection("app_trackers").deleteOne({ _id: appId, orgId })).deletedCount === 1;

@@ -33,13 +33,13 @@ export function trackerStore(db: Database, batch: WriteBatch): TrackerStore {
           .run(t.appId, t.orgId, t.provider, t.settingsSealed, t.project, t.lastFailure ? JSON.stringify(t.lastFailure) : null),
       );
     },
-    async setTrackerSettings(orgId, appId, settings) {
-      await batch.run(() =>
-        db
-          .query("UPDATE app_trackers SET settings_sealed = ?, project = ? WHERE org_id = ? AND app_id = ?")
-          .run(settings.settingsSealed, settings.project, orgId, appId),
-      );
-    },
+    setTrackerSettings: (orgId, appId, settings, expected) =>
+      batch.run(
+        () =>
+          db
+            .query("UPDATE app_trackers SET settings_sealed = ?, project = ? WHERE org_id = ? AND app_id = ? AND settings_sealed = ?")
+            .run(settings.settingsSealed, settings.project, orgId, appId, expected).changes === 1,
+      ),
     removeAppTracker: (orgId, appId) =>
       batch.run(() => db.query("DELETE FROM app_trackers WHERE org_id = ? AND app_id = ?").run(orgId, appId).changes === 1),
     async findAppTracker(orgId, appId) {

@@ -16,9 +16,16 @@ export interface TrackerStore {
   /**
    * Replaces the sealed settings of the app's tracker and the project they name, keeping its last
    * failure as it is at write time: settings changed without a new token (a status mapping) say
-   * nothing of whether syncs work. Nothing when the app has no tracker.
+   * nothing of whether syncs work. Written only while the sealed settings stored are still `expected`
+   * (those the new ones were made from): settings saved meanwhile, a new token say, are never undone.
+   * False when nothing was written: the settings changed since, or the app has no tracker.
    */
-  setTrackerSettings(orgId: string, appId: string, settings: { readonly settingsSealed: string; readonly project: string }): Promise<void>;
+  setTrackerSettings(
+    orgId: string,
+    appId: string,
+    settings: { readonly settingsSealed: string; readonly project: string },
+    expected: string,
+  ): Promise<boolean>;
   findAppTracker(orgId: string, appId: string): Promise<AppTracker | null>;
   /** Forgets the app's tracker (its feedbacks keep the issues they link to); false if it had none. */
   removeAppTracker(orgId: string, appId: string): Promise<boolean>;

@@ -8,11 +8,14 @@ import type { Services } from "../services.ts";
 import { mappingAllowed } from "./maps-statuses.ts";
 import { readStatusMapping, type StatusMapping } from "./status-mapping.ts";
 
+/** A mapping is written on the settings it read; settings saved meanwhile (a new token) make it read them again. */
+const MAX_ATTEMPTS = 3;
+
 /**
  * Replaces the workflow state each status of an app's feedbacks goes to in its tracker (Linear,
- * Jira), by state name; a status left blank takes the default. The rest of the settings is kept,
- * and the tracker's last failure as the store has it at write time (a sync may clear or record one
- * meanwhile).
+ * Jira), by state name; a status left blank takes the default. The rest of the settings is kept as
+ * stored when the mapping is written (a token saved meanwhile included), and the tracker's last
+ * failure as the store has it at write time (a sync may clear or record one meanwhile).
  * Refused for a tracker that keeps no mapping (mapsStatuses).
  */
 export async function setTrackerStatuses(
@@ -24,18 +27,19 @@ export async function setTrackerStatuses(
 ): Promise<Result<StatusMapping>> {
   const managed = await managedApp(services, grant, appId);
   if (!managed.ok) return managed;
-  const tracker = await services.store.findAppTracker(grant.orgId, appId);
-  if (!tracker) return fail("no_tracker");
-  const allowed = mappingAllowed(services, tracker.provider);
-  if (!allowed.ok) return allowed;
-  const mapping = readStatusMapping(entries);
-  if (!mapping.ok) return mapping;
-  const opened = await openSettings(services, tracker);
-  if (!opened) return fail("no_tracker");
-  const { statuses: _, ...settings } = opened;
-  await services.store.setTrackerSettings(grant.orgId, appId, {
-    project: settings.project,
-    settingsSealed: await services.secrets.seal(JSON.stringify({ ...settings, statuses: mapping.value })),
-  });
-  return ok(mapping.value);
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const tracker = await services.store.findAppTracker(grant.orgId, appId);
+    if (!tracker) return fail("no_tracker");
+    const allowed = mappingAllowed(services, tracker.provider);
+    if (!allowed.ok) return allowed;
+    const mapping = readStatusMapping(entries);
+    if (!mapping.ok) return mapping;
+    const opened = await openSettings(services, tracker);
+    if (!opened) return fail("no_tracker");
+    const { statuses: _, ...settings } = opened;
+    const sealed = await services.secrets.seal(JSON.stringify({ ...settings, statuses: mapping.value }));
+    if (await services.store.setTrackerSettings(grant.orgId, appId, { project: settings.project, settingsSealed: sealed }, tracker.settingsSealed))
+      return ok(mapping.value);
+  }
+  throw new Error(`the tracker settings of app ${appId} kept changing under ${MAX_ATTEMPTS} attempts to save its status mapping`);
 }

@@ -118,8 +118,10 @@ describe("a mapping is for trackers whose issues have named states", () => {
       findApp: async () => ({ id: "app", orgId: "org", name: "Shop", kind: "web" as const }),
       findAppTracker: async () => tracker,
       setAppTracker: async (t: AppTracker) => void saved.push(t),
-      setTrackerSettings: async (_org: string, _app: string, settings: Pick<AppTracker, "settingsSealed">) =>
-        void saved.push({ ...tracker!, ...settings }),
+      setTrackerSettings: async (_org: string, _app: string, settings: Pick<AppTracker, "settingsSealed">) => {
+        saved.push({ ...tracker!, ...settings });
+        return true;
+      },
     },
   });
   const NOT_MAPPED = { ok: false, code: "invalid_body", problem: { field: "statuses", reason: "not_mapped" } };
@@ -165,8 +167,10 @@ describe("a mapping saved while a sync runs", () => {
       setAppTracker: async (t: AppTracker & { project: string }) => {
         stored = t;
       },
-      setTrackerSettings: async (_org: string, _app: string, given: Pick<AppTracker, "settingsSealed"> & { project: string }) => {
+      setTrackerSettings: async (_org: string, _app: string, given: Pick<AppTracker, "settingsSealed"> & { project: string }, expected: string) => {
+        if (stored.settingsSealed !== expected) return false;
         stored = { ...stored, ...given };
+        return true;
       },
     };
     const secrets = { seal: async (text: string) => text, open: async (sealed: string) => sealed };
@@ -175,5 +179,48 @@ describe("a mapping saved while a sync runs", () => {
     assert.equal(saved.ok, true);
     assert.equal(stored.lastFailure, undefined);
     assert.deepEqual(JSON.parse(stored.settingsSealed).statuses, { fixed: "In Review" });
+  });
+});
+
+describe("a mapping saved while `tracker set` saves a new token", () => {
+  const linear = (token: string) => JSON.stringify({ project: "ENG", token, webhookSecret: "w" });
+  const secrets = { seal: async (text: string) => text, open: async (sealed: string) => sealed };
+  const trackers = { linear: { mapsStatuses: true } } as never;
+  /** A store whose tracker gets the settings `meanwhile` gives just after each read of it. */
+  const racing = (meanwhile: (read: number) => string) => {
+    let stored: AppTracker & { project: string } = { orgId: "org", appId: "app", provider: "linear", settingsSealed: linear("old"), project: "ENG" };
+    let reads = 0;
+    const store = {
+      findApp: async () => ({ id: "app", orgId: "org", name: "Shop", kind: "web" as const }),
+      findAppTracker: async () => {
+        const read = stored;
+        stored = { ...stored, settingsSealed: meanwhile(++reads) };
+        return read;
+      },
+      setTrackerSettings: async (_org: string, _app: string, given: Pick<AppTracker, "settingsSealed"> & { project: string }, expected: string) => {
+        if (stored.settingsSealed !== expected) return false;
+        stored = { ...stored, ...given };
+        return true;
+      },
+    };
+    return { deps: { secrets, trackers, store }, stored: () => stored };
+  };
+
+  test("keeps the new token: the mapping is written on the settings as they are after it", async () => {
+    const race = racing((read) => (read === 1 ? linear("new") : race.stored().settingsSealed));
+    const saved = await setTrackerStatuses(race.deps, operatorGrant("org"), "app", { fixed: "In Review" });
+    assert.equal(saved.ok, true);
+    assert.deepEqual(JSON.parse(race.stored().settingsSealed), {
+      project: "ENG",
+      token: "new",
+      webhookSecret: "w",
+      statuses: { fixed: "In Review" },
+    });
+  });
+
+  test("gives up, writing nothing, when the settings change under every attempt", async () => {
+    const race = racing((read) => linear(`token ${read}`));
+    await assert.rejects(setTrackerStatuses(race.deps, operatorGrant("org"), "app", { fixed: "In Review" }), /kept changing/);
+    assert.equal(JSON.parse(race.stored().settingsSealed).statuses, undefined);
   });
 });

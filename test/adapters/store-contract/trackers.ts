@@ -74,18 +74,28 @@ export function trackersContract(makeStore: () => Promise<Subject>) {
       const { orgId, appId } = await freeOrg(store);
       const other = await freeOrg(store);
       const failure = { at: 100, error: "Bad credentials", refused: true };
-      await store.setTrackerSettings(orgId, appId, { settingsSealed: "s0", project: "acme/none" });
+      expect(await store.setTrackerSettings(orgId, appId, { settingsSealed: "s0", project: "acme/none" }, "s")).toBe(false);
       expect(await store.findAppTracker(orgId, appId)).toBeNull();
       await store.setAppTracker({ orgId, appId, provider: "linear", settingsSealed: "s", project: "ENG" });
       await store.recordTrackerFailure(orgId, appId, failure);
-      await store.setTrackerSettings(orgId, appId, { settingsSealed: "s2", project: "OPS" });
+      expect(await store.setTrackerSettings(orgId, appId, { settingsSealed: "s2", project: "OPS" }, "s")).toBe(true);
       expect(await store.findAppTracker(orgId, appId)).toEqual({ orgId, appId, provider: "linear", settingsSealed: "s2", lastFailure: failure });
       expect((await store.findAppTrackersByProject("linear", "OPS")).map((t) => t.appId)).toEqual([appId]);
       expect(await store.findAppTrackersByProject("linear", "ENG")).toEqual([]);
       await store.clearTrackerFailure(orgId, appId, 101);
-      await store.setTrackerSettings(orgId, appId, { settingsSealed: "s3", project: "OPS" });
-      await store.setTrackerSettings(other.orgId, appId, { settingsSealed: "theirs", project: "OPS" });
+      expect(await store.setTrackerSettings(orgId, appId, { settingsSealed: "s3", project: "OPS" }, "s2")).toBe(true);
+      expect(await store.setTrackerSettings(other.orgId, appId, { settingsSealed: "theirs", project: "OPS" }, "s3")).toBe(false);
       expect(await store.findAppTracker(orgId, appId)).toEqual({ orgId, appId, provider: "linear", settingsSealed: "s3" });
+    });
+
+    test("trackers: new settings made from sealed settings replaced since are not written, and say so; the settings stored stay", async () => {
+      const store = await makeStore();
+      const { orgId, appId } = await freeOrg(store);
+      await store.setAppTracker({ orgId, appId, provider: "linear", settingsSealed: "read", project: "ENG" });
+      await store.setAppTracker({ orgId, appId, provider: "linear", settingsSealed: "new token", project: "ENG" });
+      expect(await store.setTrackerSettings(orgId, appId, { settingsSealed: "mapping on read", project: "OPS" }, "read")).toBe(false);
+      expect(await store.findAppTracker(orgId, appId)).toEqual({ orgId, appId, provider: "linear", settingsSealed: "new token" });
+      expect(await store.findAppTrackersByProject("linear", "OPS")).toEqual([]);
     });
 
     test("trackers: a link refreshed after the feedback was relinked to another issue is not written back; one still current is", async () => {
