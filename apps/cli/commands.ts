@@ -13,7 +13,6 @@ import { rotateWebhookSecret } from "../../core/webhooks/rotate-webhook-secret.t
 import { APP_KINDS } from "../../core/schemas/catalog.ts";
 import { FeatureFile, parseFile } from "../../core/catalog-files.ts";
 import type { Services } from "../../core/services.ts";
-import type { TrackerSettings } from "../../core/ports.ts";
 import { STATUSES } from "../../core/schemas/feedback.ts";
 import { issueToken } from "../../core/tokens/issue-token.ts";
 import { listTokens } from "../../core/tokens/list-tokens.ts";
@@ -51,7 +50,8 @@ import { attach } from "../../core/attachments/attach.ts";
 import { linkTracker } from "../../core/trackers/link.ts";
 import { setTrackerStatuses } from "../../core/trackers/set-tracker-statuses.ts";
 import { describeTracker } from "../../core/trackers/describe-tracker.ts";
-import { DEFAULT_KINDS, readStatusMapping } from "../../core/trackers/status-mapping.ts";
+import { DEFAULT_KINDS } from "../../core/trackers/status-mapping.ts";
+import type { TrackerFields } from "../../core/trackers/tracker-fields.ts";
 import { getPortal } from "../../core/portal/get-portal.ts";
 import { setPortal } from "../../core/portal/set-portal.ts";
 import { rotateSsoSecret } from "../../core/portal/rotate-sso-secret.ts";
@@ -462,8 +462,11 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     // The tracker is asked about the token: one it refuses is said by the option that gave it, and nothing is stored.
     const flags = { token: "--token", project: PROJECT_FLAGS[provider] };
     const { app, webhookSecret, secretKept, unchecked } = orFail(
-      await configureTracker(services, operator(org), appId, provider, trackerSettings(provider, inv)),
-      (failure) => (failure.problem ? describeFieldProblem(failure.problem, "en", flags) : noApp(org, appId)(failure)),
+      await configureTracker(services, operator(org), appId, provider, trackerFields(provider, inv)),
+      (failure) =>
+        failure.problem
+          ? (trackerRefusal(provider, failure.problem) ?? describeFieldProblem(failure.problem, "en", flags))
+          : noApp(org, appId)(failure),
     );
     out(`${app.name} now tracks issues with ${provider}`);
     out(`Its webhook: ${services.baseUrl}/integrations/${provider}/webhook, secret:\n${webhookSecret}`);
@@ -701,53 +704,41 @@ function statusPairs(pairs: readonly string[]): Record<string, string> {
   return entries;
 }
 
-/** The settings one provider needs, from the command line, checked before anything is stored. */
-function trackerSettings(
-  provider: (typeof TRACKER_PROVIDERS)[number],
-  inv: Invocation,
-): Omit<TrackerSettings, "webhookSecret"> & { readonly webhookSecret?: string } {
-  const webhookSecret = option(inv, "webhook-secret");
-  const apiUrl = option(inv, "api-url");
-  if (apiUrl && !/^https?:\/\//.test(apiUrl)) throw new UsageError("--api-url must be an http(s) address");
+/** The fields one provider is set with, from the command line: configureTracker checks them. */
+function trackerFields(provider: (typeof TRACKER_PROVIDERS)[number], inv: Invocation): TrackerFields {
   const given = option(inv, "statuses");
-  const statuses = given === undefined ? undefined : orFail(readStatusMapping(statusPairs(given.split(",").filter((p) => p.trim()))));
-  const token = option(inv, "token");
-  if (provider === "bridge") {
-    const project = option(inv, "project");
-    const url = option(inv, "url");
-    if (!project || !url || !/^https?:\/\//.test(url)) throw new UsageError("a bridge needs --project NAME and --url https://…");
-    return { project, token: "", apiUrl: url, ...(webhookSecret && { webhookSecret }) };
-  }
-  if (!token) throw new UsageError(`--token is required (${TOKEN_HINTS[provider]})`);
-  const common = { token, ...(webhookSecret && { webhookSecret }), ...(apiUrl && { apiUrl }), ...(statuses && { statuses }) };
-  if (provider === "github") {
-    const project = option(inv, "repo") ?? "";
-    if (!/^[\w.-]+\/[\w.-]+$/.test(project)) throw new UsageError("--repo must be owner/repository");
-    return { project, ...common };
-  }
-  if (provider === "linear") {
-    const team = option(inv, "team") ?? "";
-    if (!/^[A-Za-z0-9]+$/.test(team)) throw new UsageError("--team must be the team's key, as ENG in ENG-12");
-    return { project: team.toUpperCase(), ...common };
-  }
-  const site = (option(inv, "site") ?? "")
-    .replace(/^https?:\/\//, "")
-    .replace(/\/+$/, "")
-    .toLowerCase();
-  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(site)) throw new UsageError("--site must be the Jira Cloud site, as acme or acme.atlassian.net");
-  const project = option(inv, "project") ?? "";
-  if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(project)) throw new UsageError("--project must be the Jira project's key, as SHOP in SHOP-12");
-  const email = option(inv, "email") ?? "";
-  if (!email.includes("@")) throw new UsageError("--email must be the e-mail of the Atlassian account the token belongs to");
-  const issueType = option(inv, "issue-type");
+  const named = (name: string) => option(inv, name) ?? "";
   return {
-    project: project.toUpperCase(),
-    site: site.includes(".") ? site : `${site}.atlassian.net`,
-    email,
-    ...(issueType && { issueType }),
-    ...common,
+    project: named(PROJECT_FLAGS[provider].slice(2)),
+    // A token left out is none: tracker set keeps no token from before.
+    token: named("token"),
+    site: named("site"),
+    email: named("email"),
+    url: named("url"),
+    apiUrl: option(inv, "api-url"),
+    issueType: option(inv, "issue-type"),
+    webhookSecret: option(inv, "webhook-secret"),
+    ...(given !== undefined && { statuses: statusPairs(given.split(",").filter((p) => p.trim())) }),
   };
 }
+
+/** Each option the command line refuses a field by, as it says so: the field's rule is configureTracker's. */
+function trackerRefusal(provider: (typeof TRACKER_PROVIDERS)[number], problem: FieldProblem): string | undefined {
+  if (provider === "bridge" && (problem.field === "project" || problem.field === "url")) return "a bridge needs --project NAME and --url https://…";
+  if (problem.reason === "malformed" || (problem.field === "apiUrl" && problem.reason === "not_url"))
+    return MALFORMED[problem.field === "project" ? provider : problem.field];
+  if (problem.field === "token" && problem.reason === "missing" && provider !== "bridge") return `--token is required (${TOKEN_HINTS[provider]})`;
+  return undefined;
+}
+
+const MALFORMED: Readonly<Record<string, string>> = {
+  apiUrl: "--api-url must be an http(s) address",
+  github: "--repo must be owner/repository",
+  linear: "--team must be the team's key, as ENG in ENG-12",
+  jira: "--project must be the Jira project's key, as SHOP in SHOP-12",
+  site: "--site must be the Jira Cloud site, as acme or acme.atlassian.net",
+  email: "--email must be the e-mail of the Atlassian account the token belongs to",
+};
 
 /** The options that give Slack's secrets, as their refusals say them. */
 const SLACK_FLAGS = { signingSecret: "--signing-secret", botToken: "--bot-token" };

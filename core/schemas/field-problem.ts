@@ -29,7 +29,9 @@ export type Refusal =
   /** A project (repository, team) the service does not show the token: misspelt, or out of the token's reach. */
   | "project_unseen"
   /** A token whose account the service says may not write issues in the project. */
-  | "cannot_write";
+  | "cannot_write"
+  /** A value not written as its field needs (a GitHub repository without its owner, a Jira key with a space). */
+  | "malformed";
 
 /** What is wrong with one field of a request, to be said in the error message. */
 export type FieldProblem =

@@ -1,3 +1,4 @@
+import { authorize } from "../authorization.ts";
 import { managedApp } from "../apps/managed-app.ts";
 import { invalid, ok, type Result } from "../errors.ts";
 import type { AppRecord, Grant } from "../model.ts";
@@ -8,6 +9,7 @@ import type { CatalogStore } from "../store/catalog.ts";
 import type { TrackerStore } from "../store/trackers.ts";
 import { openSettings, type SettingsDeps } from "./settings.ts";
 import { checkCredentials, REFUSAL_OF, type RefusedPart } from "../refused-credentials.ts";
+import { readTrackerFields, type TrackerFields } from "./tracker-fields.ts";
 
 /**
  * What was stored: the app, and the secret the tracker's webhook signs with (kept: the one it had);
@@ -24,13 +26,15 @@ interface Configured {
 const FIELD_OF: Readonly<Record<RefusedPart, "token" | "project">> = { token: "token", project: "project", permission: "token" };
 
 /**
- * Seals and stores an app's tracker settings (they hold an access token). Set again for the same
- * tracker (a new token, the secret the tracker chose), it keeps the status mapping unless given one,
- * and the webhook secret unless given one: a renewed token must not silently break the webhook the
- * tracker already signs with it. A provider this service has no adapter for, or a mapping for one
- * that keeps none, is refused. The tracker is asked whether it takes the token for the project
- * (IssueTracker.check): settings it refuses are not stored; when it cannot be reached (the machine
- * may be offline), they are stored, and the answer says the token went unchecked.
+ * Seals and stores an app's tracker settings (they hold an access token), from the fields a person
+ * gave (tracker set, the settings' form), refused by the first field that is wrong. Set again for
+ * the same tracker (a new token, the secret the tracker chose), it keeps the status mapping unless
+ * given one, the webhook secret unless given one (a renewed token must not silently break the
+ * webhook the tracker already signs with), and the token unless given one. A provider this service
+ * has no adapter for, or a mapping for one that keeps none, is refused. The tracker is asked whether
+ * it takes the token for the project (IssueTracker.check): settings it refuses are not stored; when
+ * it cannot be reached (the machine may be offline), they are stored, and the answer says the token
+ * went unchecked.
  */
 export async function configureTracker(
   services: SettingsDeps &
@@ -40,22 +44,29 @@ export async function configureTracker(
   grant: Grant,
   appId: string,
   provider: string,
-  given: Omit<TrackerSettings, "webhookSecret"> & { readonly webhookSecret?: string },
+  fields: TrackerFields,
 ): Promise<Result<Configured>> {
+  // Who may set it first; then the fields, before the app is read, in the order tracker set has always said them.
+  const allowed = authorize(grant, "organization.manage");
+  if (!allowed.ok) return allowed;
+  const given = readTrackerFields(provider, fields);
+  if (!given.ok) return given;
   const managed = await managedApp(services, grant, appId);
   if (!managed.ok) return managed;
   const tracker = services.trackers[provider];
   if (!tracker) return invalid("invalid_body", { field: "provider", reason: "unknown" });
-  if (given.statuses) {
+  if (given.value.statuses) {
     const allowed = mappingAllowed(services, provider);
     if (!allowed.ok) return allowed;
   }
   const previous = await services.store.findAppTracker(grant.orgId, appId);
   // Settings sealed with a key the store has lost since (secret-key reset) are given again.
   const before = previous?.provider === provider ? await openSettings(services, previous) : null;
-  const keptSecret = given.webhookSecret === undefined ? before?.webhookSecret : undefined;
-  const kept = given.statuses ? undefined : before?.statuses;
-  const settings: TrackerSettings = { ...given, webhookSecret: given.webhookSecret ?? keptSecret ?? services.ids.secret() };
+  const { token = before?.token, webhookSecret, ...read } = given.value;
+  if (token === undefined) return invalid("invalid_body", { field: "token", reason: "missing" });
+  const keptSecret = webhookSecret === undefined ? before?.webhookSecret : undefined;
+  const kept = read.statuses ? undefined : before?.statuses;
+  const settings: TrackerSettings = { ...read, token, webhookSecret: webhookSecret ?? keptSecret ?? services.ids.secret() };
   // Asked now, or a token the tracker refuses would be stored as working while every sync failed unseen.
   const checked = await checkCredentials(async () => tracker.check?.(settings), [settings.token, settings.webhookSecret]);
   if (checked.verdict === "refused")

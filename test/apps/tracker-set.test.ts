@@ -28,6 +28,12 @@ describe("tracker set checks each tracker's settings before storing anything", (
     expect(await stored()).toBeNull();
   });
 
+  test("GitHub needs the repository as owner/name, and a bridge its project and address", async () => {
+    expect(await set("github", "--repo", "shop", "--token", "t")).toBe("--repo must be owner/repository");
+    expect(await set("bridge", "--project", "ops", "--url", "bridge.test")).toBe("a bridge needs --project NAME and --url https://…");
+    expect(await stored()).toBeNull();
+  });
+
   test("Jira needs the site, the project's key and the account's e-mail", async () => {
     const jira = ["jira", "--site", "acme", "--project", "SHOP", "--email", "ops@acme.test", "--token", "t"];
     const without = (option: string) => jira.filter((_, i) => jira[i] !== option && jira[i - 1] !== option);

@@ -140,7 +140,7 @@ describe("a mapping is for trackers whose issues have named states", () => {
       code: "invalid_body",
       problem: { field: "provider", reason: "unknown" },
     });
-    assert.equal((await configureTracker(deps(null), grant, "app", "linear", settings)).ok, true);
+    assert.equal((await configureTracker(deps(null), grant, "app", "linear", { ...settings, project: "ENG" })).ok, true);
   });
 });
 
