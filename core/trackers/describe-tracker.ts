@@ -12,6 +12,10 @@ import type { StatusMapping } from "./status-mapping.ts";
 export interface TrackerView {
   readonly provider: string;
   readonly project: string;
+  /** Jira: its site and the e-mail of the token's account; an API address given in place of the tracker's own. */
+  readonly site?: string;
+  readonly email?: string;
+  readonly apiUrl?: string;
   /** Whether the tracker moves issues between named states, which `statuses` maps each status to. */
   readonly mapsStatuses: boolean;
   readonly statuses: StatusMapping;
@@ -34,6 +38,9 @@ export async function describeTracker(
   return ok({
     provider: tracker.provider,
     project: settings?.project ?? "",
+    ...(settings?.site && { site: settings.site }),
+    ...(settings?.email && { email: settings.email }),
+    ...(settings?.apiUrl && { apiUrl: settings.apiUrl }),
     mapsStatuses: mapsStatuses(services, tracker.provider),
     statuses: settings?.statuses ?? {},
     ...(tracker.lastFailure && { lastFailure: tracker.lastFailure }),

@@ -662,7 +662,27 @@ export const EN = {
     /** Settings: the issue tracker an app's feedbacks follow, and the state each status goes to. */
     trackers: {
       tracker: "Issue tracker",
-      noTracker: "None. An operator connects GitHub, Linear or Jira with the CLI: npm run cli -- tracker set …",
+      noTracker: "None. An Admin connects GitHub, Linear or Jira here, or an operator with the CLI: npm run cli -- tracker set …",
+      connectTracker: "Connect a tracker",
+      changeTracker: "Change the tracker",
+      provider: "Tracker",
+      project: "Project",
+      projectHint: "GitHub: the repository, owner/name. Linear: the team's key, as ENG in ENG-12. Jira: the project's key, as SHOP in SHOP-12.",
+      token: "Token",
+      tokenHint: "GitHub: a token that can write issues. Linear: an API key, lin_api_…. Jira: an Atlassian API token of the account below.",
+      keepToken: "Leave blank to keep the token saved; it is never shown.",
+      jiraSite: "Jira site",
+      siteHint: "Jira only: acme or acme.atlassian.net.",
+      jiraEmail: "Jira account e-mail",
+      emailHint: "Jira only: the e-mail of the Atlassian account the token belongs to.",
+      apiUrl: "API address (optional)",
+      apiUrlHint: "For GitHub Enterprise or a test server; leave blank for the tracker's own.",
+      checkAndSave: "Check the token and save",
+      savedWebhook: (tracker: string) => `Saved. Give ${tracker} this webhook address and secret, so its issues' changes come back:`,
+      webhookSecret: "Secret",
+      secretKept: "It is the secret the tracker had: its webhook needs no change.",
+      unchecked: (tracker: string, said: string) =>
+        `Saved, but ${tracker} could not be reached to check the token (${said}); a sync that fails will be said here.`,
       projectOf: { github: "repository", bridge: "project", linear: "team", jira: "project" },
       webhookAddress: "Its webhook address",
       statusMapping: "State for each status",
@@ -673,7 +693,7 @@ export const EN = {
       lastFailure: (tracker: string, when: string, error: string) =>
         `The last sync with ${tracker} failed, ${when}: ${error}. Syncs are tried again for about a day; this goes once one goes through.`,
       lastFailureRefused: (tracker: string, when: string, error: string) =>
-        `The last sync with ${tracker} failed, ${when}: ${tracker} refused the token (${error}). An operator gives a new one with tracker set; syncs wait until then, for about a day.`,
+        `The last sync with ${tracker} failed, ${when}: ${tracker} refused the token (${error}). An Admin gives a new one in this section, or an operator with tracker set; syncs wait until then, for about a day.`,
     },
     /** The inbox's changelog: entries written, previewed, linked to feedbacks, published. */
     changelog: {

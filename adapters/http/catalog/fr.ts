@@ -596,7 +596,30 @@ export const FR: Catalog = {
     },
     trackers: {
       tracker: "Gestionnaire de tickets",
-      noTracker: "Aucun. Un opérateur connecte GitHub, Linear ou Jira avec la CLI\u202f: npm run cli -- tracker set …",
+      noTracker: "Aucun. Un Admin connecte GitHub, Linear ou Jira ici, ou un opérateur avec la CLI\u202f: npm run cli -- tracker set …",
+      connectTracker: "Connecter un gestionnaire de tickets",
+      changeTracker: "Modifier le gestionnaire de tickets",
+      provider: "Gestionnaire",
+      project: "Projet",
+      projectHint:
+        "GitHub\u202f: le dépôt, propriétaire/nom. Linear\u202f: la clé de l'équipe, comme ENG dans ENG-12. Jira\u202f: la clé du projet, comme SHOP dans SHOP-12.",
+      token: "Jeton",
+      tokenHint:
+        "GitHub\u202f: un jeton qui peut écrire des tickets. Linear\u202f: une clé d'API, lin_api_…. Jira\u202f: un jeton d'API Atlassian du compte ci-dessous.",
+      keepToken: "Laissez vide pour garder le jeton enregistré\u202f; il n'est jamais affiché.",
+      jiraSite: "Site Jira",
+      siteHint: "Jira seulement\u202f: acme ou acme.atlassian.net.",
+      jiraEmail: "E-mail du compte Jira",
+      emailHint: "Jira seulement\u202f: l'e-mail du compte Atlassian auquel appartient le jeton.",
+      apiUrl: "Adresse de l'API (facultative)",
+      apiUrlHint: "Pour GitHub Enterprise ou un serveur de test\u202f; laissez vide pour celle du gestionnaire.",
+      checkAndSave: "Vérifier le jeton et enregistrer",
+      savedWebhook: (tracker: string) =>
+        `Enregistré. Donnez à ${tracker} cette adresse de webhook et ce secret, pour que les changements de ses tickets reviennent\u202f:`,
+      webhookSecret: "Secret",
+      secretKept: "C'est le secret qu'avait le gestionnaire\u202f: son webhook n'a pas à changer.",
+      unchecked: (tracker: string, said: string) =>
+        `Enregistré, mais ${tracker} n'a pu être joint pour vérifier le jeton (${said})\u202f; une synchronisation qui échoue sera signalée ici.`,
       projectOf: { github: "dépôt", bridge: "projet", linear: "équipe", jira: "projet" },
       webhookAddress: "Adresse de son webhook",
       statusMapping: "État pour chaque statut",
@@ -608,7 +631,7 @@ export const FR: Catalog = {
       lastFailure: (tracker: string, when: string, error: string) =>
         `La dernière synchronisation avec ${tracker} a échoué, ${when}\u202f: ${error}. Les synchronisations sont retentées pendant environ un jour\u202f; ce message disparaît dès que l'une passe.`,
       lastFailureRefused: (tracker: string, when: string, error: string) =>
-        `La dernière synchronisation avec ${tracker} a échoué, ${when}\u202f: ${tracker} a refusé le jeton (${error}). Un opérateur en donne un nouveau avec tracker set\u202f; les synchronisations attendent jusque-là, environ un jour.`,
+        `La dernière synchronisation avec ${tracker} a échoué, ${when}\u202f: ${tracker} a refusé le jeton (${error}). Un Admin en donne un nouveau dans cette section, ou un opérateur avec tracker set\u202f; les synchronisations attendent jusque-là, environ un jour.`,
     },
     /** The inbox's changelog: entries written, previewed, linked to feedbacks, published. */
     changelog: {

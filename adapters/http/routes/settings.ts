@@ -31,10 +31,18 @@ import type { Visitor } from "../web/visitor.ts";
 import { wordsFor } from "../web/words.ts";
 import { STATUSES } from "../../../core/schemas/feedback.ts";
 import { setTrackerStatuses } from "../../../core/trackers/set-tracker-statuses.ts";
-import { trackerSection } from "../web/tracker-section.ts";
+import { type TrackerNotice, trackerSection } from "../web/tracker-section.ts";
+import { configureTracker } from "../../../core/trackers/configure-tracker.ts";
 
 /** What a settings page says of the change just made: what was refused (with its status), or the set-up step just done. */
-type Notice = { readonly error?: string; readonly status?: number; readonly step?: SetupStep; readonly saved?: string };
+type Notice = {
+  readonly error?: string;
+  readonly status?: number;
+  readonly step?: SetupStep;
+  readonly saved?: string;
+  /** What the tracker form just refused, beside its field, or saved, with the webhook secret to give the tracker. */
+  readonly tracker?: TrackerNotice;
+};
 
 /** The sections of one app's settings, each a page of its own. */
 const APP_SECTIONS = ["channels", "widget", "grouping", "features", "help", "tracker"] as const;
@@ -105,7 +113,7 @@ async function appSectionPage(services: Services, visitor: Visitor, appId: strin
     features: () => featuresSection(visitor, setup, admin),
     help: () =>
       html`<p>${w.articlesHeld(setup.helpArticles)}</p>${admin ? importForm(visitor, `/settings/apps/${appId}/help`, `help-${appId}`, w.importHelp, w.import) : ""}`,
-    tracker: () => trackerSection(services, visitor, setup.app, admin),
+    tracker: () => trackerSection(services, visitor, setup.app, admin, notice.tracker),
   };
   const error = notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : "";
   const saved = notice.saved ? html`<p class="notice" role="status">${notice.saved}</p>` : "";
@@ -425,6 +433,33 @@ export function settingsRoutes(services: Services) {
           const mode = GROUPING_MODES.find((m) => m === field("mode"));
           const set = mode ? await setGroupingMode(services, visitor.grant, params.id, mode) : fail("invalid_body");
           return afterChange(visitor, cookie, set, { appId: params.id, section: "grouping" }, wordsFor(visitor.language, "apps").grouping);
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/settings/apps/:id/tracker",
+      ({ request, body, params, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          const sent = {
+            provider: field("provider"),
+            project: field("project").trim(),
+            site: field("site").trim(),
+            email: field("email").trim(),
+            apiUrl: field("apiUrl").trim(),
+          };
+          // A blank token keeps the one saved: the form never shows it back.
+          const configured = await configureTracker(services, visitor.grant, params.id, sent.provider, {
+            ...sent,
+            token: field("token") || undefined,
+            apiUrl: sent.apiUrl || undefined,
+          });
+          // Said on the page rather than after a redirect: the secret is shown this once, as tracker set prints it.
+          const notice: Notice = configured.ok
+            ? { tracker: { saved: configured.value } }
+            : configured.problem
+              ? { status: STATUS_OF[configured.code], tracker: { refused: configured.problem, sent } }
+              : refusal(visitor, configured);
+          return appSectionPage(services, visitor, params.id, "tracker", notice);
         }),
       { detail: { hide: true } },
     )

@@ -6,19 +6,83 @@ import { DEFAULT_KINDS, STATE_NAME_MAX_LENGTH } from "../../../core/trackers/sta
 import { type Html, html } from "../html.ts";
 import type { Visitor } from "./visitor.ts";
 import { formatTime, valueName, wordsFor } from "./words.ts";
+import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
+import { describeFieldProblem } from "../catalog/text.ts";
 
 const PROVIDER_NAMES: Readonly<Record<string, string>> = { github: "GitHub", bridge: "Bridge", linear: "Linear", jira: "Jira" };
 
 /** A tracker as people name it (GitHub), from its provider (github). */
 export const trackerName = (provider: string): string => PROVIDER_NAMES[provider] ?? provider;
 
+/** What the tracker form just did: the fields it refused one of, as sent (never the token); or what it saved. */
+export type TrackerNotice =
+  | { readonly refused: FieldProblem; readonly sent: Readonly<Record<FormField, string>> }
+  | { readonly saved: { readonly webhookSecret: string; readonly secretKept: boolean; readonly unchecked?: string } };
+
+/** The providers the form offers: those a token and a project connect (a bridge needs an operator's address). */
+const FORM_PROVIDERS = ["github", "linear", "jira"] as const;
+type FormField = "provider" | "project" | "site" | "email" | "apiUrl";
+/** The fields a refusal is said beside; any other (the provider, sent by hand) is said above the form. */
+const INPUTS: readonly string[] = ["project", "token", "site", "email", "apiUrl"];
+
 /**
  * An app's issue tracker in the settings: which one, its webhook address, and, for Linear and Jira,
- * the state each status goes to (Admins change it; blank takes the default, said in the placeholder).
+ * the state each status goes to (Admins change it; blank takes the default, said in the placeholder);
+ * to Admins, the form that connects it or changes it.
  */
-export async function trackerSection(services: Services, visitor: Visitor, app: AppRecord, admin: boolean): Promise<Html> {
+export async function trackerSection(services: Services, visitor: Visitor, app: AppRecord, admin: boolean, notice?: TrackerNotice): Promise<Html> {
   const described = await describeTracker(services, visitor.grant, app.id);
-  return described.ok ? trackerHtml(visitor, app, described.value, services.baseUrl, admin) : html``;
+  if (!described.ok) return html``;
+  const tracker = described.value;
+  const saved = notice && "saved" in notice && tracker ? savedHtml(visitor, tracker.provider, notice.saved, services.baseUrl) : "";
+  const form = admin ? trackerForm(visitor, app, tracker, notice && "refused" in notice ? notice : undefined) : "";
+  return html`${saved}${trackerHtml(visitor, app, tracker, services.baseUrl, admin)}${form}`;
+}
+
+/** Just saved: the webhook address and the secret to give the tracker, as tracker set prints them, said once. */
+function savedHtml(visitor: Visitor, provider: string, saved: Extract<TrackerNotice, { saved: unknown }>["saved"], baseUrl: string): Html {
+  const w = wordsFor(visitor.language, "trackers");
+  const name = trackerName(provider);
+  return html`<div class="notice" role="status"><p>${w.savedWebhook(name)}</p>
+<dl><dt>${w.webhookAddress}</dt><dd><code>${baseUrl}/integrations/${provider}/webhook</code></dd><dt>${w.webhookSecret}</dt><dd><code>${saved.webhookSecret}</code></dd></dl>
+${saved.secretKept ? html`<p>${w.secretKept}</p>` : ""}</div>${saved.unchecked ? html`<p role="note"><strong>${w.unchecked(name, saved.unchecked)}</strong></p>` : ""}`;
+}
+
+/**
+ * The form that sets the tracker, filled with what is saved (or was sent and refused), never the
+ * token: left blank, the saved one is kept. A refused field is said beside it, and takes the focus.
+ */
+function trackerForm(visitor: Visitor, app: AppRecord, tracker: TrackerView | null, refused?: Extract<TrackerNotice, { refused: unknown }>): Html {
+  const w = wordsFor(visitor.language, "trackers");
+  const value = (field: FormField): string => refused?.sent[field] ?? (field === "provider" ? (tracker?.provider ?? "") : (tracker?.[field] ?? ""));
+  const labels = { provider: w.provider, project: w.project, token: w.token, site: w.jiraSite, email: w.jiraEmail, apiUrl: w.apiUrl };
+  const input = (field: Exclude<keyof typeof labels, "provider">, hint: string, attributes: Html) => {
+    const id = `tracker-${app.id}-${field}`;
+    const wrong = refused?.refused.field === field;
+    const error = wrong
+      ? html`<p class="error" role="alert" id="${id}-error">${describeFieldProblem(refused.refused, visitor.language, labels)}</p>`
+      : "";
+    const described = [...(wrong ? [`${id}-error`] : []), `${id}-hint`].join(" ");
+    const kept = field === "token" ? "" : html` value="${value(field)}"`;
+    return html`<label for="${id}">${labels[field]}</label>${error}<input id="${id}" name="${field}"${kept}${attributes} aria-describedby="${described}"${wrong ? html` aria-invalid="true" autofocus` : ""}>
+<p class="muted" id="${id}-hint">${hint}</p>`;
+  };
+  const provider = value("provider");
+  const selectId = `tracker-${app.id}-provider`;
+  const refusedElsewhere =
+    refused && !INPUTS.includes(refused.refused.field)
+      ? html`<p class="error" role="alert">${describeFieldProblem(refused.refused, visitor.language, labels)}</p>`
+      : "";
+  return html`<h3>${tracker ? w.changeTracker : w.connectTracker}</h3><form method="post" action="/settings/apps/${app.id}/tracker"><input type="hidden" name="csrf" value="${visitor.csrf}">${refusedElsewhere}
+<label for="${selectId}">${w.provider}</label><select id="${selectId}" name="provider">${FORM_PROVIDERS.map(
+    (p) => html`<option value="${p}"${p === provider ? html` selected` : ""}>${trackerName(p)}</option>`,
+  )}</select>
+${input("project", w.projectHint, html` required`)}
+${input("token", tracker ? `${w.tokenHint} ${w.keepToken}` : w.tokenHint, html` type="password" autocomplete="off"${tracker ? "" : html` required`}`)}
+${input("site", w.siteHint, html``)}
+${input("email", w.emailHint, html` type="email"`)}
+${input("apiUrl", w.apiUrlHint, html` type="url"`)}
+<button type="submit">${w.checkAndSave}</button></form>`;
 }
 
 function trackerHtml(visitor: Visitor, app: AppRecord, tracker: TrackerView | null, baseUrl: string, admin: boolean): Html {

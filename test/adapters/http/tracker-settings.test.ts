@@ -85,7 +85,7 @@ describe("the issue tracker in the apps settings", () => {
     const failure = { at, error: "Authentication required, not authenticated", refused: true };
     await server.services.store.recordTrackerFailure(server.demo.orgId, server.demo.appId, failure);
     const admin = await browserOf("admin");
-    const said = `<p class="error">The last sync with Linear failed, ${formatTime("en", at)}: Linear refused the token (Authentication required, not authenticated). An operator gives a new one with tracker set; syncs wait until then, for about a day.</p>`;
+    const said = `<p class="error">The last sync with Linear failed, ${formatTime("en", at)}: Linear refused the token (Authentication required, not authenticated). An Admin gives a new one in this section, or an operator with tracker set; syncs wait until then, for about a day.</p>`;
     expect(await (await admin.fetch(trackerPage())).text()).toContain(said);
     expect(await (await (await browserOf("member")).fetch(trackerPage())).text()).toContain(said);
     const inFrench = await (await admin.fetch(trackerPage(), { headers: { "accept-language": "fr" } })).text();
@@ -96,10 +96,10 @@ describe("the issue tracker in the apps settings", () => {
     expect(await (await admin.fetch(trackerPage())).text()).not.toContain("The last sync with Linear failed");
   });
 
-  test("an app without a tracker says how an operator connects one", async () => {
+  test("an app without a tracker says how an Admin or an operator connects one", async () => {
     const created = await server.cli("app", "create", "DEMO", "Untracked app");
     const appId = /^app (\S+)/m.exec(created)![1]!;
     const page = await (await (await browserOf("admin")).fetch(trackerPage(appId))).text();
-    expect(page).toContain("None. An operator connects GitHub, Linear or Jira with the CLI: npm run cli -- tracker set …");
+    expect(page).toContain("None. An Admin connects GitHub, Linear or Jira here, or an operator with the CLI: npm run cli -- tracker set …");
   });
 });

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { FakeGitHub } from "../../support/fake-github.ts";
+import { inProcess, type InProcess, signedInAs } from "../../support/in-process.ts";
+
+let server: InProcess;
+const github = new FakeGitHub().start();
+beforeAll(async () => {
+  server = await inProcess();
+});
+afterAll(() => {
+  github.stop();
+  server.close();
+});
+
+const trackerPage = () => `/settings/apps/${server.demo.appId}/tracker`;
+const trackerForm = (page: string) => /<form method="post" action="\/settings\/apps\/[^/]+\/tracker"[^>]*>[\s\S]*?<\/form>/.exec(page)?.[0];
+const stored = () => server.services.store.findAppTracker(server.demo.orgId, server.demo.appId);
+const storedSettings = async () => JSON.parse((await server.services.secrets.open((await stored())!.settingsSealed))!);
+/** The form sent by an Admin (in French with `language`), its fields replaced by `fields`. */
+const sendForm = async (fields: Record<string, string>, language = "en") => {
+  const admin = await signedInAs(server, "admin", trackerPage(), { "accept-language": language });
+  return admin.submit(trackerForm(await (await admin.fetch(trackerPage())).text())!, fields);
+};
+const onGithub = { provider: "github", project: "acme/shop", apiUrl: github.url };
+
+describe("an Admin sets the app's tracker in its settings", () => {
+  test("GitHub takes the token: it is saved, and the page shows the webhook address and secret to give GitHub", async () => {
+    const saved = await sendForm({ ...onGithub, token: github.token });
+    const page = await saved.text();
+    expect(saved.status).toBe(200);
+    const { token, webhookSecret, project } = await storedSettings();
+    expect([(await stored())?.provider, project, token]).toEqual(["github", "acme/shop", github.token]);
+    expect(page).toContain("Saved. Give GitHub this webhook address and secret, so its issues&#39; changes come back:");
+    expect(page).toContain(`<code>${server.url}/integrations/github/webhook</code>`);
+    expect(page).toContain(`<code>${webhookSecret}</code>`);
+    expect(page).not.toContain(github.token);
+  });
+
+  test("saved again with the token left blank, it keeps the token and the webhook secret, and says the webhook needs no change", async () => {
+    const before = await storedSettings();
+    const page = await (await sendForm({ ...onGithub, project: "acme/shop", token: "" })).text();
+    const after = await storedSettings();
+    expect([after.token, after.webhookSecret]).toEqual([before.token, before.webhookSecret]);
+    expect(page).toContain("It is the secret the tracker had: its webhook needs no change.");
+  });
+
+  test("a token GitHub refuses is said beside the token field, and nothing changes", async () => {
+    const before = await storedSettings();
+    const refused = await sendForm({ ...onGithub, token: "ghp_revoked" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(
+      /<p class="error" role="alert" id="tracker-[^"]+-token-error">Token: refused by the service it is for \(it answered: Bad credentials/,
+    );
+    expect(await storedSettings()).toEqual(before);
+  });
+
+  test("a Linear team written as an issue key is refused beside the project field, in French, with the fields sent shown again", async () => {
+    const refused = await sendForm({ provider: "linear", project: "ENG-12", token: "lin_api_x" }, "fr");
+    const page = await refused.text();
+    expect(refused.status).toBe(400);
+    expect(page).toContain("Projet\u202f: pas écrit comme ce champ l&#39;attend.");
+    expect(page).toContain('<option value="linear" selected>');
+    expect(page).toMatch(/name="project" value="ENG-12"/);
+    expect((await stored())?.provider).toBe("github");
+  });
+
+  test("a tracker that cannot be reached leaves the settings saved, and the page says the token went unchecked", async () => {
+    const page = await (await sendForm({ ...onGithub, token: "t", apiUrl: "http://127.0.0.1:9" })).text();
+    expect(page).toContain("Saved, but GitHub could not be reached to check the token (");
+    expect((await storedSettings()).token).toBe("t");
+  });
+});
+
+describe("only Admins set the tracker", () => {
+  test("a member is shown no form, and one sent anyway is refused, changing nothing", async () => {
+    const member = await signedInAs(server, "member", trackerPage());
+    const page = await (await member.fetch(trackerPage())).text();
+    expect(trackerForm(page)).toBeUndefined();
+    const before = await storedSettings();
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
+    const form = `<form method="post" action="${trackerPage()}"><input type="hidden" name="csrf" value="${csrf}"></form>`;
+    const refused = await member.submit(form, { ...onGithub, project: "acme/other", token: github.token });
+    expect(refused.status).toBe(403);
+    expect(await storedSettings()).toEqual(before);
+  });
+});
