@@ -669,7 +669,7 @@ export const EN = {
       project: "Project",
       projectHint: "GitHub: the repository, owner/name. Linear: the team's key, as ENG in ENG-12. Jira: the project's key, as SHOP in SHOP-12.",
       token: "Token",
-      tokenHint: "GitHub: a token that can write issues. Linear: an API key, lin_api_…. Jira: an Atlassian API token of the account below.",
+      tokenHint: "GitHub: a token that can write issues. Linear: an API key (lin_api_…). Jira: an Atlassian API token of the account below.",
       keepToken: "Leave blank to keep the token saved; it is never shown.",
       jiraSite: "Jira site",
       siteHint: "Jira only: acme or acme.atlassian.net.",

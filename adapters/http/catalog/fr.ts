@@ -605,7 +605,7 @@ export const FR: Catalog = {
         "GitHub\u202f: le dépôt, propriétaire/nom. Linear\u202f: la clé de l'équipe, comme ENG dans ENG-12. Jira\u202f: la clé du projet, comme SHOP dans SHOP-12.",
       token: "Jeton",
       tokenHint:
-        "GitHub\u202f: un jeton qui peut écrire des tickets. Linear\u202f: une clé d'API, lin_api_…. Jira\u202f: un jeton d'API Atlassian du compte ci-dessous.",
+        "GitHub\u202f: un jeton qui peut écrire des tickets. Linear\u202f: une clé d'API (lin_api_…). Jira\u202f: un jeton d'API Atlassian du compte ci-dessous.",
       keepToken: "Laissez vide pour garder le jeton enregistré\u202f; il n'est jamais affiché.",
       jiraSite: "Site Jira",
       siteHint: "Jira seulement\u202f: acme ou acme.atlassian.net.",
