@@ -486,10 +486,11 @@ export async function feedbackPage(
     if (mergedAway(feedback, key)) kept.set("merged", lookupKey(key));
     return redirect(`/inbox/${encodeURIComponent(feedback.key)}${kept.size ? `?${kept}` : ""}`);
   }
-  const [portal, choices, voters] = await Promise.all([
+  const [portal, choices, voters, trackerPanel] = await Promise.all([
     readPortal(services, visitor.grant.orgId),
     ownerChoices(services, visitor),
     listVoters(services, visitor.grant, feedback.key),
+    trackerIssuePanel(services, visitor, feedback, canUpdate, notice?.tracker ?? notice?.params?.get("tracker") ?? null),
   ]);
   const owners = ownerNames(choices);
   const following = followers.some((f) => f.email === visitor.email);
@@ -572,7 +573,7 @@ ${companiesSection(lang, feedback.companies)}
 <dt>${w.lastActivity}</dt><dd>${timeAgo(lang, Date.parse(feedback.lastActivityAt), services.clock())}</dd>
 ${shippedIn.length > 0 ? html`<dt>${w.shippedIn}</dt><dd>${shippedInLinks(visitor, shippedIn)}</dd>` : ""}
 </dl>
-${await trackerIssuePanel(services, visitor, feedback, canUpdate, notice?.tracker ?? notice?.params?.get("tracker") ?? null)}
+${trackerPanel}
 <h2 id="followers">${w.followers}</h2>
 ${followNotice(services, w, notice?.params?.get("following"))}
 ${followers.length === 0 ? html`<p class="muted">${w.noFollowers}</p>` : html`<ul>${followers.map((f) => html`<li>${f.name ? `${f.name} <${f.email}>` : f.email}</li>`)}</ul>`}
