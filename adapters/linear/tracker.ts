@@ -29,6 +29,10 @@ const loadLinearSdk = () => (linearSdk ??= import("@linear/sdk"));
 const clientFor = (sdk: typeof import("@linear/sdk"), settings: TrackerSettings, signal: AbortSignal): LinearClient =>
   new sdk.LinearClient({ apiKey: settings.token, signal, ...(settings.apiUrl && { apiUrl: settings.apiUrl }) });
 
+/** The tracker's team, among those the key sees. */
+const teamOf = async (linear: LinearClient, settings: TrackerSettings) =>
+  (await linear.teams({ filter: { key: { eq: settings.project } } })).nodes[0];
+
 /** The team's workflow states, in the order Linear shows them. */
 async function teamStates(linear: LinearClient, settings: TrackerSettings): Promise<LinearState[]> {
   const { nodes } = await linear.workflowStates({ filter: { team: { key: { eq: settings.project } } }, first: 100 });
@@ -118,15 +122,14 @@ export function createLinearTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): 
         settings,
         async (linear) => {
           await linear.viewer;
-          const teams = await linear.teams({ filter: { key: { eq: settings.project } } });
-          if (teams.nodes.length === 0)
+          if (!(await teamOf(linear, settings)))
             throw new CredentialsRefused("project", `no team with the key ${settings.project} among the teams this key sees`);
         },
         CHECK_DEADLINE_MS,
       ),
     open: (settings, issue) =>
       within(settings, async (linear) => {
-        const team = (await linear.teams({ filter: { key: { eq: settings.project } } })).nodes[0];
+        const team = await teamOf(linear, settings);
         if (!team) throw new Error(`Linear has no team with the key ${settings.project}`);
         const states = await teamStates(linear, settings);
         const target = stateForStatus(settings.statuses ?? {}, issue.status, states);
