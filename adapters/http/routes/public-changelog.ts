@@ -71,12 +71,13 @@ export function publicChangelogRoutes(services: Services) {
         const found = await readPublicChangelog(services, params.slug);
         if (!found) return notFound(language);
         const links = portalLinks(found.portal.slug, chosenLanguage(request));
+        const base = `${portalUrl(services.baseUrl, found.portal.slug)}/changelog`;
         const feed = changelogAtom({
           title: changelogFeedTitle(language, found.portal.title),
           author: found.portal.title,
           language,
-          feedUrl: `${portalUrl(services.baseUrl, found.portal.slug)}/changelog.atom`,
-          pageUrl: `${portalUrl(services.baseUrl, found.portal.slug)}/changelog`,
+          feedUrl: `${base}.atom`,
+          pageUrl: base,
           links: { self: `${services.baseUrl}${links.changelogFeed(language)}`, page: `${services.baseUrl}${links.changelog()}` },
           entries: found.entries,
           portalChangedAt: found.portal.changedAt,
