@@ -1,6 +1,6 @@
 import { authorOf } from "../feedback/author.ts";
 import type { JobRequest } from "../feedback/events.ts";
-import type { FindDeps } from "../feedback/find-feedback.ts";
+import type { FindManyDeps } from "../feedback/find-feedback.ts";
 import type { FeedbackRecord } from "../model.ts";
 import type { Services } from "../services.ts";
 import type { FollowerStore } from "../store/followers.ts";
@@ -57,7 +57,7 @@ const BULK_FOLLOW_MS = 60_000;
  */
 export const assignmentDue = (at: number, first: boolean): number => at + BULK_WRITTEN_MS + (first ? 0 : BULK_FOLLOW_MS);
 
-export type NotifyAssigneeDeps = FindDeps &
+export type NotifyAssigneeDeps = FindManyDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl"> & {
     readonly store: Pick<TeamStore, "listTeam"> &
       Pick<TriageStore, "triageChanges" | "triageChangesAt"> &
@@ -156,13 +156,15 @@ async function stillStanding(
   assignments: ReadonlyMap<string, Assignment>,
   ids: readonly string[],
 ): Promise<FeedbackRecord[]> {
-  const found = await Promise.all(
-    ids.map(async (id) => {
-      const [feedback, changes] = await Promise.all([deps.store.findFeedback(orgId, id), deps.store.triageChanges(id)]);
-      const last = changes.map(assignmentIn).findLast((a) => a !== undefined);
-      const standing = assignments.get(id);
-      return feedback && !feedback.mergedInto && standing && last?.id === standing.id && feedback.owner === standing.to ? feedback : null;
-    }),
-  );
-  return found.filter((f): f is FeedbackRecord => f !== null);
+  const [feedbacks, activities] = await Promise.all([
+    deps.store.findFeedbacks(orgId, ids),
+    Promise.all(ids.map((id) => deps.store.triageChanges(id))),
+  ]);
+  const byId = new Map(feedbacks.map((f) => [f.id, f]));
+  return ids.flatMap((id, i) => {
+    const feedback = byId.get(id);
+    const last = activities[i]!.map(assignmentIn).findLast((a) => a !== undefined);
+    const standing = assignments.get(id);
+    return feedback && !feedback.mergedInto && standing && last?.id === standing.id && feedback.owner === standing.to ? [feedback] : [];
+  });
 }
