@@ -12,7 +12,7 @@ export type LinkedDeps = FindDeps & { readonly store: Pick<FeedbackStore, "findF
  */
 export async function linkedFeedbacks(services: LinkedDeps, link: UnsubscribeLink): Promise<FeedbackRecord[]> {
   const named = await Promise.all(link.feedbackId.split(",").map((id) => services.store.findFeedbackById(id)));
-  const answering = await Promise.all(named.map((f) => (f?.mergedInto ? resolveFeedback(services, f.orgId, f.id) : f)));
+  const answering = await Promise.all(named.map((f) => (f?.mergedInto ? resolveFeedback(services, f.orgId, f.mergedInto) : f)));
   const byId = new Map(answering.filter((f) => f !== null).map((f) => [f.id, f]));
   return [...byId.values()];
 }
