@@ -12,6 +12,12 @@ const CHROMIUM = "/usr/bin/chromium-headless-shell";
 /** Quiet on this machine's closed network. */
 const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
 export const SCREENSHOTS = join(import.meta.dir, "..", "..", "test-artifacts", "screenshots");
+/**
+ * Where Chromium puts downloads and traces. Playwright's default is a fresh directory under /tmp
+ * that it removes when the browser closes; the shared browser ends with its process instead, which
+ * left one directory behind per test process.
+ */
+const ARTIFACTS = join(SCREENSHOTS, "..", "browser");
 
 /**
  * Whether the browser tests can run here; says why not when they cannot. Under `CI` (set by CI
@@ -20,7 +26,7 @@ export const SCREENSHOTS = join(import.meta.dir, "..", "..", "test-artifacts", "
 export function chromiumPresent(what: string, where: { path?: string; env?: Record<string, string | undefined> } = {}): boolean {
   const { path = CHROMIUM, env = process.env } = where;
   const present = existsSync(path);
-  if (present) mkdirSync(SCREENSHOTS, { recursive: true });
+  if (present) for (const dir of [SCREENSHOTS, ARTIFACTS]) mkdirSync(dir, { recursive: true });
   else {
     const why = `no Chromium at ${path} (bash test/install-chromium.sh installs Debian's chromium-headless-shell; .ci/run does)`;
     if (env.CI && env.CI !== "false") throw new Error(`${what} cannot run in CI: ${why}`);
@@ -37,7 +43,7 @@ let shared: Promise<Browser> | undefined;
  * launched a browser of its own (about 0.6 s of CPU each). Playwright ends it as the process exits.
  */
 export const sharedChromium = (): Promise<Browser> => {
-  shared ??= chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  shared ??= chromium.launch({ executablePath: CHROMIUM, args: FLAGS, artifactsDir: ARTIFACTS });
   return shared;
 };
 
