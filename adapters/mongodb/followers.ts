@@ -20,6 +20,16 @@ export function followerStore(data: Database): FollowerStore {
       return (await data.collection("followers").find({ feedbackId }).toArray()).map((f) => plain<Follower>(f));
     },
 
+    async listFollowersOf(feedbackIds) {
+      if (feedbackIds.length === 0) return [];
+      return (
+        await data
+          .collection("followers")
+          .find({ feedbackId: { $in: [...feedbackIds] } })
+          .toArray()
+      ).map((f) => plain<Follower>(f));
+    },
+
     async addFollower(f) {
       const { email } = f;
       await data.collection("followers").updateOne(

@@ -4,24 +4,35 @@ import type { FollowerStore } from "../../core/store/followers.ts";
 import { placeholders } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
+interface FollowerRow {
+  feedback_id: string;
+  email: string;
+  name: string | null;
+  language: string;
+  tracking_sealed: string | null;
+}
+
+const toFollower = (r: FollowerRow): Follower => ({
+  feedbackId: r.feedback_id,
+  email: r.email,
+  language: r.language as Follower["language"],
+  ...(r.name && { name: r.name }),
+  ...(r.tracking_sealed && { trackingSealed: r.tracking_sealed }),
+});
+
 /** Who follows a feedback, and which notifications each was sent (claimed, then confirmed). */
 export function followerStore(db: Database, batch: WriteBatch): FollowerStore {
   return {
     async listFollowers(feedbackId) {
+      return db.query<FollowerRow, [string]>("SELECT * FROM followers WHERE feedback_id = ?").all(feedbackId).map(toFollower);
+    },
+
+    async listFollowersOf(feedbackIds) {
+      if (feedbackIds.length === 0) return [];
       return db
-        .query<{ feedback_id: string; email: string; name: string | null; language: string; tracking_sealed: string | null }, [string]>(
-          "SELECT * FROM followers WHERE feedback_id = ?",
-        )
-        .all(feedbackId)
-        .map(
-          (r): Follower => ({
-            feedbackId: r.feedback_id,
-            email: r.email,
-            language: r.language as Follower["language"],
-            ...(r.name && { name: r.name }),
-            ...(r.tracking_sealed && { trackingSealed: r.tracking_sealed }),
-          }),
-        );
+        .query<FollowerRow, string[]>(`SELECT * FROM followers WHERE feedback_id IN (${placeholders(feedbackIds.length)})`)
+        .all(...feedbackIds)
+        .map(toFollower);
     },
 
     async countFollowers(feedbackIds) {

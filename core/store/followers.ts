@@ -6,6 +6,8 @@ export type NotificationClaim = "claimed" | "sent" | "held";
 /** Who follows a feedback, and the notifications each was sent, claimed once. */
 export interface FollowerStore {
   listFollowers(feedbackId: string): Promise<Follower[]>;
+  /** The followers of any of these feedbacks, in one read: each as listFollowers gives it. */
+  listFollowersOf(feedbackIds: readonly string[]): Promise<Follower[]>;
   /** How many people follow each of these feedbacks; a feedback nobody follows is absent. */
   countFollowers(feedbackIds: readonly string[]): Promise<Map<string, number>>;
   /**

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import type { Follower } from "../../../core/model.ts";
 import type { FollowerStore } from "../../../core/store/followers.ts";
 
 /** The role under test, and what its cases arrange and read with. */
@@ -37,6 +38,24 @@ export function followersContract(makeStore: () => Promise<Subject>) {
         ]),
       );
       expect(await store.countFollowers([])).toEqual(new Map());
+    });
+
+    test("listFollowersOf gives the followers of any of the feedbacks asked for, each as listFollowers gives it; of none, none", async () => {
+      const store = await makeStore();
+      await store.addFollower({ feedbackId: "f1", email: "a@x.io", name: "Ann", language: "fr", trackingSealed: "sealed" });
+      await store.addFollower({ feedbackId: "f1", email: "b@x.io", language: "en" });
+      await store.addFollower({ feedbackId: "f2", email: "a@x.io", language: "en" });
+      await store.addFollower({ feedbackId: "f3", email: "c@x.io", language: "en" });
+      const byFeedbackThenEmail = (x: Follower, y: Follower) => x.feedbackId.localeCompare(y.feedbackId) || x.email.localeCompare(y.email);
+      expect((await store.listFollowersOf(["f1", "f2", "none"])).sort(byFeedbackThenEmail)).toEqual(
+        [...(await store.listFollowers("f1")), ...(await store.listFollowers("f2"))].sort(byFeedbackThenEmail),
+      );
+      expect((await store.listFollowersOf(["f1", "f2"])).map((f) => [f.feedbackId, f.email, f.language, f.name]).sort()).toEqual([
+        ["f1", "a@x.io", "fr", "Ann"],
+        ["f1", "b@x.io", "en", undefined],
+        ["f2", "a@x.io", "en", undefined],
+      ]);
+      expect(await store.listFollowersOf([])).toEqual([]);
     });
 
     test("a notification is claimed once; an unconfirmed claim is held, then taken over after its lease; a confirmed one is sent, never claimed again", async () => {
