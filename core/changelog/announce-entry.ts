@@ -29,7 +29,7 @@ export type AnnounceDeps = FindDeps &
       Pick<MergeStore, "listMerges"> &
       Pick<FeedbackStore, "listReports"> &
       Pick<UserStore, "findUser" | "listMembers"> &
-      Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
+      Pick<FollowerStore, "listFollowersOf" | "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
 
 /** The notification key of an entry's announcement, claimed under the entry's id. */
@@ -79,7 +79,7 @@ export function recipientsOf(followed: ReadonlyArray<{ readonly feedback: Feedba
  * (`by`, their id) is not told of their own entry.
  */
 export async function entryRecipients(
-  services: FindDeps & { readonly store: Pick<FollowerStore, "listFollowers"> & Pick<UserStore, "findUser"> },
+  services: FindDeps & { readonly store: Pick<FollowerStore, "listFollowersOf"> & Pick<UserStore, "findUser"> },
   orgId: string,
   keys: readonly string[],
   by: string | undefined,
@@ -88,7 +88,10 @@ export async function entryRecipients(
     entryFeedbacks(services, orgId, keys),
     by ? services.store.findUser(by).then((user) => user?.email) : undefined,
   ]);
-  const followed = await Promise.all(feedbacks.map(async (feedback) => ({ feedback, followers: await services.store.listFollowers(feedback.id) })));
+  // One read for all of them: an entry may ship a hundred feedbacks, each followed by its voters.
+  const byFeedback = new Map(feedbacks.map((f): [string, Follower[]] => [f.id, []]));
+  for (const f of await services.store.listFollowersOf([...byFeedback.keys()])) byFeedback.get(f.feedbackId)?.push(f);
+  const followed = feedbacks.map((feedback) => ({ feedback, followers: byFeedback.get(feedback.id)! }));
   return { feedbacks, recipients: recipientsOf(followed).filter((person) => person.email !== publisher) };
 }
 

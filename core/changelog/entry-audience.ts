@@ -6,7 +6,7 @@ import type { FollowerStore } from "../store/followers.ts";
 import type { UserStore } from "../store/users.ts";
 import { entryRecipients } from "./announce-entry.ts";
 
-type AudienceDeps = FindDeps & { readonly store: Pick<FollowerStore, "listFollowers"> & Pick<UserStore, "findUser"> };
+type AudienceDeps = FindDeps & { readonly store: Pick<FollowerStore, "listFollowersOf"> & Pick<UserStore, "findUser"> };
 
 /**
  * How many people an entry shipping these feedbacks would e-mail if published now: the people its

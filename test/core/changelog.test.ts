@@ -247,7 +247,10 @@ describe("the announcement", () => {
   test("the audience of an entry is the people its announcement would go to, each counted once; a key naming no feedback counts no one; a Reader is refused", async () => {
     const fake = fakeChangelog(pdf, sync);
     const followers = [follower("fb-1", "ann@x.io"), follower("fb-1", "bea@x.io"), follower("fb-3", "ann@x.io")];
-    const deps = { ...fake.deps, store: { ...fake.deps.store, listFollowers: async (id: string) => followers.filter((f) => f.feedbackId === id) } };
+    const deps = {
+      ...fake.deps,
+      store: { ...fake.deps.store, listFollowersOf: async (ids: readonly string[]) => followers.filter((f) => ids.includes(f.feedbackId)) },
+    };
     assert.deepEqual(await entryAudience(deps, member, ["ACME-1", "acme-3", "ACME-99"]), { ok: true, value: 2 });
     assert.deepEqual(await entryAudience(deps, member, ["ACME-3"]), { ok: true, value: 1 });
     assert.deepEqual(await entryAudience(deps, member, []), { ok: true, value: 0 });
@@ -259,7 +262,7 @@ describe("the announcement", () => {
     const followers = [follower("fb-1", "me@x.io"), follower("fb-1", "bea@x.io")];
     const store = {
       ...fake.deps.store,
-      listFollowers: async (id: string) => followers.filter((f) => f.feedbackId === id),
+      listFollowersOf: async (ids: readonly string[]) => followers.filter((f) => ids.includes(f.feedbackId)),
       findUser: async (id: string) => (id === member.userId ? { id, email: "me@x.io" } : null),
     };
     assert.deepEqual(await entryAudience({ ...fake.deps, store }, member, ["ACME-1"]), { ok: true, value: 1 });
@@ -308,7 +311,7 @@ describe("the announcement", () => {
       markdown: PLAIN_MARKDOWN,
       store: {
         ...fake.deps.store,
-        listFollowers: async (feedbackId: string) => followers.filter((f) => f.feedbackId === feedbackId),
+        listFollowersOf: async (ids: readonly string[]) => followers.filter((f) => ids.includes(f.feedbackId)),
         findPortal: async () => ({ slug: "acme", enabled: true }) as PortalRecord,
         listMerges: async () => [],
         listMembers: async () => [],
