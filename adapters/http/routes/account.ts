@@ -171,7 +171,8 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
     )
     .get(
       "/settings/agents",
-      ({ request, cookie }) => asMember(services, { request, cookie }, async (visitor) => agentsPage(visitor, await takeNotice(services, cookie))),
+      ({ request, cookie }) =>
+        asMember(services, { request, cookie }, async (visitor) => agentsPage(visitor, await takeNotice(services, { request, cookie }))),
       { detail: { hide: true } },
     )
     .post(
@@ -189,7 +190,7 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
           const asking = unconfirmed(visitor, field, ask);
           if (asking) return asking;
           const removed = await removeAgent(services, visitor.grant, params.id);
-          if (removed.ok && agent) await flash(services, cookie, { kind: "notice", text: w.removed(agent.clientName) });
+          if (removed.ok && agent) await flash(services, cookie, { kind: "notice", text: w.removed(agent.clientName) }, "/settings/agents");
           return redirect("/settings/agents");
         }),
       { detail: { hide: true } },

@@ -93,13 +93,13 @@ async function keysOf(services: Services, grant: Grant, ticked: readonly string[
 }
 
 /**
- * Keeps a refused bulk change for the inbox it is sent back to: as ticked and typed, or, where a
+ * Keeps a refused bulk change for the inbox it is sent back to (`inbox`, its address): as ticked and typed, or, where a
  * cookie cannot hold that much (a long comment, a crafted list of keys), without the texts typed,
  * then without the ticks; why it was refused is said in any case.
  */
-async function keepRefused(services: Services, jar: CookieJar, draft: BulkDraft): Promise<void> {
+async function keepRefused(services: Services, jar: CookieJar, draft: BulkDraft, inbox: string): Promise<void> {
   const untyped = { ...draft, fields: { ...draft.fields, comment: "", addTag: "", removeTag: "" } };
-  for (const kept of [draft, untyped, { ...untyped, keys: [] }]) if (await flash(services, jar, { kind: "bulk", draft: kept })) return;
+  for (const kept of [draft, untyped, { ...untyped, keys: [] }]) if (await flash(services, jar, { kind: "bulk", draft: kept }, inbox)) return;
 }
 
 /**
@@ -193,11 +193,16 @@ export function inboxTriageRoutes(services: Services) {
           // nothing again) saying why, with what was ticked and typed.
           const typed = { status, comment: field("comment"), owner, dueAt: field("dueAt"), noDue: noDue ? "yes" : "" };
           const refuse = async (refusal: BulkDraft["refusal"]) => {
-            await keepRefused(services, cookie, {
-              refusal,
-              keys: ticked,
-              fields: { ...typed, addTag: field("addTag"), removeTag: field("removeTag") },
-            });
+            await keepRefused(
+              services,
+              cookie,
+              {
+                refusal,
+                keys: ticked,
+                fields: { ...typed, addTag: field("addTag"), removeTag: field("removeTag") },
+              },
+              back,
+            );
             // Landing on the form, where the refusal is said beside the fields (a phone's list puts it far down).
             return redirect(`${back}#bulk-title`);
           };

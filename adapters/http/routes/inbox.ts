@@ -651,8 +651,8 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
           }
           keepList(services, cookie, url);
           // A bulk change refused comes back here (post-redirect-get), with what was ticked and typed.
-          const bulk = await takeBulkDraft(services, cookie);
-          const view = bulk ? undefined : await takeViewRefusal(services, cookie);
+          const bulk = await takeBulkDraft(services, { request, cookie });
+          const view = bulk ? undefined : await takeViewRefusal(services, { request, cookie });
           return inboxPage(services, visitor, url, { ...(bulk && { bulk }), ...(view && { view }) }, catalog);
         }),
       {
@@ -669,7 +669,7 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
           // Refused, it goes back to the list it was to save (post-redirect-get), the name typed kept.
           if (!saved.ok) {
             const refusal = { error: textFor(visitor.language).errors[saved.code], name: field("name").slice(0, VIEW_NAME_MAX_LENGTH * 2) };
-            await flash(services, cookie, { kind: "view", refusal });
+            await flash(services, cookie, { kind: "view", refusal }, address);
             return redirect(`${address}#views-title`);
           }
           return redirect(address);

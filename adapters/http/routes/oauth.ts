@@ -29,6 +29,8 @@ import { valueName, type Words, wordsFor } from "../web/words.ts";
 
 const clientMetadata = TypeCompiler.Compile(ClientMetadata);
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
+/** The page an authorization handed over to an application with its own scheme says so on, once. */
+const HANDED_OVER = "/oauth/handed-over";
 const AUTHORIZE_PARAMS = [
   "response_type",
   "client_id",
@@ -90,7 +92,7 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
    */
   const handedOver = async (web: WebRequest) => {
     const { language, w } = wordsOf(web);
-    const handover = await takeHandover(services, web.cookie);
+    const handover = await takeHandover(services, web);
     if (!handover) return page(w.nothingLeft, html`<h1>${w.nothingLeft}</h1><p>${w.closeTab}</p>`, { language });
     return handingOver(web, handover.client, handover.location);
   };
@@ -107,7 +109,7 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
    */
   const sendBack = async (web: WebRequest, client: string, location: string): Promise<Response> => {
     if (formTarget(location) !== null) return redirect(location);
-    if (await flash(services, web.cookie, { kind: "handover", client, location })) return redirect("/oauth/handed-over");
+    if (await flash(services, web.cookie, { kind: "handover", client, location }, HANDED_OVER)) return redirect(HANDED_OVER);
     return handingOver(web, client, location);
   };
   /**
@@ -264,7 +266,7 @@ ${connected.length > 0 ? html`<p class="muted">${w.replaces(client, connected.jo
       },
       { detail: { hide: true } },
     )
-    .get("/oauth/handed-over", ({ request, cookie }) => handedOver({ request, cookie }), { detail: { hide: true } })
+    .get(HANDED_OVER, ({ request, cookie }) => handedOver({ request, cookie }), { detail: { hide: true } })
     .post(
       "/oauth/authorize",
       async ({ request, body, cookie }) => {

@@ -159,7 +159,9 @@ export function settingsAccessRoutes(services: Services) {
     .get(
       "/settings/members",
       ({ request, cookie }) =>
-        asMember(services, { request, cookie }, async (visitor) => membersPage(services, visitor, { secret: await takeSecret(services, cookie) })),
+        asMember(services, { request, cookie }, async (visitor) =>
+          membersPage(services, visitor, { secret: await takeSecret(services, { request, cookie }) }),
+        ),
       { detail: { hide: true } },
     )
     .post(
@@ -197,7 +199,9 @@ export function settingsAccessRoutes(services: Services) {
     .get(
       "/settings/tokens",
       ({ request, cookie }) =>
-        asMember(services, { request, cookie }, async (visitor) => tokensPage(services, visitor, { secret: await takeSecret(services, cookie) })),
+        asMember(services, { request, cookie }, async (visitor) =>
+          tokensPage(services, visitor, { secret: await takeSecret(services, { request, cookie }) }),
+        ),
       { detail: { hide: true } },
     )
     .post(
@@ -211,7 +215,7 @@ export function settingsAccessRoutes(services: Services) {
           );
           const issued = await issueToken(services, visitor.grant, { label: field("label"), scopes });
           if (!issued.ok) return tokensPage(services, visitor, { error: `${w.label} / ${w.scopes}`, status: STATUS_OF[issued.code] });
-          await flash(services, cookie, { kind: "secret", label: w.tokenOnce, value: issued.value.token });
+          await flash(services, cookie, { kind: "secret", label: w.tokenOnce, value: issued.value.token }, "/settings/tokens");
           return redirect("/settings/tokens");
         }),
       { detail: { hide: true } },
@@ -232,7 +236,9 @@ export function settingsAccessRoutes(services: Services) {
     .get(
       "/settings/webhooks",
       ({ request, cookie }) =>
-        asMember(services, { request, cookie }, async (visitor) => webhooksPage(services, visitor, { secret: await takeSecret(services, cookie) })),
+        asMember(services, { request, cookie }, async (visitor) =>
+          webhooksPage(services, visitor, { secret: await takeSecret(services, { request, cookie }) }),
+        ),
       { detail: { hide: true } },
     )
     .post(
@@ -250,11 +256,16 @@ export function settingsAccessRoutes(services: Services) {
             if (said) return webhooksPage(services, visitor, { status: 400 }, { ...draft, addressError: said });
             return webhooksPage(services, visitor, refusal(visitor, created), draft);
           }
-          await flash(services, cookie, {
-            kind: "secret",
-            label: wordsFor(visitor.language, "webhooks").secretOnce(created.value.url),
-            value: created.value.secret,
-          });
+          await flash(
+            services,
+            cookie,
+            {
+              kind: "secret",
+              label: wordsFor(visitor.language, "webhooks").secretOnce(created.value.url),
+              value: created.value.secret,
+            },
+            "/settings/webhooks",
+          );
           return redirect("/settings/webhooks");
         }),
       { detail: { hide: true } },
@@ -283,11 +294,16 @@ export function settingsAccessRoutes(services: Services) {
         posting({ request, cookie, body }, webhooks, async (visitor) => {
           const rotated = await rotateWebhookSecret(services, visitor.grant, params.id);
           if (!rotated.ok) return rotated;
-          await flash(services, cookie, {
-            kind: "secret",
-            label: wordsFor(visitor.language, "webhooks").rotatedOnce(rotated.value.url),
-            value: rotated.value.secret,
-          });
+          await flash(
+            services,
+            cookie,
+            {
+              kind: "secret",
+              label: wordsFor(visitor.language, "webhooks").rotatedOnce(rotated.value.url),
+              value: rotated.value.secret,
+            },
+            "/settings/webhooks",
+          );
           return redirect("/settings/webhooks");
         }),
       { detail: { hide: true } },

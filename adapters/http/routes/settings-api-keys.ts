@@ -57,7 +57,9 @@ export function settingsApiKeyRoutes(services: Services) {
     .get(
       PATH,
       ({ request, cookie }) =>
-        asMember(services, { request, cookie }, async (visitor) => apiKeysPage(services, visitor, { secret: await takeSecret(services, cookie) })),
+        asMember(services, { request, cookie }, async (visitor) =>
+          apiKeysPage(services, visitor, { secret: await takeSecret(services, { request, cookie }) }),
+        ),
       { detail: { hide: true } },
     )
     .post(
@@ -71,7 +73,7 @@ export function settingsApiKeyRoutes(services: Services) {
           const created = await createApiKey(services, visitor.grant, { name, scopes });
           if (!created.ok)
             return apiKeysPage(services, visitor, { error: textFor(visitor.language).errors[created.code], status: STATUS_OF[created.code] });
-          await flash(services, cookie, { kind: "secret", label: wordsFor(visitor.language, "apiKeys").keyOnce, value: created.value.key });
+          await flash(services, cookie, { kind: "secret", label: wordsFor(visitor.language, "apiKeys").keyOnce, value: created.value.key }, PATH);
           return redirect(PATH);
         }),
       { detail: { hide: true } },

@@ -220,7 +220,7 @@ export function settingsPortalRoutes(services: Services) {
         asMember(services, { request, cookie }, async (visitor) =>
           portalPage(services, visitor, {
             saved: lastSave(new URL(request.url).searchParams),
-            secret: (await takeSecret(services, cookie))?.value,
+            secret: (await takeSecret(services, { request, cookie }))?.value,
           }),
         ),
       { detail: { hide: true } },
@@ -268,7 +268,7 @@ export function settingsPortalRoutes(services: Services) {
           const rotated = await rotateSsoSecret(services, visitor.grant);
           if (!rotated.ok) return refused(visitor, rotated);
           // Shown once, by the page the POST redirects to (a reload makes no new secret), at the secret itself: it is at the page's end.
-          await flash(services, cookie, { kind: "secret", label: w.ssoShown, value: rotated.value.ssoSecret });
+          await flash(services, cookie, { kind: "secret", label: w.ssoShown, value: rotated.value.ssoSecret }, PATH);
           return redirect(`${PATH}#secret`);
         }),
       { detail: { hide: true } },

@@ -111,7 +111,7 @@ export function settingsTagRoutes(services: Services) {
       PATH,
       ({ request, cookie }) =>
         asMember(services, { request, cookie }, async (visitor) => {
-          const done = await takeNotice(services, cookie);
+          const done = await takeNotice(services, { request, cookie });
           return tagsPage(services, visitor, { saved: new URL(request.url).searchParams.has("saved"), ...(done && { done }) });
         }),
       { detail: { hide: true } },
@@ -136,7 +136,7 @@ export function settingsTagRoutes(services: Services) {
           const [from, to] = [field("from"), field("to")];
           const renamed = await renameTag(services, visitor.grant, { from, to });
           if (!renamed.ok) return renameRefused(services, visitor, from, to, renamed);
-          await flash(services, cookie, { kind: "notice", text: renameDone(visitor.language, renamed.value) });
+          await flash(services, cookie, { kind: "notice", text: renameDone(visitor.language, renamed.value) }, PATH);
           return redirect(PATH);
         }),
       { detail: { hide: true } },

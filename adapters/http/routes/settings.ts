@@ -342,7 +342,7 @@ export function settingsRoutes(services: Services) {
     if (result.ok && on && on.section !== "channels") {
       // Said once on the tab it was made on: the form alone, shown again as it was sent, says nothing.
       const text = wordsFor(visitor.language, "apps").sectionSaved(sectionTitles(visitor)[on.section]);
-      await flash(services, cookie, { kind: "notice", text });
+      await flash(services, cookie, { kind: "notice", text }, sectionPath(on.appId, on.section));
     }
     if (result.ok) return redirect(on ? sectionPath(on.appId, on.section) : "/settings/apps");
     const notice = result.code === "invalid_body" && what ? { error: what, status: STATUS_OF[result.code] } : refusal(visitor, result);
@@ -376,8 +376,8 @@ export function settingsRoutes(services: Services) {
           if (!section) return notFoundPage(visitor, "not_found");
           // The set-up's next step is said on the Channels tab, where its forms lead back to; what
           // was saved, on the tab it was saved on.
-          const step = section === "channels" ? await takeSetupStep(services, cookie) : undefined;
-          const saved = section === "channels" ? undefined : await takeNotice(services, cookie);
+          const step = section === "channels" ? await takeSetupStep(services, { request, cookie }) : undefined;
+          const saved = section === "channels" ? undefined : await takeNotice(services, { request, cookie });
           return appSectionPage(services, visitor, params.id, section, { ...(step && { step }), ...(saved && { saved }) });
         }),
       { detail: { hide: true } },
@@ -391,8 +391,9 @@ export function settingsRoutes(services: Services) {
           const created = kind ? await createApp(services, visitor.grant, { name: field("name"), kind }) : fail("invalid_body");
           if (!created.ok) return afterChange(visitor, cookie, created, null, w.nameNeeded);
           // On to its channels, without which nothing can send it feedback.
-          await flash(services, cookie, { kind: "setup", step: { appId: created.value.id, made: "app" } });
-          return redirect(sectionPath(created.value.id, "channels"));
+          const channels = sectionPath(created.value.id, "channels");
+          await flash(services, cookie, { kind: "setup", step: { appId: created.value.id, made: "app" } }, channels);
+          return redirect(channels);
         }),
       { detail: { hide: true } },
     )
@@ -402,7 +403,13 @@ export function settingsRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const kind = CHANNEL_KINDS.find((k) => k === field("kind"));
           const added = kind ? await addChannel(services, visitor.grant, params.id, kind) : fail("invalid_body");
-          if (added.ok) await flash(services, cookie, { kind: "setup", step: { appId: params.id, made: "channel", channelId: added.value.id } });
+          if (added.ok)
+            await flash(
+              services,
+              cookie,
+              { kind: "setup", step: { appId: params.id, made: "channel", channelId: added.value.id } },
+              sectionPath(params.id, "channels"),
+            );
           return afterChange(visitor, cookie, added, { appId: params.id, section: "channels" }, wordsFor(visitor.language, "apps").kind);
         }),
       { detail: { hide: true } },

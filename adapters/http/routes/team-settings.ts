@@ -67,13 +67,18 @@ export function teamSettingsRoutes(services: Services) {
             const error = invitationRefusal(visitor.language, invited, field("email"));
             return membersPage(services, visitor, { status: STATUS_OF[invited.code] }, { error, email: field("email"), role: field("role") });
           }
-          await flash(services, cookie, {
-            kind: "secret",
-            label: wordsFor(visitor.language, "inviting")[services.notifier.delivers ? "linkOnce" : "linkOnceNoEmail"](
-              invited.value.invitation.email,
-            ),
-            value: invited.value.url,
-          });
+          await flash(
+            services,
+            cookie,
+            {
+              kind: "secret",
+              label: wordsFor(visitor.language, "inviting")[services.notifier.delivers ? "linkOnce" : "linkOnceNoEmail"](
+                invited.value.invitation.email,
+              ),
+              value: invited.value.url,
+            },
+            "/settings/members",
+          );
           return redirect("/settings/members");
         }),
       { detail: { hide: true } },

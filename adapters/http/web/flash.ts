@@ -1,5 +1,5 @@
 import type { Services } from "../../../core/services.ts";
-import { type CookieJar, readCookie, writeCookie } from "../cookies.ts";
+import { type CookieJar, readCookie, type WebRequest, writeCookie } from "../cookies.ts";
 import { isSecure } from "../web-session.ts";
 import type { BulkDraft } from "./triage-panel.ts";
 
@@ -35,65 +35,77 @@ export interface ViewRefusal {
   readonly name: string;
 }
 
+/** A flash and the path of the one page that shows it. */
+interface Kept {
+  readonly page: string;
+  readonly shown: Flash;
+}
+
+/** The path of an address the application answers (a redirect's location, a request's URL), without its query or fragment. */
+const pathOf = (address: string): string => new URL(address, "http://retour.invalid").pathname;
+
 /**
- * Keeps a secret, or what a POST did, for the next page only. A POST that creates or removes
- * redirects (so a reload never does it again); the flash waits in a sealed, HttpOnly cookie for a
- * minute at most and is removed as soon as a page shows it. False, and nothing kept, when it is
- * longer than a browser keeps a cookie.
+ * Keeps a secret, or what a POST did, for the page it redirects to (`page`, the redirect's
+ * location) only. A POST that creates or removes redirects (so a reload never does it again); the
+ * flash waits in a sealed, HttpOnly cookie for a minute at most and is removed as soon as that page
+ * shows it. False, and nothing kept, when it is longer than a browser keeps a cookie.
  */
-export async function flash(services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar, shown: Flash): Promise<boolean> {
-  const sealed = await services.secrets.seal(JSON.stringify(shown));
+export async function flash(services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar, shown: Flash, page: string): Promise<boolean> {
+  const kept: Kept = { page: pathOf(page), shown };
+  const sealed = await services.secrets.seal(JSON.stringify(kept));
   if (sealed.length > FLASH_ROOM) return false;
   writeCookie(jar, FLASH_COOKIE, sealed, { secure: isSecure(services), maxAgeSeconds: FLASH_SECONDS });
   return true;
 }
 
 /**
- * The flash kept for this page, if it is of the kind the page shows: reading it removes it. One of
- * another kind is left for its own page; one that cannot be opened reads as none, and goes.
+ * The flash kept for the page asked for, if it is of the kind that page shows: reading it
+ * removes it. One for another page, or of another kind, is left for its own page: a page loaded
+ * before it (a redirect not followed, another tab) neither shows it nor takes it away, and it goes
+ * with its minute. One that cannot be opened reads as none, and goes.
  */
 async function takeFlash<K extends Flash["kind"]>(
   services: Pick<Services, "secrets" | "baseUrl">,
-  jar: CookieJar,
+  { request, cookie }: WebRequest,
   kind: K,
 ): Promise<Extract<Flash, { kind: K }> | undefined> {
-  const sealed = readCookie(jar, FLASH_COOKIE, isSecure(services));
+  const sealed = readCookie(cookie, FLASH_COOKIE, isSecure(services));
   if (!sealed) return undefined;
-  let kept: Flash | undefined;
+  let kept: Kept | undefined;
   try {
-    kept = JSON.parse(await services.secrets.open(sealed)) as Flash;
+    kept = JSON.parse(await services.secrets.open(sealed)) as Kept;
   } catch {
     kept = undefined;
   }
-  if (kept && kept.kind !== kind) return undefined;
-  writeCookie(jar, FLASH_COOKIE, "", { secure: isSecure(services), maxAgeSeconds: 0 });
-  return kept as Extract<Flash, { kind: K }> | undefined;
+  if (kept && (kept.shown?.kind !== kind || kept.page !== pathOf(request.url))) return undefined;
+  writeCookie(cookie, FLASH_COOKIE, "", { secure: isSecure(services), maxAgeSeconds: 0 });
+  return kept?.shown as Extract<Flash, { kind: K }> | undefined;
 }
 
 /** The secret kept for this page. */
-export const takeSecret = (services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar) => takeFlash(services, jar, "secret");
+export const takeSecret = (services: Pick<Services, "secrets" | "baseUrl">, page: WebRequest) => takeFlash(services, page, "secret");
 
 /** The line saying what the POST did. */
-export const takeNotice = async (services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar): Promise<string | undefined> =>
-  (await takeFlash(services, jar, "notice"))?.text;
+export const takeNotice = async (services: Pick<Services, "secrets" | "baseUrl">, page: WebRequest): Promise<string | undefined> =>
+  (await takeFlash(services, page, "notice"))?.text;
 
 /** The step of an app's set-up just made, kept for its Channels tab. */
-export const takeSetupStep = async (services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar): Promise<SetupStep | undefined> =>
-  (await takeFlash(services, jar, "setup"))?.step;
+export const takeSetupStep = async (services: Pick<Services, "secrets" | "baseUrl">, page: WebRequest): Promise<SetupStep | undefined> =>
+  (await takeFlash(services, page, "setup"))?.step;
 
 /** The inbox's bulk change refused, kept for the inbox it was sent back to. */
-export const takeBulkDraft = async (services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar): Promise<BulkDraft | undefined> =>
-  (await takeFlash(services, jar, "bulk"))?.draft;
+export const takeBulkDraft = async (services: Pick<Services, "secrets" | "baseUrl">, page: WebRequest): Promise<BulkDraft | undefined> =>
+  (await takeFlash(services, page, "bulk"))?.draft;
 
 /** The saved view refused, kept for the list it was to save. */
-export const takeViewRefusal = async (services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar): Promise<ViewRefusal | undefined> =>
-  (await takeFlash(services, jar, "view"))?.refusal;
+export const takeViewRefusal = async (services: Pick<Services, "secrets" | "baseUrl">, page: WebRequest): Promise<ViewRefusal | undefined> =>
+  (await takeFlash(services, page, "view"))?.refusal;
 
 /** The application an authorization was handed over to, and the address with its code, kept for the page that says so. */
 export const takeHandover = async (
   services: Pick<Services, "secrets" | "baseUrl">,
-  jar: CookieJar,
+  page: WebRequest,
 ): Promise<{ readonly client: string; readonly location: string } | undefined> => {
-  const kept = await takeFlash(services, jar, "handover");
+  const kept = await takeFlash(services, page, "handover");
   return kept && { client: kept.client, location: kept.location };
 };

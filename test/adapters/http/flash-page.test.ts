@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { FormBrowser } from "../../support/browser.ts";
+import { type InProcess, inProcess, signedInAs } from "../../support/in-process.ts";
+
+let http: InProcess;
+let admin: FormBrowser;
+beforeAll(async () => {
+  http = await inProcess();
+  admin = await signedInAs(http, "admin", "/settings/tags", { origin: http.url });
+});
+afterAll(() => http.close());
+
+const page = async (path: string) => (await admin.fetch(path)).text();
+const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+/** Sends a settings form as its page sends it; the redirect it answers is not followed. */
+async function post(from: string, action: string, fields: Record<string, string>): Promise<Response> {
+  const body = new URLSearchParams({ csrf: csrfOf(await page(from)), ...fields });
+  return admin.fetch(action, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: http.url }, body });
+}
+
+describe("what a POST has done is said on the page it redirects to, and on no other", () => {
+  test("a notice meant for Settings → Tags, its redirect not followed, is not shown by Settings → Agents loaded first; Tags still shows it", async () => {
+    const key = (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "problem", message: "Refund is late" } }))
+      .body.ticketId;
+    expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin, body: { tags: ["refunds"] } })).status).toBe(200);
+    const renamed = await post("/settings/tags", "/settings/tags/rename", { from: "refunds", to: "reimbursements" });
+    expect([renamed.status, renamed.headers.get("location")]).toEqual([303, "/settings/tags"]);
+    const notice = "“refunds” is now “reimbursements”, on 1 feedback.";
+    expect(await page("/settings/agents")).not.toContain(notice);
+    expect(await page("/settings/tags")).toContain(`<p class="notice" role="status">${notice}</p>`);
+    // Shown once: gone from its own page too.
+    expect(await page("/settings/tags")).not.toContain(notice);
+  });
+
+  test("an API key shown once is not shown by Settings → Tokens loaded first, which shows secrets too; Settings → API keys still shows it", async () => {
+    const created = await post("/settings/api-keys", "/settings/api-keys", { name: "Import script", "scope.feedbacks:read": "yes" });
+    expect([created.status, created.headers.get("location")]).toEqual([303, "/settings/api-keys"]);
+    expect(await page("/settings/tokens")).not.toContain('<pre class="secret"');
+    expect(await page("/settings/api-keys")).toContain('<pre class="secret" id="secret">');
+  });
+});
