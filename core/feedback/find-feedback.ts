@@ -1,4 +1,5 @@
 import { type Failure, fail } from "../errors.ts";
+import { followMerges, readMerges } from "../merges/merge-chain.ts";
 import { refuse } from "../merges/refusal.ts";
 import type { FeedbackRecord } from "../model.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
@@ -21,9 +22,6 @@ export function noSuchFeedback(keyOrId: string): Failure {
   const typed = lookupKey(keyOrId).trim();
   return typed && typed.length <= NAMED_AT_MOST ? refuse("not_found", { reason: "unknown_feedback", feedback: typed }) : fail("not_found");
 }
-
-/** Grouping chains are short; the bound only guards against a corrupted cycle. */
-export const MAX_MERGES = 16;
 
 /**
  * What a person typed to name a feedback, as keys are made: a key in any case (demo-4, Demo-4) is
@@ -52,9 +50,13 @@ export const mergedAway = (feedback: Pick<FeedbackRecord, "key" | "id">, keyOrId
 
 /** Finds a feedback by key (in any case) or id; a merged one answers with the feedback it was merged into. */
 export async function resolveFeedback(services: FindDeps, orgId: string, keyOrId: string): Promise<FeedbackRecord | null> {
-  let found = await findByKeyOrId(services, orgId, keyOrId);
-  for (let i = 0; found?.mergedInto && i < MAX_MERGES; i++) found = await services.store.findFeedback(orgId, found.mergedInto);
-  return found?.mergedInto ? null : found;
+  const found = await findByKeyOrId(services, orgId, keyOrId);
+  if (!found) return null;
+  const known = new Map<string, FeedbackRecord | null>([[found.id, found]]);
+  await readMerges([found.id], known, async (ids) =>
+    (await Promise.all(ids.map((id) => services.store.findFeedback(orgId, id)))).filter((f) => f !== null),
+  );
+  return followMerges(found.id, known).holder ?? null;
 }
 
 /**
@@ -63,21 +65,11 @@ export async function resolveFeedback(services: FindDeps, orgId: string, keyOrId
  * that names no feedback, or whose chain does not end, is absent.
  */
 export async function resolveFeedbacks(services: FindManyDeps, orgId: string, ids: readonly string[]): Promise<Map<string, FeedbackRecord>> {
-  const read = new Map<string, FeedbackRecord>();
-  let wanted = [...new Set(ids)];
-  for (let step = 0; wanted.length > 0 && step <= MAX_MERGES; step++) {
-    const found = await services.store.findFeedbacks(orgId, wanted);
-    for (const feedback of found) read.set(feedback.id, feedback);
-    wanted = [...new Set(found.flatMap((f) => (f.mergedInto && !read.has(f.mergedInto) ? [f.mergedInto] : [])))];
-  }
-  const answering = (id: string): FeedbackRecord | undefined => {
-    let found = read.get(id);
-    for (let i = 0; found?.mergedInto && i < MAX_MERGES; i++) found = read.get(found.mergedInto);
-    return found?.mergedInto ? undefined : found;
-  };
+  const known = new Map<string, FeedbackRecord | null>();
+  await readMerges(ids, known, (wanted) => services.store.findFeedbacks(orgId, wanted));
   return new Map(
     ids.flatMap((id) => {
-      const feedback = answering(id);
+      const feedback = followMerges(id, known).holder;
       return feedback ? [[id, feedback] as const] : [];
     }),
   );

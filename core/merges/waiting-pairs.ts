@@ -1,5 +1,5 @@
-import { MAX_MERGES } from "../feedback/find-feedback.ts";
 import { newerFirst, type Suggestion } from "../grouping/decision.ts";
+import { followMerges, readMerges } from "./merge-chain.ts";
 import type { Kind, Status } from "../schemas/feedback.ts";
 import type { SuggestionQuery } from "../store/suggestions.ts";
 
@@ -58,9 +58,13 @@ export async function waitingPairs(query: Pick<SuggestionQuery, "limit" | "kinds
     const batch = await reads.undecided(last, size);
     for (const side of batch.flatMap((r) => r.sides ?? [])) known.set(side.id, side);
     const read = batch.map((r) => r.pair);
-    await readChains(read, known, reads.sides);
+    await readMerges(
+      read.flatMap((s) => [s.feedbackId, s.similarId]),
+      known,
+      reads.sides,
+    );
     const answered = read.flatMap((s) => {
-      const [a, b] = [holder(s.feedbackId, known), holder(s.similarId, known)];
+      const [a, b] = [followMerges(s.feedbackId, known).holder, followMerges(s.similarId, known).holder];
       return a && b && a.id !== b.id ? [{ s, sides: [a, b] as const, pair: newerFirst(a.id, b.id) }] : [];
     });
     // A pair read is undecided; only one answering for others than its own may have been dismissed.
@@ -81,32 +85,4 @@ export async function waitingPairs(query: Pick<SuggestionQuery, "limit" | "kinds
 function listable([a, b]: readonly [PairSide, PairSide], { kinds, closed }: Pick<SuggestionQuery, "kinds" | "closed">): boolean {
   const group = (side: PairSide) => kinds.findIndex((kindsOfGroup) => kindsOfGroup.includes(side.kind));
   return group(a) >= 0 && group(a) === group(b) && (!closed.includes(a.status) || !closed.includes(b.status));
-}
-
-/** Reads the feedbacks the pairs name, and those they were merged into, however deep (a missing one is null). */
-async function readChains(pairs: readonly Suggestion[], known: Map<string, PairSide | null>, read: PairReads["sides"]): Promise<void> {
-  for (let depth = 0; depth <= MAX_MERGES; depth++) {
-    const wanted = new Set(pairs.flatMap((s) => [unread(s.feedbackId, known), unread(s.similarId, known)]).filter((id) => id !== undefined));
-    if (wanted.size === 0) return;
-    for (const id of wanted) known.set(id, null);
-    for (const side of await read([...wanted])) known.set(side.id, side);
-  }
-}
-
-/** The first feedback of a chain of merges not read yet. */
-function unread(id: string, known: ReadonlyMap<string, PairSide | null>): string | undefined {
-  let at: string | undefined = id;
-  for (let i = 0; at !== undefined && i <= MAX_MERGES; i++) {
-    const side = known.get(at);
-    if (side === undefined) return at;
-    at = side?.mergedInto;
-  }
-  return undefined;
-}
-
-/** The visible feedback holding `id`: itself, or the one it was merged into, however deep. */
-function holder(id: string, known: ReadonlyMap<string, PairSide | null>): PairSide | undefined {
-  let side = known.get(id);
-  for (let i = 0; side?.mergedInto && i < MAX_MERGES; i++) side = known.get(side.mergedInto);
-  return side && !side.mergedInto ? side : undefined;
 }
