@@ -13,6 +13,9 @@ import type { FollowerStore } from "../store/followers.ts";
 import type { MergeStore } from "../store/merges.ts";
 import type { MergeRefusal } from "../merges/refusal.ts";
 import { unmergeRefusals } from "../merges/unmerge-feedback.ts";
+import { listedMerge, type StandingMerge, standingInto } from "../merges/merged-here.ts";
+import type { MergeRecord } from "../merges/merge.ts";
+import type { SplitRecord } from "../merges/split.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { TriageStore } from "../store/triage.ts";
 import type { UserStore } from "../store/users.ts";
@@ -74,12 +77,18 @@ const authors =
       people.find((p) => p?.id === id),
     );
 
-/** Names the other feedbacks of its merges and splits, and the people who made them. */
-async function links(
-  services: OpenDeps,
-  record: FeedbackRecord,
-  reports: readonly ReportRecord[],
-): Promise<{ entries: TimelineEntry[]; merged: MergedHere[] }> {
+/** A feedback's merges and splits, read with the other feedbacks they name and the people who made them. */
+interface LinksRead {
+  readonly merges: readonly MergeRecord[];
+  readonly splits: readonly SplitRecord[];
+  readonly named: ReadonlyMap<string, LinkedFeedback>;
+  readonly authorOf: (id: string) => Author | null;
+  /** The standing merges into it, each with the feedback it merged. */
+  readonly standing: readonly StandingMerge<LinkedFeedback>[];
+}
+
+/** Reads a feedback's merges and splits, the other feedbacks they name, and the people who made them. */
+async function readLinks(services: OpenDeps, record: FeedbackRecord): Promise<LinksRead> {
   const { store } = services;
   const { orgId, id: feedbackId } = record;
   const [merges, splits] = await Promise.all([store.listMerges(orgId, feedbackId), store.listSplits(orgId, feedbackId)]);
@@ -93,13 +102,17 @@ async function links(
   // The other feedbacks are read together, and the people once each: a popular feedback holds thousands of merges, by a few people.
   const [feedbacks, users] = await Promise.all([store.findFeedbacks(orgId, [...ids]), Promise.all([...people].map((id) => store.findUser(id)))]);
   const named = new Map(feedbacks.map((f) => [f.id, { key: f.key, title: f.title }] as const));
-  const authorOf = authors(users);
-  const standing = merges
-    .filter((m) => m.targetId === feedbackId && !m.undone)
-    .flatMap((merge) => {
-      const source = named.get(merge.sourceId);
-      return source ? [{ merge, source }] : [];
-    });
+  return { merges, splits, named, authorOf: authors(users), standing: standingInto(feedbackId, merges, (id) => named.get(id)) };
+}
+
+/** Names the other feedbacks of its merges and splits, and the people who made them; and each merge into it, with why its unmerge would be refused now. */
+async function links(
+  services: OpenDeps,
+  record: FeedbackRecord,
+  reports: readonly ReportRecord[],
+  read: LinksRead,
+): Promise<{ entries: TimelineEntry[]; merged: MergedHere[] }> {
+  const { merges, splits, named, authorOf, standing } = read;
   const refusals = await unmergeRefusals(
     services,
     record,
@@ -108,7 +121,7 @@ async function links(
   );
   return {
     entries: linkEntries(
-      feedbackId,
+      record.id,
       merges,
       splits,
       (id) => named.get(id),
@@ -170,12 +183,13 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
   const record = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!record) return fail("not_found");
   const { store } = services;
-  const reports = await store.listReports(record.id);
+  // Its merges are read once: the page lists them, and the feedback shows them too.
+  const [reports, linksRead] = await Promise.all([store.listReports(record.id), readLinks(services, record)]);
   const [{ feedback, reports: shown, comments }, followers, history, linked, similar, notifications, changes, shippedIn] = await Promise.all([
-    presentWithReports(services, record),
+    presentWithReports(services, record, linksRead.standing.map(listedMerge)),
     store.listFollowers(record.id),
     store.statusChanges(record.id),
-    links(services, record, reports),
+    links(services, record, reports, linksRead),
     similarTo(services, record, reports),
     store.listNotifications(record.id),
     store.triageChanges(record.id),

@@ -1,7 +1,7 @@
 import { attachmentLinks, type LinkDeps } from "../attachments/report-links.ts";
 import { hasFullContext } from "../plans.ts";
 import type { FeedbackRecord } from "../model.ts";
-import type { CommentEntry, Feedback, Report } from "../schemas/feedback.ts";
+import type { CommentEntry, Feedback, MergedFeedback, Report } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { FeedbackStore, StatusComment } from "../store/feedbacks.ts";
@@ -50,10 +50,18 @@ interface PresentedFeedback {
   readonly comments: readonly StatusComment[];
 }
 
-/** A feedback and its reports as shown; with the add-on, each report's context and the feedback's fullContext, read from one set of links. */
-export async function presentWithReports(services: PresentDeps, feedback: FeedbackRecord): Promise<PresentedFeedback> {
+/**
+ * A feedback and its reports as shown; with the add-on, each report's context and the feedback's
+ * fullContext, read from one set of links. `merged`, the feedbacks merged into it, is read here
+ * unless the caller read them already.
+ */
+export async function presentWithReports(
+  services: PresentDeps,
+  feedback: FeedbackRecord,
+  merged?: readonly MergedFeedback[],
+): Promise<PresentedFeedback> {
   const { store } = services;
-  const [app, feature, reports, organization, comments, followers, publications, merged] = await Promise.all([
+  const [app, feature, reports, organization, comments, followers, publications, mergedIn] = await Promise.all([
     store.findApp(feedback.orgId, feedback.appId),
     feedback.featureId ? store.findFeature(feedback.orgId, feedback.featureId) : Promise.resolve(null),
     store.listReports(feedback.id),
@@ -61,7 +69,7 @@ export async function presentWithReports(services: PresentDeps, feedback: Feedba
     commentsOf(services, feedback.id),
     store.countFollowers([feedback.id]),
     store.findPublications([feedback.id]),
-    mergedHere(services, feedback),
+    merged ?? mergedHere(services, feedback),
   ]);
   const links =
     organization && hasFullContext(organization.plan)
@@ -79,7 +87,7 @@ export async function presentWithReports(services: PresentDeps, feedback: Feedba
     publication: publications.get(feedback.id),
   };
   return {
-    feedback: toFeedback(feedback, related, reports, comments.shown, context, merged),
+    feedback: toFeedback(feedback, related, reports, comments.shown, context, mergedIn),
     reports: reports.map((r) => toReport(r, links && reportContext(r, links.get(r.id) ?? {}))),
     comments: comments.stored,
   };

@@ -2,24 +2,46 @@ import type { FeedbackRecord } from "../model.ts";
 import type { MergedFeedback } from "../schemas/feedback.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { MergeStore } from "../store/merges.ts";
+import type { MergeRecord } from "./merge.ts";
 
 export type MergedHereDeps = { readonly store: Pick<MergeStore, "listMerges"> & Pick<FeedbackStore, "findFeedbacks"> };
 
+/** A standing merge into a feedback, with the feedback it merged. */
+export interface StandingMerge<Source> {
+  readonly merge: MergeRecord;
+  readonly source: Source;
+}
+
 /**
- * The feedbacks merged into this one whose merge stands (not undone), oldest merge first: the keys
- * unmerge takes, as the feedback page lists them. A feedback no longer found is left out. They are
+ * Of a feedback's merges (`listMerges`), those into it that stand (not undone), oldest merge first,
+ * each with its source as `found` names it; a source no longer found is left out.
+ */
+export function standingInto<Source>(
+  feedbackId: string,
+  merges: readonly MergeRecord[],
+  found: (id: string) => Source | undefined,
+): StandingMerge<Source>[] {
+  return merges.flatMap((merge) => {
+    const source = merge.targetId === feedbackId && !merge.undone ? found(merge.sourceId) : undefined;
+    return source ? [{ merge, source }] : [];
+  });
+}
+
+/** A standing merge as the feedback lists it in `merged`: the key unmerge takes, and when. */
+export const listedMerge = ({ merge, source }: StandingMerge<Pick<FeedbackRecord, "key">>): MergedFeedback => ({
+  key: source.key,
+  at: new Date(merge.at).toISOString(),
+});
+
+/**
+ * The feedbacks merged into this one whose merge stands, as the feedback page lists them. They are
  * read together: a popular feedback holds thousands of merges.
  */
 export async function mergedHere(services: MergedHereDeps, feedback: Pick<FeedbackRecord, "orgId" | "id">): Promise<MergedFeedback[]> {
   const { store } = services;
-  const standing = (await store.listMerges(feedback.orgId, feedback.id)).filter((m) => m.targetId === feedback.id && !m.undone);
-  const found = await store.findFeedbacks(
-    feedback.orgId,
-    standing.map((m) => m.sourceId),
-  );
+  const merges = await store.listMerges(feedback.orgId, feedback.id);
+  const sourceIds = standingInto(feedback.id, merges, (id) => id).map((m) => m.source);
+  const found = await store.findFeedbacks(feedback.orgId, sourceIds);
   const sources = new Map(found.map((f) => [f.id, f]));
-  return standing.flatMap((m) => {
-    const source = sources.get(m.sourceId);
-    return source ? [{ key: source.key, at: new Date(m.at).toISOString() }] : [];
-  });
+  return standingInto(feedback.id, merges, (id) => sources.get(id)).map(listedMerge);
 }

@@ -47,6 +47,13 @@ describe("a feedback many others were merged into is read in as many store calls
     expect(manyCalls.total).toBe(fewCalls.total);
   });
 
+  test("the feedback's page reads its merges, and the feedbacks they merged, once", async () => {
+    const { key } = await mergedInto("Exports time out on large accounts", 3);
+    const browser = await signedInAs(http, "admin");
+    const calls = await storeCalls(http.services.store, async () => expect(await (await browser.fetch(`/inbox/${key}`)).text()).toContain("Unmerge"));
+    expect([calls.of.listMerges, calls.of.findFeedbacks]).toEqual([1, 1]);
+  });
+
   test("the feedback's page looks up where the reports its 20 merges lost are now a few merges at a time, not all 20 at once", async () => {
     const many = await mergedInto("Notifications repeat after a reinstall", 20);
     const held = (await http.request("GET", `/v1/feedbacks/${many.key}`, { token: admin() })).body.reportList as Array<{ id: string; text: string }>;
