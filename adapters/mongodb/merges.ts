@@ -106,7 +106,13 @@ export function mergeStore(data: Database): MergeStore {
       const found = await feedbacks()
         .find({ _id: { $in: [...new Set(reports.map((r) => r.feedbackId as string))] }, orgId }, { projection: { key: 1 } })
         .toArray();
-      return found.map((f) => f.key as string).sort();
+      const keys = new Map(found.map((f) => [f._id as string, f.key as string]));
+      return new Map(
+        reports.flatMap((r) => {
+          const key = keys.get(r.feedbackId as string);
+          return key === undefined ? [] : [[r._id as string, key] as const];
+        }),
+      );
     },
 
     async listSplits(orgId, feedbackId) {

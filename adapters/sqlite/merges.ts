@@ -220,14 +220,14 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
     applySplit: (s, events, jobs) => batch.run(() => split(s, events, jobs)),
 
     async holdersOf(orgId, reportIds) {
-      if (reportIds.length === 0) return [];
-      return db
-        .query<{ key: string }, string[]>(
-          `SELECT DISTINCT f.key FROM reports r JOIN feedbacks f ON f.ref = r.feedback_ref
-           WHERE f.org_number = ${orgNumberOf("?")} AND r.id IN (${placeholders(reportIds.length)}) ORDER BY f.key`,
+      if (reportIds.length === 0) return new Map();
+      const rows = db
+        .query<{ id: string; key: string }, string[]>(
+          `SELECT r.id, f.key FROM reports r JOIN feedbacks f ON f.ref = r.feedback_ref
+           WHERE f.org_number = ${orgNumberOf("?")} AND r.id IN (${placeholders(reportIds.length)})`,
         )
-        .all(orgId, ...reportIds)
-        .map((r) => r.key);
+        .all(orgId, ...reportIds);
+      return new Map(rows.map((r) => [r.id, r.key]));
     },
 
     async listSplits(orgId, feedbackId) {

@@ -6,6 +6,7 @@ import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { MergeStore } from "../store/merges.ts";
 import { type FindDeps, findByKeyOrId, mergedAway, resolveFeedback, noSuchFeedback } from "./find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "./present-feedback.ts";
+import { holderKeys } from "../merges/merge.ts";
 
 type GetDeps = FindDeps &
   PresentDeps & {
@@ -36,5 +37,5 @@ async function movedAway(services: GetDeps, orgId: string, keyOrId: string, show
   if (!merge) return [];
   const held = new Set((await services.store.listReports(shownId)).map((r) => r.id));
   const gone = merge.reportIds.filter((id) => !held.has(id));
-  return gone.length > 0 ? services.store.holdersOf(orgId, gone) : [];
+  return gone.length > 0 ? holderKeys(await services.store.holdersOf(orgId, gone), gone) : [];
 }

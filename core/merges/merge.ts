@@ -106,6 +106,10 @@ interface UnmergeInput {
   readonly by: string | null;
 }
 
+/** The keys of the feedbacks holding `reportIds` now, as `holders` (holdersOf) names them: each once, in key order. */
+export const holderKeys = (holders: ReadonlyMap<string, string>, reportIds: readonly string[]): string[] =>
+  [...new Set(reportIds.flatMap((id) => holders.get(id) ?? []))].sort();
+
 /**
  * Plans the undoing of a standing merge. The target must answer for itself (undo a later merge of
  * it first), still hold every report the merge brought (none split off or taken back since: the

@@ -7,7 +7,7 @@ import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { MergeStore } from "../store/merges.ts";
 import { type FindDeps, findByKeyOrId, noSuchFeedback } from "../feedback/find-feedback.ts";
 import { type PresentDeps, presentFeedback } from "../feedback/present-feedback.ts";
-import { type MergeRecord, planUnmerge, type Unmerge, unmergedEvent } from "./merge.ts";
+import { holderKeys, type MergeRecord, planUnmerge, type Unmerge, unmergedEvent } from "./merge.ts";
 import { type MergedHereDeps, mergedHere } from "./merged-here.ts";
 import { type MergeRefusal, refuse } from "./refusal.ts";
 
@@ -25,28 +25,40 @@ type UnmergeDeps = FindDeps &
 
 /** What an unmerge plans on: the merge's target as it is now, and the reports it holds. */
 interface TargetNow {
-  readonly target: FeedbackRecord | null;
+  readonly target: FeedbackRecord;
   readonly held: ReadonlySet<string>;
 }
 
-async function targetNow(services: UnmergeReadDeps, orgId: string, targetId: string): Promise<TargetNow> {
+/** The merge's target as it is now, with the reports it holds; null when it is gone. */
+async function targetNow(services: UnmergeReadDeps, orgId: string, targetId: string): Promise<TargetNow | null> {
   const [target, reports] = await Promise.all([services.store.findFeedback(orgId, targetId), services.store.listReports(targetId)]);
-  return { target, held: new Set(reports.map((r) => r.id)) };
+  return target && { target, held: new Set(reports.map((r) => r.id)) };
+}
+
+/** The reports a merge brought that its target, holding `held`, no longer holds. */
+const goneFrom = (merge: MergeRecord, held: ReadonlySet<string>): string[] => merge.reportIds.filter((id) => !held.has(id));
+
+/** Where the reports these merges brought and their target no longer holds are now (holdersOf): one read for all of them, none when none left. */
+async function holdersOfGone(
+  services: { readonly store: Pick<MergeStore, "holdersOf"> },
+  now: TargetNow,
+  merges: readonly MergeRecord[],
+): Promise<ReadonlyMap<string, string>> {
+  const gone = [...new Set(merges.flatMap((merge) => goneFrom(merge, now.held)))];
+  return gone.length > 0 ? services.store.holdersOf(now.target.orgId, gone) : new Map();
 }
 
 /** Plans the undoing of a standing merge on its target as read; when reports the merge brought have left it, the refusal names the feedbacks holding them now. */
-async function planOn(
-  services: { readonly store: Pick<MergeStore, "holdersOf"> },
+function planOn(
   now: TargetNow,
+  holders: ReadonlyMap<string, string>,
   merge: MergeRecord,
   source: Pick<FeedbackRecord, "key">,
   at: number,
   by: string | null,
-): Promise<Result<Unmerge>> {
-  if (!now.target) return fail("cannot_unmerge");
-  const gone = merge.reportIds.filter((id) => !now.held.has(id));
-  const holders = gone.length > 0 ? await services.store.holdersOf(merge.orgId, gone) : [];
-  return planUnmerge({ merge, source, target: now.target, targetReports: now.held, holders, at, by });
+): Result<Unmerge> {
+  const { target, held } = now;
+  return planUnmerge({ merge, source, target, targetReports: held, holders: holderKeys(holders, goneFrom(merge, held)), at, by });
 }
 
 /** Plans the undoing of a standing merge on what the store holds now. */
@@ -57,11 +69,10 @@ export async function planUnmergeNow(
   at: number,
   by: string | null,
 ): Promise<Result<Unmerge>> {
-  return planOn(services, await targetNow(services, merge.orgId, merge.targetId), merge, source, at, by);
+  const now = await targetNow(services, merge.orgId, merge.targetId);
+  if (!now) return fail("cannot_unmerge");
+  return planOn(now, await holdersOfGone(services, now, [merge]), merge, source, at, by);
 }
-
-/** The most holdersOf reads the feedback page has in flight at once: a popular feedback has thousands of merges. */
-const HOLDER_READS_AT_ONCE = 8;
 
 /**
  * Why the undoing of each standing merge into `target`, which holds the reports `heldReportIds` (as
@@ -74,18 +85,17 @@ export async function unmergeRefusals(
   heldReportIds: readonly string[],
   merged: ReadonlyArray<{ readonly merge: MergeRecord; readonly source: Pick<FeedbackRecord, "key"> }>,
 ): Promise<Array<MergeRefusal | null>> {
-  // One set for all its merges: a popular feedback holds thousands, each planned on every report it holds.
+  // One set for all its merges, and one read of where the reports they lost are: a popular feedback holds thousands, each planned on every report it holds.
   const now = { target, held: new Set(heldReportIds) };
-  const refusalOf = async ({ merge, source }: (typeof merged)[number]): Promise<MergeRefusal | null> => {
-    const planned = await planOn(services, now, merge, source, merge.at, null);
+  const holders = await holdersOfGone(
+    services,
+    now,
+    merged.map((m) => m.merge),
+  );
+  return merged.map(({ merge, source }) => {
+    const planned = planOn(now, holders, merge, source, merge.at, null);
     return planned.ok ? null : (planned.refusal ?? { reason: "not_merged", feedback: source.key });
-  };
-  // holdersOf answers for a set of reports, not for each, so each merge that lost reports reads its own; a few at a time.
-  const refusals: Array<MergeRefusal | null> = [];
-  for (let i = 0; i < merged.length; i += HOLDER_READS_AT_ONCE) {
-    refusals.push(...(await Promise.all(merged.slice(i, i + HOLDER_READS_AT_ONCE).map(refusalOf))));
-  }
-  return refusals;
+  });
 }
 
 /** Why a feedback merged into none cannot be unmerged; when others were merged into it, their keys, which can. */

@@ -31,8 +31,8 @@ export interface MergeStore {
    * merged or its report count changed since.
    */
   applySplit(split: SplitRecord, events: readonly DomainEvent[], jobs: readonly JobRequest[]): Promise<FeedbackRecord | null>;
-  /** The keys of the feedbacks of the organization that hold these reports now, each once, in key order. */
-  holdersOf(orgId: string, reportIds: readonly string[]): Promise<string[]>;
+  /** Where these reports are now: each one's id, to the key of the feedback of the organization holding it (holderKeys names them). */
+  holdersOf(orgId: string, reportIds: readonly string[]): Promise<Map<string, string>>;
   /** The splits of a feedback, oldest first: those that took a report out of it, and the one it was made by. */
   listSplits(orgId: string, feedbackId: string): Promise<SplitRecord[]>;
 }

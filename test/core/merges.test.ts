@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { decideGrouping } from "../../core/grouping/decision.ts";
 import { dismissalAfterSplit, dismissalAfterUnmerge, dismissalOf } from "../../core/merges/dismissal.ts";
 import { mergeInto } from "../../core/merges/merge-into.ts";
-import { type MergeRecord, planMerge, planUnmerge } from "../../core/merges/merge.ts";
+import { holderKeys, type MergeRecord, planMerge, planUnmerge } from "../../core/merges/merge.ts";
 import { planSplit, splitJob } from "../../core/merges/split.ts";
 import { undismissSuggestion } from "../../core/merges/undismiss-suggestion.ts";
 import { listSuggestions } from "../../core/merges/list-suggestions.ts";
@@ -103,6 +103,16 @@ describe("planUnmerge", () => {
       code: "cannot_unmerge",
       refusal: { reason: "reports_left", feedback: "ACME-2", target: "ACME-1", count: 1, holders: ["ACME-5"] },
     });
+  });
+
+  test("names the feedbacks holding the reports that left, each once, in key order, whatever else holdersOf read", () => {
+    const holders = new Map([
+      ["r-4", "ACME-7"],
+      ["r-5", "ACME-12"],
+      ["r-6", "ACME-7"],
+      ["r-9", "ACME-3"],
+    ]);
+    assert.deepEqual(holderKeys(holders, ["r-4", "r-5", "r-6", "r-8"]), ["ACME-12", "ACME-7"]);
   });
 
   test("refuses when the target's own reports have all been split off since: the unmerge would leave it empty", () => {

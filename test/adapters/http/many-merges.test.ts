@@ -54,7 +54,7 @@ describe("a feedback many others were merged into is read in as many store calls
     expect([calls.of.listMerges, calls.of.findFeedbacks]).toEqual([1, 1]);
   });
 
-  test("the feedback's page looks up where the reports its 20 merges lost are now a few merges at a time, not all 20 at once", async () => {
+  test("the feedback's page looks up where the reports its 20 merges lost are now in one read, not one per merge", async () => {
     const many = await mergedInto("Notifications repeat after a reinstall", 20);
     const held = (await http.request("GET", `/v1/feedbacks/${many.key}`, { token: admin() })).body.reportList as Array<{ id: string; text: string }>;
     for (const brought of held.filter((r) => r.text.includes("duplicate number"))) {
@@ -65,6 +65,7 @@ describe("a feedback many others were merged into is read in as many store calls
     const calls = await storeCalls(http.services.store, async () => expect((await browser.fetch(`/inbox/${many.key}`)).status).toBe(200));
     expect(calls.mostAtOnce.holdersOf).toBeGreaterThan(0);
     expect(calls.mostAtOnce.holdersOf).toBeLessThanOrEqual(8);
+    expect(calls.each.holdersOf).toBe(1);
   });
 
   test("an unmerge refused for the feedback others were merged into names the 40 of them without looking up any by itself", async () => {

@@ -409,7 +409,22 @@ export function mergesContract(makeStore: () => Promise<Subject>) {
           code: "cannot_unmerge",
           refusal: { reason: "reports_left", feedback: split.value.key, target: b.key, count: 1, holders: [a.key] },
         });
-        expect(await store.holdersOf(org.orgId, [brought])).toEqual([a.key]);
+        expect(await store.holdersOf(org.orgId, [brought])).toEqual(new Map([[brought, a.key]]));
+      });
+
+      test("holdersOf names, in one read, the feedback holding each report now; a report of another organization, or none, is left out", async () => {
+        const store = await makeStore();
+        const { org, services, grant, b, own, brought } = await mergedPair(store);
+        const split = await splitReport(services, grant, b.key, brought);
+        if (!split.ok) throw new Error(split.code);
+        const elsewhere = (await record(store, await seed(store), "another organization's report", 3))!;
+        const [theirs] = await store.listReports(elsewhere.id);
+        expect(await store.holdersOf(org.orgId, [own, brought, theirs!.id, id("report")])).toEqual(
+          new Map([
+            [own, b.key],
+            [brought, split.value.key],
+          ]),
+        );
       });
 
       test("an unmerge planned before a split of a report it would move writes nothing", async () => {
