@@ -65,7 +65,7 @@ describe("a feedback many others were merged into is read in as many store calls
     const calls = await storeCalls(http.services.store, async () => expect((await browser.fetch(`/inbox/${many.key}`)).status).toBe(200));
     expect(calls.mostAtOnce.holdersOf).toBeGreaterThan(0);
     expect(calls.mostAtOnce.holdersOf).toBeLessThanOrEqual(8);
-    expect(calls.each.holdersOf).toBe(1);
+    expect(calls.of.holdersOf).toBe(1);
   });
 
   test("an unmerge refused for the feedback others were merged into names the 40 of them without looking up any by itself", async () => {
