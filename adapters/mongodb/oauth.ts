@@ -159,15 +159,14 @@ export function oauthStore(data: Database): OAuthStore {
       });
     },
 
-    async hasAgent(clientId, userId, orgIds) {
-      return (await agents().findOne({ orgId: { $in: [...orgIds] }, userId, clientId, revokedAt: null })) !== null;
-    },
-
-    async revokeAgent(orgId, agentId, userId, at) {
-      const owned = await agents().findOne({ _id: agentId, orgId, revokedAt: null, ...(userId !== null && { userId }) });
-      if (!owned) return false;
-      await data.transaction((session) => revokeAgentNow(agentId, at, session));
-      return true;
+    async revokeAgents(orgId, agentIds, userId, at) {
+      return data.transaction(async (session) => {
+        const owned = await agents()
+          .find({ _id: { $in: [...agentIds] }, orgId, revokedAt: null, ...(userId !== null && { userId }) }, { session, projection: { _id: 1 } })
+          .toArray();
+        for (const agent of owned) await revokeAgentNow(String(agent._id), at, session);
+        return owned.length > 0;
+      });
     },
   };
 }

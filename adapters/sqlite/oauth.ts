@@ -197,26 +197,14 @@ export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
       return rows.map((r): AgentView => ({ ...toAgent(r), clientName: r.client_name, redirectUris: JSON.parse(r.redirect_uris), email: r.email }));
     },
 
-    async hasAgent(clientId, userId, orgIds) {
-      if (orgIds.length === 0) return false;
-      const found = db
-        .query(
-          `SELECT 1 FROM agents WHERE org_id IN (${orgIds.map(() => "?").join(", ")}) AND user_id = ? AND client_id = ? AND revoked_at IS NULL LIMIT 1`,
-        )
-        .get(...orgIds, userId, clientId);
-      return found !== null;
-    },
-
-    revokeAgent: (orgId, agentId, userId, at) =>
+    revokeAgents: (orgId, agentIds, userId, at) =>
       batch.run(() => {
-        const owned = db
-          .query<{ id: string }, [string, string, string | null, string | null]>(
-            "SELECT id FROM agents WHERE id = ? AND org_id = ? AND revoked_at IS NULL AND (? IS NULL OR user_id = ?)",
-          )
-          .get(agentId, orgId, userId, userId);
-        if (!owned) return false;
-        revokeAgentNow(agentId, at);
-        return true;
+        const owned = db.query<{ id: string }, [string, string, string | null, string | null]>(
+          "SELECT id FROM agents WHERE id = ? AND org_id = ? AND revoked_at IS NULL AND (? IS NULL OR user_id = ?)",
+        );
+        const live = agentIds.filter((id) => owned.get(id, orgId, userId, userId));
+        for (const id of live) revokeAgentNow(id, at);
+        return live.length > 0;
       }),
   };
 }

@@ -4,7 +4,7 @@ import type { OAuthStore } from "../store/oauth.ts";
 
 /** What the token endpoint reads and writes. */
 type TokenDeps = Pick<Services, "clock" | "ids" | "digest" | "baseUrl" | "addressAliases"> & {
-  readonly store: Pick<OAuthStore, "findClient" | "findAuthCode" | "createAgent" | "revokeAgent" | "rotateRefreshToken">;
+  readonly store: Pick<OAuthStore, "findClient" | "findAuthCode" | "createAgent" | "revokeAgents" | "rotateRefreshToken">;
 };
 import { oauthError, type OAuthError } from "./errors.ts";
 import { ACCESS_TOKEN_TTL_MS, AGENT_IDLE_MS, REFRESH_TOKEN_TTL_MS } from "./lifetimes.ts";
@@ -91,7 +91,7 @@ async function redeemCode(services: TokenDeps, form: Readonly<Record<string, str
 
 /** RFC 6749 §4.1.2: a code used twice was intercepted; what its first use issued is revoked. */
 async function codeReused(services: TokenDeps, orgId: string, previousAgentId: string | null): Promise<TokenResult> {
-  if (previousAgentId) await services.store.revokeAgent(orgId, previousAgentId, null, services.clock());
+  if (previousAgentId) await services.store.revokeAgents(orgId, [previousAgentId], null, services.clock());
   return failure(oauthError("invalid_grant", "authorization code already used"));
 }
 

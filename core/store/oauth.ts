@@ -28,7 +28,7 @@ export interface OAuthStore {
   findAuthCode(codeHash: string): Promise<{ code: AuthCode; previousAgentId: string | null; alreadyUsed: boolean } | null>;
   /**
    * Uses the code and creates its agent with its first tokens, in one transaction, in which the
-   * earlier live agents it replaces (core's replacedBy) are revoked as revokeAgent does; false
+   * earlier live agents it replaces (core's replacedBy) are revoked as revokeAgents does; false
    * (nothing written) if the code was used meanwhile.
    */
   createAgent(agent: Agent, codeHash: string, tokens: readonly AgentToken[], now: number): Promise<boolean>;
@@ -50,8 +50,9 @@ export interface OAuthStore {
    */
   revokeTokenOfClient(tokenHash: string, clientId: string, at: number): Promise<boolean>;
   listAgents(orgId: string, userId: string | null): Promise<AgentView[]>;
-  /** Whether the client has an agent acting for the person, not revoked, in one of these organizations. */
-  hasAgent(clientId: string, userId: string, orgIds: readonly string[]): Promise<boolean>;
-  /** Ends an agent and all its tokens. With a userId, only that person's agent. */
-  revokeAgent(orgId: string, agentId: string, userId: string | null, at: number): Promise<boolean>;
+  /**
+   * Ends these agents of the organization and all their tokens, in one transaction; with a userId,
+   * only that person's. False when none of them was live.
+   */
+  revokeAgents(orgId: string, agentIds: readonly string[], userId: string | null, at: number): Promise<boolean>;
 }

@@ -7,7 +7,7 @@ import { removeAgent } from "../../../core/oauth/remove-agent.ts";
 import { login } from "../../../core/sessions/login.ts";
 import type { Language } from "../../../core/language.ts";
 import { textFor } from "../catalog/text.ts";
-import type { AgentView } from "../../../core/store/oauth.ts";
+import type { ConnectedApplication } from "../../../core/oauth/list-agents.ts";
 import type { WebRequest } from "../cookies.ts";
 import { type Html, html, page, redirect } from "../html.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
@@ -32,7 +32,7 @@ function safeNext(next: unknown): string {
   return url.origin === SITE ? url.pathname + url.search + url.hash : "/inbox";
 }
 
-const describeScopes = (agent: AgentView, language: Language): string =>
+const describeScopes = (agent: ConnectedApplication, language: Language): string =>
   AGENT_SCOPES.filter((s) => agent.scopes.includes(s))
     .map((s) => textFor(language).scopes[s].name)
     .join(", ");
@@ -60,7 +60,7 @@ const breakable = (place: string): Html => html`${place.split(/(?<=\/\/|\.)/).ma
  * Where an agent's application is sent back to, which tells apart two agents of one name (two
  * machines' "Claude"): each place said once, a dot between them.
  */
-function sentBackTo(agent: AgentView, w: Words<"agents">): Html {
+function sentBackTo(agent: ConnectedApplication, w: Words<"agents">): Html {
   const places = [...new Set(agent.redirectUris.map((uri) => placeOf(uri, w)))];
   return html`${places.map((place, i) => html`${i > 0 ? " · " : ""}${breakable(place)}`)}`;
 }

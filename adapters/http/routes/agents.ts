@@ -12,7 +12,11 @@ const AgentSchema = Type.Object(
     id: Type.String(),
     application: Type.String({ description: "Name the application declared." }),
     person: Type.String({ description: "E-mail of the person who connected it." }),
-    scopes: Type.Array(Type.String()),
+    scopes: Type.Array(Type.String({ description: "What it can do, on any of its resources." })),
+    resources: Type.Array(Type.String(), {
+      description:
+        "The resources (RFC 8707) it was allowed: the MCP server, the REST API, or the service itself (both). Each token opens only its own.",
+    }),
     createdAt: Type.String({ format: "date-time" }),
     lastUsedAt: Type.String({ format: "date-time" }),
   },
@@ -35,6 +39,7 @@ export function agentRoutes(services: Services, apiPerMinute: number) {
             application: a.clientName,
             person: a.email,
             scopes: [...a.scopes],
+            resources: [...a.resources],
             createdAt: new Date(a.createdAt).toISOString(),
             lastUsedAt: new Date(a.lastUsedAt).toISOString(),
           })),
@@ -45,7 +50,7 @@ export function agentRoutes(services: Services, apiPerMinute: number) {
         detail: operation({
           summary: "List agents",
           description:
-            "Agents (OAuth authorizations) of the caller, or of the whole organization for an Admin. Needs `agents:manage`, a scope agents are never granted. Beyond the specification.",
+            "Agents (OAuth authorizations) of the caller, or of the whole organization for an Admin: one an application a person connected, whatever resources they allowed it. Needs `agents:manage`, a scope agents are never granted. Beyond the specification.",
           tags: ["Agents"],
           responses: { 200: { description: "The agents.", schema: AgentList } },
         }),
@@ -62,7 +67,7 @@ export function agentRoutes(services: Services, apiPerMinute: number) {
         detail: operation({
           summary: "Remove an agent",
           description:
-            "Cuts the agent off at once. A person removes their own agents; an Admin any of the organization's. Needs `agents:manage`, a scope agents are never granted.",
+            "Cuts the agent off at once, on every resource it was allowed. A person removes their own agents; an Admin any of the organization's. Needs `agents:manage`, a scope agents are never granted.",
           tags: ["Agents"],
           path: { id: "Agent id." },
           responses: { 204: { description: "The agent was removed." } },

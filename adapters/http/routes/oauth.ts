@@ -160,8 +160,8 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
     });
     const single = memberships.length === 1 ? memberships[0]! : null;
     const allowed = single ? scopesWithin(single.role, authorization.scopes) : authorization.scopes;
-    // Said only to someone this application already acts for, naming where: allowing it again there replaces that access.
-    const connected = (await alreadyConnectedIn(services, user, authorization.client.id)).map((m) => m.orgName);
+    // Said only to someone this application already acts for on this resource, naming where: allowing it again there replaces that access.
+    const connected = (await alreadyConnectedIn(services, user, authorization.client.id, authorization.resource)).map((m) => m.orgName);
     const client = authorization.client.name;
     const body = html`<h1>${w.title(client)}</h1>
 <p>${w.asks(client, user.email)}</p>

@@ -782,6 +782,41 @@ describe("agents and membership", () => {
     expect(listed.map((a: any) => a.application).sort()).toEqual(["Claude Desktop", "Cursor"]);
   });
 
+  test("authorizing an application for the REST API leaves its access to the MCP server: both tokens work, each for its resource, and the Agents list names the application once with both", async () => {
+    await server.cli("user", "create", "two-resources@demo.test", "--password", "two-resources-pass", "--org", "DEMO", "--role", "member");
+    const person = { email: "two-resources@demo.test", password: "two-resources-pass" };
+    const clientId: string = (await register([REDIRECT], "Two Doors")).body.client_id;
+    const browser = personBrowser();
+    await signIn(browser, person.email, person.password);
+    const mcp = await connect(person, {}, { clientId, browser });
+    const rest = await connect(person, { resource: `${server.url}/v1` }, { clientId, browser });
+    expect([await mcpStatus(mcp.tokens.access_token), await mcpStatus(rest.tokens.access_token)]).toEqual([200, 401]);
+    expect((await get(`${server.url}/v1/apps`, rest.tokens.access_token)).status).toBe(200);
+    const refreshed = await tokenRequest({ grant_type: "refresh_token", refresh_token: mcp.tokens.refresh_token, client_id: clientId });
+    expect(await mcpStatus(refreshed.body.access_token)).toBe(200);
+    const listed = (await get(`${server.url}/v1/agents`, server.demo.tokens.admin)).body.data.filter((a: any) => a.person === person.email);
+    expect(listed.map((a: any) => [a.application, a.resources])).toEqual([["Two Doors", [`${server.url}/mcp`, `${server.url}/v1`]]]);
+  });
+
+  test("removing an application connected for both resources cuts both at once", async () => {
+    await server.cli("user", "create", "cut-both@demo.test", "--password", "cut-both-password", "--org", "DEMO", "--role", "member");
+    const person = { email: "cut-both@demo.test", password: "cut-both-password" };
+    const clientId: string = (await register([REDIRECT], "Cut Both")).body.client_id;
+    const browser = personBrowser();
+    await signIn(browser, person.email, person.password);
+    const mcp = await connect(person, {}, { clientId, browser });
+    const rest = await connect(person, { resource: `${server.url}/v1` }, { clientId, browser });
+    const agent = (await get(`${server.url}/v1/agents`, server.demo.tokens.admin)).body.data.find((a: any) => a.person === person.email);
+    const removed = await send(`${server.url}/v1/agents/${agent.id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${server.demo.tokens.admin}` },
+    });
+    expect(removed.status).toBe(204);
+    expect(await mcpStatus(mcp.tokens.access_token)).toBe(401);
+    expect((await get(`${server.url}/v1/apps`, rest.tokens.access_token)).status).toBe(401);
+    expect((await get(`${server.url}/v1/agents`, server.demo.tokens.admin)).body.data.filter((a: any) => a.person === person.email)).toEqual([]);
+  });
+
   test("the Agents page tells two agents of one name apart by where each is sent back to: a site's host, or a local app's port", async () => {
     await server.cli("user", "create", "two-machines@demo.test", "--password", "two-machines-pass", "--org", "DEMO", "--role", "member");
     const person = { email: "two-machines@demo.test", password: "two-machines-pass" };

@@ -119,7 +119,7 @@ export function oauthContract(makeStore: () => Promise<Subject>) {
           return agent.id;
         };
 
-      test("an agent replaces the earlier live agents of its client, person and organization, whatever their resource, whose tokens stop at once; the others stay", async () => {
+      test("an agent replaces the earlier live agents of its client, person and organization for a resource it covers, whose tokens stop at once; the others stay", async () => {
         const store = await makeStore();
         const { orgId, userId } = await agentSetUp(store);
         const { orgId: otherOrgId } = await freeOrg(store);
@@ -128,20 +128,23 @@ export function oauthContract(makeStore: () => Promise<Subject>) {
         await store.createClient({ id: "client-2", name: "Cursor", redirectUris: ["https://d/cb"], createdAt: 0 });
         const authorize = authorizer(store, orgId, userId);
         await authorize("first", 10);
-        await authorize("resource", 12, { resource: "https://r/v1" });
         const others = [
           await authorize("client", 11, { clientId: "client-2" }),
+          await authorize("resource", 12, { resource: "https://r/v1" }),
           await authorize("org", 13, { orgId: otherOrgId }),
           await authorize("colleague", 14, { userId: colleagueId }),
         ];
         const again = await authorize("again", 20);
-        for (const name of ["first", "resource"]) {
-          expect(await store.authenticate(`${name}-a`, 21, 1_000)).toBeNull();
-          expect(await store.rotateRefreshToken(`${name}-r`, "client-1", 21, 1_000, () => [])).toEqual({ state: "invalid" });
-        }
-        for (const name of ["client", "org", "colleague", "again"]) expect(await store.authenticate(`${name}-a`, 21, 1_000)).not.toBeNull();
+        expect(await store.authenticate("first-a", 21, 1_000)).toBeNull();
+        expect(await store.rotateRefreshToken("first-r", "client-1", 21, 1_000, () => [])).toEqual({ state: "invalid" });
+        for (const name of ["client", "resource", "org", "colleague", "again"])
+          expect(await store.authenticate(`${name}-a`, 21, 1_000)).not.toBeNull();
         const listed = [...(await store.listAgents(orgId, null)), ...(await store.listAgents(otherOrgId, null))].map((a) => a.id);
         expect(listed.sort()).toEqual([...others, again].sort());
+        // The service itself holds both resources: allowed it, the application's agents for each are replaced.
+        const whole = await authorize("whole", 30, { resource: "https://r" });
+        for (const name of ["resource", "again"]) expect(await store.authenticate(`${name}-a`, 31, 1_000)).toBeNull();
+        expect((await store.listAgents(orgId, userId)).map((a) => a.id).sort()).toEqual([others[0]!, whole].sort());
       });
 
       test("two authorizations of one application by one person at the same moment leave one agent of it", async () => {
@@ -150,30 +153,6 @@ export function oauthContract(makeStore: () => Promise<Subject>) {
         const authorize = authorizer(store, orgId, userId);
         await Promise.all([authorize("one", 10), authorize("two", 10)]);
         expect((await store.listAgents(orgId, userId)).filter((agent) => agent.clientId === "client-1")).toHaveLength(1);
-      });
-
-      test("whether a client has an agent for a person in the organizations named: not another client's or person's, nor one elsewhere, nor one revoked", async () => {
-        const store = await makeStore();
-        const { orgId, userId } = await agentSetUp(store);
-        const { orgId: otherOrgId } = await freeOrg(store);
-        await store.setMembership(otherOrgId, userId, "member");
-        const { userId: colleagueId } = await person(store, orgId);
-        const authorize = authorizer(store, orgId, userId);
-        expect(await store.hasAgent("client-1", userId, [orgId, otherOrgId])).toBe(false);
-        await authorize("colleague", 10, { userId: colleagueId });
-        await authorize("elsewhere", 11, { orgId: otherOrgId });
-        expect([await store.hasAgent("client-1", userId, [orgId]), await store.hasAgent("client-2", userId, [orgId, otherOrgId])]).toEqual([
-          false,
-          false,
-        ]);
-        expect([await store.hasAgent("client-1", userId, [otherOrgId]), await store.hasAgent("client-1", userId, [orgId, otherOrgId])]).toEqual([
-          true,
-          true,
-        ]);
-        const agentId = await authorize("here", 12);
-        expect(await store.hasAgent("client-1", userId, [orgId])).toBe(true);
-        await store.revokeAgent(orgId, agentId, null, 13);
-        expect([await store.hasAgent("client-1", userId, [orgId]), await store.hasAgent("client-1", userId, [])]).toEqual([false, false]);
       });
 
       test("a person removed from the organization loses their agents for good: added again, the agent's tokens stay refused", async () => {
@@ -219,9 +198,32 @@ export function oauthContract(makeStore: () => Promise<Subject>) {
         expect(await store.revokeTokenOfClient("a3", "other-client", 6)).toBe(false);
         expect(await store.revokeTokenOfClient("a3", "client-1", 6)).toBe(true);
         expect(await store.authenticate("a3", 7, 1_000)).toBeNull();
-        expect(await store.revokeAgent(orgId, agentId, "someone-else", 8)).toBe(false);
-        expect(await store.revokeAgent(orgId, agentId, null, 8)).toBe(true);
+        expect(await store.revokeAgents(orgId, [agentId], "someone-else", 8)).toBe(false);
+        expect(await store.revokeAgents(orgId, [agentId], null, 8)).toBe(true);
         expect(await store.authenticate("a1", 9, 1_000)).toBeNull();
+        expect(await store.revokeAgents(orgId, [agentId], null, 9)).toBe(false);
+      });
+
+      test("several agents are removed together, each with all its tokens; those of another person or organization, or not named, stay", async () => {
+        const store = await makeStore();
+        const { orgId, userId } = await agentSetUp(store);
+        const { orgId: otherOrgId } = await freeOrg(store);
+        await store.setMembership(otherOrgId, userId, "member");
+        const { userId: colleagueId } = await person(store, orgId);
+        await store.createClient({ id: "client-2", name: "Cursor", redirectUris: ["https://d/cb"], createdAt: 0 });
+        const authorize = authorizer(store, orgId, userId);
+        const mcp = await authorize("mcp", 10);
+        const rest = await authorize("rest", 11, { resource: "https://r/v1" });
+        const kept = await authorize("kept", 12, { clientId: "client-2" });
+        const colleague = await authorize("colleague", 13, { userId: colleagueId });
+        const elsewhere = await authorize("elsewhere", 14, { orgId: otherOrgId });
+        expect(await store.revokeAgents(orgId, [mcp, rest, colleague, elsewhere], userId, 20)).toBe(true);
+        for (const name of ["mcp", "rest"]) {
+          expect(await store.authenticate(`${name}-a`, 21, 1_000)).toBeNull();
+          expect(await store.rotateRefreshToken(`${name}-r`, "client-1", 21, 1_000, () => [])).toEqual({ state: "invalid" });
+        }
+        for (const name of ["kept", "colleague", "elsewhere"]) expect(await store.authenticate(`${name}-a`, 21, 1_000)).not.toBeNull();
+        expect((await store.listAgents(orgId, null)).map((a) => a.id).sort()).toEqual([kept, colleague].sort());
       });
 
       test("a client revoking an access token ends that token alone; revoking a refresh token ends its whole grant", async () => {
