@@ -44,3 +44,10 @@ export function audienceAccepts(resources: Resources, where: "mcp" | "rest", tok
   if (tokenResource === null || tokenResource === resources.service) return true;
   return where === "mcp" ? tokenResource === resources.mcp : tokenResource === resources.rest || tokenResource === resources.mcp;
 }
+
+/** What an application was allowed, as people are told it: the service itself is both the others (the name says what was asked for). */
+export function reachOf(resources: Resources, allowed: readonly string[]): "mcp" | "rest" | "both" {
+  const mcp = allowed.some((r) => r !== resources.rest);
+  const rest = allowed.some((r) => r !== resources.mcp);
+  return mcp && rest ? "both" : mcp ? "mcp" : "rest";
+}

@@ -525,6 +525,8 @@ export const EN = {
       /** A loopback address: an application listening on the computer it was connected from (on this port, when it names one). */
       localApp: (port: string) => (port ? `Local app on port\u00a0${port}` : "Local app"),
       person: "Person",
+      /** Under the application's name: what its person allowed it to reach (one row for all its resources). */
+      through: { mcp: "Through MCP", rest: "Through the REST\u00a0API", both: "Through MCP and the REST\u00a0API" },
       can: "Can",
       noAgents: "No agent is connected.",
       /** Followed by the MCP server's address: how one gets here. */
@@ -548,11 +550,16 @@ export const EN = {
       closeTab: "You can close this tab.",
       openAgain: (client: string) => `Open ${client} again`,
       ableTo: "It will be able to:",
-      /** Said under what it will be able to do: an application authorized again loses the access it had (core/oauth/replaced-agents.ts). */
-      replaces: (client: string, organizations: string, several: boolean) =>
+      /**
+       * Said under what it will be able to do: an application authorized again loses the access it
+       * had to what it asks for now, and keeps its access to another resource (core/oauth/replaced-agents.ts).
+       */
+      replaces: (client: string, organizations: string, several: boolean, reach: string) =>
         several
-          ? `${client} is already connected for you in ${organizations}: allowing it again in one of them replaces its earlier access there.`
-          : `${client} is already connected for you in ${organizations}: allowing it again there replaces its earlier access.`,
+          ? `${client} is already connected for you in ${organizations}: allowing it again in one of them replaces its earlier access ${reach} there.`
+          : `${client} is already connected for you in ${organizations}: allowing it again there replaces its earlier access ${reach}.`,
+      /** What the application asks to reach, as `replaces` ends. */
+      reach: { mcp: "to the MCP server", rest: "to the REST API", both: "to the MCP server and the REST API" },
       asRole: (role: string, scopes: string) => `as ${role}: ${scopes}`,
       nothing: "nothing",
       cannotGoOn: "This authorization cannot go on",

@@ -470,6 +470,7 @@ export const FR: Catalog = {
       sentBackTo: "Renvoyé vers",
       localApp: (port: string) => (port ? `Application locale sur le port\u00a0${port}` : "Application locale"),
       person: "Personne",
+      through: { mcp: "Par MCP", rest: "Par l'API\u00a0REST", both: "Par MCP et l'API\u00a0REST" },
       can: "Peut",
       noAgents: "Aucun agent n'est connecté.",
       connectAt: "Un agent d'IA se connecte par MCP, une fois que vous l'avez autorisé, à l'adresse",
@@ -491,10 +492,11 @@ export const FR: Catalog = {
       closeTab: "Vous pouvez fermer cet onglet.",
       openAgain: (client: string) => `Rouvrir ${client}`,
       ableTo: "Il pourra\u202f:",
-      replaces: (client: string, organizations: string, several: boolean) =>
+      replaces: (client: string, organizations: string, several: boolean, reach: string) =>
         several
-          ? `${client} est déjà connecté pour vous dans ${organizations}\u202f: l'autoriser de nouveau dans l'une d'elles y remplace son accès précédent.`
-          : `${client} est déjà connecté pour vous dans ${organizations}\u202f: l'autoriser de nouveau y remplace son accès précédent.`,
+          ? `${client} est déjà connecté pour vous dans ${organizations}\u202f: l'autoriser de nouveau dans l'une d'elles y remplace son accès précédent ${reach}.`
+          : `${client} est déjà connecté pour vous dans ${organizations}\u202f: l'autoriser de nouveau y remplace son accès précédent ${reach}.`,
+      reach: { mcp: "au serveur MCP", rest: "à l'API REST", both: "au serveur MCP et à l'API REST" },
       asRole: (role: string, scopes: string) => `en tant que ${role}\u202f: ${scopes}`,
       nothing: "rien",
       cannotGoOn: "Cette autorisation ne peut pas aboutir",

@@ -3,6 +3,7 @@ import { AGENT_SCOPES, can } from "../../../core/authorization.ts";
 import type { Services } from "../../../core/services.ts";
 import { listAgents } from "../../../core/oauth/list-agents.ts";
 import { isLoopback } from "../../../core/oauth/redirect-uri.ts";
+import { reachOf, resourcesOf } from "../../../core/oauth/resources.ts";
 import { removeAgent } from "../../../core/oauth/remove-agent.ts";
 import { login } from "../../../core/sessions/login.ts";
 import type { Language } from "../../../core/language.ts";
@@ -68,6 +69,7 @@ function sentBackTo(agent: ConnectedApplication, w: Words<"agents">): Html {
 /** Sign-in pages and the Agents settings page. */
 export function accountRoutes(services: Services, clientAddress: (request: Request) => string) {
   const ownOrigin = new URL(services.baseUrl).origin;
+  const resources = resourcesOf(services.baseUrl, services.addressAliases);
 
   async function loginPage(
     web: WebRequest,
@@ -107,7 +109,7 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
     const rows = agents.map(
       (
         a,
-      ) => html`<tr><td data-label="${w.application}">${a.clientName}</td><td data-label="${w.sentBackTo}">${sentBackTo(a, w)}</td>${admin ? html`<td data-label="${w.person}">${a.email}</td>` : ""}<td data-label="${w.can}">${describeScopes(a, visitor.language)}</td>
+      ) => html`<tr><td data-label="${w.application}">${a.clientName}<span class="where muted">${w.through[reachOf(resources, a.resources)]}</span></td><td data-label="${w.sentBackTo}">${sentBackTo(a, w)}</td>${admin ? html`<td data-label="${w.person}">${a.email}</td>` : ""}<td data-label="${w.can}">${describeScopes(a, visitor.language)}</td>
 <td data-label="${w.connected}">${formatTime(visitor.language, a.createdAt)}</td><td data-label="${w.lastUsed}">${formatTime(visitor.language, a.lastUsedAt)}</td>
 <td>${postButton(visitor, `/settings/agents/${a.id}/remove`, w.remove)}</td></tr>`,
     );

@@ -11,7 +11,7 @@ import { describeProblem, failureBody, textFor } from "../catalog/text.ts";
 import { firstProblem } from "../../../core/schemas/field-problem.ts";
 import { ClientMetadata, registerClient } from "../../../core/oauth/register-client.ts";
 import { formTarget } from "../../../core/oauth/redirect-uri.ts";
-import { addressFor, resourcesOf } from "../../../core/oauth/resources.ts";
+import { addressFor, reachOf, resourcesOf } from "../../../core/oauth/resources.ts";
 import { revokeClientToken } from "../../../core/oauth/revoke-client-token.ts";
 import { exchangeToken } from "../../../core/oauth/exchange-token.ts";
 import type { Services } from "../../../core/services.ts";
@@ -175,7 +175,7 @@ ${
 }
 <p>${w.ableTo}</p>
 <ul>${AGENT_SCOPES.filter((s) => allowed.includes(s)).map((s) => html`<li><strong>${scopes[s].name}</strong>${w.colon}${scopes[s].description}</li>`)}</ul>
-${connected.length > 0 ? html`<p class="muted">${w.replaces(client, connected.join(", "), connected.length > 1)}</p>` : ""}
+${connected.length > 0 ? html`<p class="muted">${w.replaces(client, connected.join(", "), connected.length > 1, w.reach[reachOf(resources, [authorization.resource])])}</p>` : ""}
 <button type="submit" name="decision" value="allow">${w.allow}</button>
 <button type="submit" name="decision" value="deny" class="secondary">${w.deny}</button>
 </form>`;

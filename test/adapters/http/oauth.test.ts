@@ -728,10 +728,28 @@ describe("agents and membership", () => {
     expect(await consent()).not.toContain("already connected");
     await connect(person, {}, { clientId });
     expect(await consent()).toContain(
-      '<p class="muted">Zed is already connected for you in Demo: allowing it again there replaces its earlier access.</p>',
+      '<p class="muted">Zed is already connected for you in Demo: allowing it again there replaces its earlier access to the MCP server.</p>',
     );
     expect(await consent("fr")).toContain(
-      "Zed est déjà connecté pour vous dans Demo\u202f: l&#39;autoriser de nouveau y remplace son accès précédent.",
+      "Zed est déjà connecté pour vous dans Demo\u202f: l&#39;autoriser de nouveau y remplace son accès précédent au serveur MCP.",
+    );
+  });
+
+  test("the consent screen says allowing replaces the earlier access only on the resource asked for: an application connected for the REST API alone replaces nothing on the MCP server", async () => {
+    await server.cli("user", "create", "rest-first@demo.test", "--password", "rest-first-password", "--org", "DEMO", "--role", "member");
+    const person = { email: "rest-first@demo.test", password: "rest-first-password" };
+    const clientId: string = (await register([REDIRECT], "Zed")).body.client_id;
+    const browser = personBrowser();
+    await signIn(browser, person.email, person.password);
+    await connect(person, { resource: `${server.url}/v1` }, { clientId, browser });
+    const consent = async (resource: string) =>
+      (await browser.fetch(authorizeUrl(clientId, { code_challenge: "x".repeat(43), code_challenge_method: "S256", resource }))).text();
+    expect(await consent(`${server.url}/mcp`)).not.toContain("already connected");
+    expect(await consent(`${server.url}/v1`)).toContain(
+      "Zed is already connected for you in Demo: allowing it again there replaces its earlier access to the REST API.",
+    );
+    expect(await consent(server.url)).toContain(
+      "Zed is already connected for you in Demo: allowing it again there replaces its earlier access to the MCP server and the REST API.",
     );
   });
 
@@ -750,10 +768,10 @@ describe("agents and membership", () => {
     await signIn(browser, person.email, person.password);
     await connect(person, {}, { clientId, consent: { org: fourth }, browser });
     const consent = await (await browser.fetch(authorizeUrl(clientId, { code_challenge: "x".repeat(43), code_challenge_method: "S256" }))).text();
-    expect(consent).toContain("Zed is already connected for you in Fourth: allowing it again there replaces its earlier access.");
+    expect(consent).toContain("Zed is already connected for you in Fourth: allowing it again there replaces its earlier access to the MCP server.");
     await connect(person, {}, { clientId, consent: { org: server.demo.orgId }, browser });
     expect(await (await browser.fetch(authorizeUrl(clientId, { code_challenge: "x".repeat(43), code_challenge_method: "S256" }))).text()).toMatch(
-      /Zed is already connected for you in (Demo, Fourth|Fourth, Demo): allowing it again in one of them replaces its earlier access there\./,
+      /Zed is already connected for you in (Demo, Fourth|Fourth, Demo): allowing it again in one of them replaces its earlier access to the MCP server there\./,
     );
   });
 
@@ -817,6 +835,33 @@ describe("agents and membership", () => {
     expect((await get(`${server.url}/v1/agents`, server.demo.tokens.admin)).body.data.filter((a: any) => a.person === person.email)).toEqual([]);
   });
 
+  test("the Agents page shows an application connected for both resources as one row, saying under its name what it reaches, and removing it there cuts both", async () => {
+    await server.cli("user", "create", "one-row@demo.test", "--password", "one-row-password", "--org", "DEMO", "--role", "member");
+    const person = { email: "one-row@demo.test", password: "one-row-password" };
+    const clientId: string = (await register([REDIRECT], "One Row")).body.client_id;
+    const browser = personBrowser();
+    await signIn(browser, person.email, person.password);
+    const mcp = await connect(person, {}, { clientId, browser });
+    const rest = await connect(person, { resource: `${server.url}/v1` }, { clientId, browser });
+    const rows = async (language = "en") =>
+      [
+        ...(await (await browser.fetch("/settings/agents", { headers: { "accept-language": language } })).text()).matchAll(
+          /<tr><td data-label="[^"]+">One Row<span[\s\S]*?<\/tr>/g,
+        ),
+      ].map((row) => row[0]);
+    const [row] = await rows();
+    expect(await rows()).toHaveLength(1);
+    expect(row).toContain('One Row<span class="where muted">Through MCP and the REST\u00a0API</span></td>');
+    expect((await rows("fr"))[0]).toContain('One Row<span class="where muted">Par MCP et l&#39;API\u00a0REST</span></td>');
+    const remove = /<form method="post" action="(\/settings\/agents\/[^"]+\/remove)"[^>]*>[\s\S]*?<\/form>/.exec(row!)!;
+    const asked = await (await browser.submit(remove[0], {})).text();
+    const confirm = /<form method="post" action="\/settings\/agents\/[^"]+\/remove"[^>]*>[\s\S]*?<\/form>/.exec(asked)!;
+    await browser.submit(confirm[0], {});
+    expect(await mcpStatus(mcp.tokens.access_token)).toBe(401);
+    expect((await get(`${server.url}/v1/apps`, rest.tokens.access_token)).status).toBe(401);
+    expect(await rows()).toEqual([]);
+  });
+
   test("the Agents page tells two agents of one name apart by where each is sent back to: a site's host, or a local app's port", async () => {
     await server.cli("user", "create", "two-machines@demo.test", "--password", "two-machines-pass", "--org", "DEMO", "--role", "member");
     const person = { email: "two-machines@demo.test", password: "two-machines-pass" };
@@ -831,7 +876,7 @@ describe("agents and membership", () => {
     const sentBack = async (language: string) =>
       [
         ...(await (await browser.fetch("/settings/agents", { headers: { "accept-language": language } })).text()).matchAll(
-          /<tr><td[^>]*>Claude<\/td><td data-label="([^"]+)">(.*?)<\/td>/g,
+          /<tr><td[^>]*>Claude<span[^>]*>[^<]*<\/span><\/td><td data-label="([^"]+)">(.*?)<\/td>/g,
         ),
       ]
         .map((row) => `${row[1]}: ${row[2]!.replaceAll("<wbr>", "")}`)
@@ -861,7 +906,7 @@ describe("agents and membership", () => {
     await signIn(browser, person.email, person.password);
     await connect(person, { redirect_uri: local }, { clientId, browser });
     const sentBack = async (language: string) =>
-      /<tr><td[^>]*>Code editor<\/td><td data-label="[^"]+">(.*?)<\/td>/.exec(
+      /<tr><td[^>]*>Code editor<span[^>]*>[^<]*<\/span><\/td><td data-label="[^"]+">(.*?)<\/td>/.exec(
         await (await browser.fetch("/settings/agents", { headers: { "accept-language": language } })).text(),
       )?.[1];
     // Each may wrap after a "//" or a dot (<wbr>), where a long one would push the table past a laptop's width.

@@ -18,7 +18,7 @@ describe("the Agents page", () => {
     await signIn(member, server.demo.users.member.email, server.demo.users.member.password, "/settings/agents");
     const listed = await (await member.fetch("/settings/agents")).text();
     expect(listed).toContain("Removing an agent cuts it off at once.");
-    const row = /<tr><td data-label="Application">Test Agent<\/td>[\s\S]*?<\/tr>/.exec(listed)![0];
+    const row = /<tr><td data-label="Application">Test Agent<span[^>]*>Through MCP<\/span><\/td>[\s\S]*?<\/tr>/.exec(listed)![0];
     const remove = /<form method="post" action="([^"]+\/remove)"[\s\S]*?<\/form>/.exec(row)!;
     const asked = await member.submit(remove[0], {}, undefined, { origin: server.url });
     const confirm = await asked.text();
