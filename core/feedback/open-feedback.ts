@@ -183,10 +183,10 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
   const record = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!record) return fail("not_found");
   const { store } = services;
-  // Its merges are read once: the page lists them, and the feedback shows them too.
+  // Its merges and reports are read once: the page lists them, and the feedback shows them too.
   const [reports, linksRead] = await Promise.all([store.listReports(record.id), readLinks(services, record)]);
   const [{ feedback, reports: shown, comments }, followers, history, linked, similar, notifications, changes, shippedIn] = await Promise.all([
-    presentWithReports(services, record, linksRead.standing.map(listedMerge)),
+    presentWithReports(services, record, { merged: linksRead.standing.map(listedMerge), reports }),
     store.listFollowers(record.id),
     store.statusChanges(record.id),
     links(services, record, reports, linksRead),

@@ -1,6 +1,6 @@
 import { attachmentLinks, type LinkDeps } from "../attachments/report-links.ts";
 import { hasFullContext } from "../plans.ts";
-import type { FeedbackRecord } from "../model.ts";
+import type { FeedbackRecord, ReportRecord } from "../model.ts";
 import type { CommentEntry, Feedback, MergedFeedback, Report } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
@@ -29,13 +29,17 @@ export type PresentDeps = LinkDeps &
  * The comments of a feedback as stored, and each as shown with its author's name: a team member's,
  * or for a reporter's answer, the one their report gives (`shown[i]` is `stored[i]`).
  */
-async function commentsOf(services: PresentDeps, feedbackId: string): Promise<{ stored: StatusComment[]; shown: CommentEntry[] }> {
+async function commentsOf(
+  services: PresentDeps,
+  feedbackId: string,
+  reportsRead: Promise<readonly ReportRecord[]>,
+): Promise<{ stored: StatusComment[]; shown: CommentEntry[] }> {
   const comments = await services.store.listComments(feedbackId);
   const members = comments.filter((c) => c.reportId === undefined && c.person === undefined);
   const authors = new Map(
     await Promise.all([...new Set(members.map((c) => c.userId))].map(async (id) => [id, await services.store.findUser(id)] as const)),
   );
-  const reports = comments.some((c) => c.reportId !== undefined) ? await services.store.listReports(feedbackId) : [];
+  const reports = comments.some((c) => c.reportId !== undefined) ? await reportsRead : [];
   const reporterOf = (reportId: string) => reports.find((r) => r.id === reportId)?.report.author ?? null;
   const shown = comments.map((c) =>
     commentEntry(c, c.person ?? (c.reportId === undefined ? (authors.get(c.userId) ?? null) : reporterOf(c.reportId))),
@@ -50,26 +54,30 @@ interface PresentedFeedback {
   readonly comments: readonly StatusComment[];
 }
 
+/** What the caller read of a feedback already, so that presenting it reads it no more. */
+interface ReadAlready {
+  /** The feedbacks merged into it. */
+  readonly merged: readonly MergedFeedback[];
+  readonly reports: readonly ReportRecord[];
+}
+
 /**
  * A feedback and its reports as shown; with the add-on, each report's context and the feedback's
- * fullContext, read from one set of links. `merged`, the feedbacks merged into it, is read here
- * unless the caller read them already.
+ * fullContext, read from one set of links. Its merges and reports are read here unless the caller
+ * read them already; either way once, for the feedback and for the reporters its comments name.
  */
-export async function presentWithReports(
-  services: PresentDeps,
-  feedback: FeedbackRecord,
-  merged?: readonly MergedFeedback[],
-): Promise<PresentedFeedback> {
+export async function presentWithReports(services: PresentDeps, feedback: FeedbackRecord, read?: ReadAlready): Promise<PresentedFeedback> {
   const { store } = services;
+  const reportsRead = read ? Promise.resolve(read.reports) : store.listReports(feedback.id);
   const [app, feature, reports, organization, comments, followers, publications, mergedIn] = await Promise.all([
     store.findApp(feedback.orgId, feedback.appId),
     feedback.featureId ? store.findFeature(feedback.orgId, feedback.featureId) : Promise.resolve(null),
-    store.listReports(feedback.id),
+    reportsRead,
     store.findOrganization(feedback.orgId),
-    commentsOf(services, feedback.id),
+    commentsOf(services, feedback.id, reportsRead),
     store.countFollowers([feedback.id]),
     store.findPublications([feedback.id]),
-    merged ?? mergedHere(services, feedback),
+    read?.merged ?? mergedHere(services, feedback),
   ]);
   const links =
     organization && hasFullContext(organization.plan)

@@ -3,6 +3,7 @@ import { FormBrowser, signIn } from "../../support/browser.ts";
 import { createHmac } from "node:crypto";
 import { FakeGitHub } from "../../support/fake-github.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { storeCalls } from "../../support/store-calls.ts";
 
 let http: InProcess;
 let admin: FormBrowser;
@@ -110,5 +111,33 @@ describe("a status change the linked issue made", () => {
     const change = (html: string) => /<li class="change">[\s\S]*?<\/li>/.exec(html)?.[0] ?? "";
     expect(change(await page(`/inbox/${key}`))).toContain("· the linked GitHub issue ·");
     expect(change(await page(`/inbox/${key}`, "fr"))).toContain("· le ticket GitHub lié ·");
+  });
+});
+
+describe("a feedback whose reporter answered from their tracking page reads its reports once", () => {
+  /** A feedback of one report (words no other feedback has, so that none is similar) that its reporter answered. */
+  async function answered(message: string): Promise<string> {
+    const sent = await http.request("POST", "/v1/reports", {
+      body: { publicKey: http.demo.publicKey, kind: "problem", message, user: { email: "ann@example.com", name: "Ann" } },
+    });
+    const reporter = new FormBrowser(http.url, {}, http.handle);
+    const tracking = await (await reporter.fetch(sent.body.statusUrl)).text();
+    expect((await reporter.submit(tracking, { text: "Still happening today." })).status).toBe(303);
+    return sent.body.ticketId;
+  }
+
+  test("its page, which names the reporter beside their answer", async () => {
+    const key = await answered("Quokka stickers vanish from the zeppelin gallery");
+    const calls = await storeCalls(http.services.store, async () =>
+      expect(await page(`/inbox/${key}`)).toContain("Ann (the reporter, from their tracking page) · "),
+    );
+    expect(calls.of.listReports).toBe(1);
+  });
+
+  test("GET /v1/feedbacks/{key}, whose comment names the reporter", async () => {
+    const key = await answered("Marzipan badges flicker on the harpsichord screen");
+    const read = () => http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin });
+    const calls = await storeCalls(http.services.store, async () => expect((await read()).body.comments.at(-1).author).toBe("Ann"));
+    expect(calls.of.listReports).toBe(1);
   });
 });
