@@ -2,11 +2,18 @@ import { chosenCandidates, rankCandidates } from "../../core/grouping/candidates
 import type { GroupingStore } from "../../core/store/grouping.ts";
 import { compoundId, type Database, isDuplicateKey, plain } from "./database.ts";
 import { urgencyOf } from "../../core/feedback/order.ts";
-import { NOT_MERGED } from "./feedbacks.ts";
 import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import { addToVocabulary } from "./search-terms.ts";
 import { HELD, recordTriageChange } from "./triage.ts";
 import { assistantFields } from "../../core/triage/journal.ts";
+import type { Kind, Status } from "../../core/schemas/feedback.ts";
+import { type ChainLink, followMerges, readMerges } from "../../core/merges/merge-chain.ts";
+
+/** A feedback as grouping candidates read it: where its merges lead, and whether it is one the query asks for. */
+interface Holder extends ChainLink {
+  readonly status: Status;
+  readonly kind: Kind;
+}
 
 /** The grouping index (postings of keys, with each feedback's text) and triage. */
 export function groupingStore(data: Database): GroupingStore {
@@ -38,24 +45,24 @@ export function groupingStore(data: Database): GroupingStore {
       }
       // Rank on the postings alone, then read rows only for the best few (some may have closed since).
       const ranked = rankCandidates(postings, query);
-      const posted = await feedbacks()
-        .find({ _id: { $in: [...new Set([...ranked.newest, ...ranked.oldest])] }, orgId }, { projection: { _id: 1, mergedInto: 1 } })
-        .toArray();
-      const answeringFor = new Map(posted.map((f) => [f._id, (f.mergedInto as string | undefined) ?? f._id]));
-      const eligible = await feedbacks()
-        .find(
-          {
-            _id: { $in: [...new Set(answeringFor.values())], $ne: exclude },
-            orgId,
-            ...NOT_MERGED,
-            status: { $in: [...statuses] },
-            kind: { $in: [...kinds] },
-          },
-          { projection: { _id: 1 } },
-        )
-        .toArray();
-      const open = new Set(eligible.map((f) => f._id));
-      const candidate = (id: string) => open.has(answeringFor.get(id) ?? "");
+      // A merged feedback's text answers for the feedback holding it now, however deep the merges (A into B, B into C: C).
+      const posted = [...new Set([...ranked.newest, ...ranked.oldest])];
+      const known = new Map<string, Holder | null>();
+      await readMerges(posted, known, async (ids) =>
+        (
+          await feedbacks()
+            .find({ _id: { $in: ids }, orgId }, { projection: { _id: 1, mergedInto: 1, status: 1, kind: 1 } })
+            .toArray()
+        ).map((f): Holder => ({ id: f._id, status: f.status, kind: f.kind, ...(f.mergedInto && { mergedInto: f.mergedInto as string }) })),
+      );
+      const answeringFor = new Map(
+        posted.flatMap((id) => {
+          const holder = followMerges(id, known).holder;
+          const eligible = holder && holder.id !== exclude && statuses.includes(holder.status) && kinds.includes(holder.kind);
+          return eligible ? [[id, holder.id] as const] : [];
+        }),
+      );
+      const candidate = (id: string) => answeringFor.has(id);
       const chosen = chosenCandidates(ranked.newest.filter(candidate), ranked.oldest.filter(candidate), query);
       const docs = new Map(
         (

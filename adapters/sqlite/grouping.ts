@@ -8,6 +8,7 @@ import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import type { WriteBatch } from "./write-batch.ts";
 import { heldFields, recordTriageChange } from "./triage.ts";
 import { assistantFields } from "../../core/triage/journal.ts";
+import { MAX_MERGES } from "../../core/merges/merge-chain.ts";
 
 /** A grouping document's text: its own, or that of the report it names (an empty text then). */
 export const documentText = (d: { text: string; report: string | null }): string =>
@@ -61,18 +62,23 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
       const counts = rankedCount(query);
       const rows = db
         .query<{ doc: number; old: number; id: string; text: string; report: string | null; vector: string | null; own: number }, SQLQueryBindings[]>(
-          `WITH p AS (SELECT doc, count(*) AS shared FROM (${postings}) GROUP BY doc),
+          `WITH RECURSIVE p AS (SELECT doc, count(*) AS shared FROM (${postings}) GROUP BY doc),
            ranked AS (
              SELECT doc, shared, 0 AS old FROM (SELECT doc, shared FROM p ORDER BY shared DESC, doc DESC LIMIT ?)
              UNION ALL
-             SELECT doc, shared, 1 AS old FROM (SELECT doc, shared FROM p ORDER BY shared DESC, doc ASC LIMIT ?))
-           SELECT r.doc, r.old, f.id, d.text, rep.body AS report, d.vector, source.id = f.id AS own
+             SELECT doc, shared, 1 AS old FROM (SELECT doc, shared FROM p ORDER BY shared DESC, doc ASC LIMIT ?)),
+           -- Each document's feedback and those it was merged into (A into B, B into C: A, B, C), as followMerges follows them.
+           chain (doc, id, merged_into, merges) AS (
+             SELECT f.ref, f.id, f.merged_into, 0 FROM feedbacks f WHERE f.ref IN (SELECT doc FROM ranked)
+             UNION ALL
+             SELECT c.doc, f.id, f.merged_into, c.merges + 1 FROM chain c JOIN feedbacks f ON f.id = c.merged_into WHERE c.merges < ?)
+           SELECT r.doc, r.old, f.id, d.text, rep.body AS report, d.vector, c.merges = 0 AS own
            FROM ranked r
            JOIN grouping_docs d ON d.feedback_ref = r.doc
            LEFT JOIN reports rep ON rep.id = d.report_id
-           JOIN feedbacks source ON source.ref = d.feedback_ref
-           JOIN feedbacks f ON f.id = coalesce(source.merged_into, source.id)
-           WHERE f.org_number = ${orgNumberOf("?")} AND f.merged_into IS NULL AND f.status IN (${placeholders(query.statuses.length)})
+           JOIN chain c ON c.doc = r.doc AND c.merged_into IS NULL
+           JOIN feedbacks f ON f.id = c.id
+           WHERE f.org_number = ${orgNumberOf("?")} AND f.status IN (${placeholders(query.statuses.length)})
              AND f.kind IN (${placeholders(query.kinds.length)}) AND f.id <> ?
            ORDER BY r.old, r.shared DESC, CASE r.old WHEN 0 THEN -r.doc ELSE r.doc END`,
         )
@@ -80,6 +86,7 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
           ...query.keys.flatMap((key) => [app, key, query.postingsPerKey]),
           counts.newest,
           counts.oldest,
+          MAX_MERGES,
           query.orgId,
           ...query.statuses,
           ...query.kinds,

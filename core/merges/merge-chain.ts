@@ -1,5 +1,5 @@
-/** Grouping chains are short; the bound only guards against a corrupted cycle. */
-const MAX_MERGES = 16;
+/** Grouping chains are short; the bound only guards against a corrupted cycle (a store following merges in one query stops there too). */
+export const MAX_MERGES = 16;
 
 /** A feedback as a chain of merges reads it: its id, and the feedback it was merged into, if any. */
 export interface ChainLink {

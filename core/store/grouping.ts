@@ -10,8 +10,9 @@ export interface GroupingStore {
   keyFrequencies(appId: string, keys: readonly string[]): Promise<Map<string, number>>;
   /**
    * The feedbacks the query names, each with the text it was indexed with. A merged feedback's
-   * text answers for the feedback it was merged into, so a new one is compared with every report
-   * of a group, not only its first (single linkage).
+   * text answers for the feedback holding it now, however deep the merges (followMerges: A into B,
+   * B into C, A's text answers for C), so a new one is compared with every report of a group, not
+   * only its first (single linkage).
    */
   groupingCandidates(query: CandidateQuery): Promise<GroupingCandidate[]>;
   /** Indexes a feedback for grouping under its keys. */

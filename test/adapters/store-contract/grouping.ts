@@ -132,6 +132,16 @@ export function groupingContract(makeStore: () => Promise<Subject>) {
       expect(await candidates(["w:unknown"], "someone-else")).toEqual([]);
     });
 
+    test("grouping candidates: a text merged twice (A into B, B into C) answers for C, the feedback holding it now", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const [c, b, a] = [(await record(store, org, "C", 1))!, (await record(store, org, "B", 2))!, (await record(store, org, "A", 3))!];
+      for (const f of [a, b, c]) await store.indexForGrouping(org.appId, f.id, [`w:only-${f.title}`], `text of ${f.title}`);
+      expect((await merge(store, a, b, 10)).ok).toBe(true);
+      expect((await merge(store, (await store.findFeedback(org.orgId, b.id))!, c, 11)).ok).toBe(true);
+      expect(await store.groupingCandidates(candidateQuery(org, ["w:only-A"]))).toEqual([{ id: c.id, text: "text of A", own: false }]);
+    });
+
     test("grouping candidates come in core's rankCandidates order: most keys shared, the newest first among equals", async () => {
       const store = await makeStore();
       const org = await seed(store);
