@@ -51,7 +51,11 @@ export const mergedAway = (feedback: Pick<FeedbackRecord, "key" | "id">, keyOrId
 /** Finds a feedback by key (in any case) or id; a merged one answers with the feedback it was merged into. */
 export async function resolveFeedback(services: FindDeps, orgId: string, keyOrId: string): Promise<FeedbackRecord | null> {
   const found = await findByKeyOrId(services, orgId, keyOrId);
-  if (!found) return null;
+  return found && holderOf(services, orgId, found);
+}
+
+/** The feedback holding `found` now: itself, or the one at the end of its merges; null when they do not end. */
+export async function holderOf(services: FindDeps, orgId: string, found: FeedbackRecord): Promise<FeedbackRecord | null> {
   const known = new Map<string, FeedbackRecord | null>([[found.id, found]]);
   await readMerges([found.id], known, async (ids) =>
     (await Promise.all(ids.map((id) => services.store.findFeedback(orgId, id)))).filter((f) => f !== null),

@@ -29,9 +29,10 @@ export interface SuggestionStore {
   /** Records a person's decision that two feedbacks are not duplicates (suggested or not). */
   dismissPair(orgId: string, feedbackId: string, similarId: string, at: number, by: string): Promise<void>;
   /**
-   * Takes back a decision that two feedbacks of the organization are not duplicates: a pair grouping
-   * suggested waits for review again, with its score and words; one it never suggested (its record
-   * scored UNSUGGESTED) is as if never decided.
+   * Takes back a decision that two feedbacks of the organization are not duplicates, the one recorded
+   * on these two even where one was merged since (its pair then waits as the feedback holding it):
+   * a pair grouping suggested waits for review again, with its score and words; one it never
+   * suggested (its record scored UNSUGGESTED) is as if never decided.
    */
   undismissPair(orgId: string, feedbackId: string, similarId: string): Promise<void>;
   /** The feedbacks a person decided are not duplicates of this one. */

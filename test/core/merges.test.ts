@@ -308,10 +308,11 @@ describe("merge", () => {
 });
 
 describe("taking back 'Not duplicates'", () => {
-  /** Two feedbacks of the organization (`target` older), one of another; the pairs taken back are recorded. */
-  function fakeDecisions(merged = false) {
+  /** Two feedbacks of the organization (`target` older) and a third, one of another, `source` merged into `mergedInto` if given; the pairs taken back are recorded. */
+  function fakeDecisions(mergedInto?: string) {
     const elsewhere = feedbackRecord({ id: "fb-7", orgId: "other-org", key: "ELSE-1" });
-    const records = [target, merged ? { ...source, mergedInto: target.id } : source, elsewhere];
+    const third = feedbackRecord({ id: "fb-3", key: "ACME-3" });
+    const records = [target, mergedInto ? { ...source, mergedInto } : source, third, elsewhere];
     const undone: string[][] = [];
     const store = {
       findFeedback: async (orgId: string, keyOrId: string) =>
@@ -341,9 +342,15 @@ describe("taking back 'Not duplicates'", () => {
   });
 
   test("two merged meanwhile are one feedback: nothing to take back, and the answer says so", async () => {
-    const fake = fakeDecisions(true);
+    const fake = fakeDecisions(target.id);
     assert.deepEqual(await undismissSuggestion(fake.deps, as("member"), "ACME-2", "ACME-1"), { ok: true, value: "one_feedback" });
     assert.deepEqual(fake.undone, []);
+  });
+
+  test("one merged into a third since: the decision is taken back as recorded, on the two named, whose pair waits as the third's", async () => {
+    const fake = fakeDecisions("fb-3");
+    assert.deepEqual(await undismissSuggestion(fake.deps, as("member"), "ACME-2", "ACME-1"), { ok: true, value: "restored" });
+    assert.deepEqual(fake.undone, [["org", source.id, target.id]]);
   });
 });
 

@@ -126,7 +126,9 @@ export function duplicateRoutes(services: Services) {
           const dismissed = await dismissSuggestion(services, visitor.grant, field("feedback"), field("similar"));
           // The two merged meanwhile (on another page): the notice says they are one feedback now.
           const done = dismissed.ok && dismissed.value === "one_feedback" ? "together" : "dismissed";
-          return back(localNext(field("next"), "/duplicates"), dismissed, done, "", { feedback: field("feedback"), target: field("similar") });
+          // Otherwise it names the two the dismissal is recorded on, which its Undo takes back.
+          const [feedback, target] = dismissed.ok && dismissed.value !== "one_feedback" ? dismissed.value : [field("feedback"), field("similar")];
+          return back(localNext(field("next"), "/duplicates"), dismissed, done, "", { feedback, target });
         }),
       { detail: { hide: true } },
     )

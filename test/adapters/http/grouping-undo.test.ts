@@ -108,3 +108,42 @@ describe("'Not duplicates' can be undone", () => {
     expect(listed(await (await admin.fetch("/duplicates")).text(), newer)).toBeUndefined();
   });
 });
+
+describe("'Not duplicates' undone after a merge", () => {
+  /** Merges `source` into `into` as the inbox does. */
+  async function mergeByHand(source: string, into: string): Promise<void> {
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await (await admin.fetch("/inbox")).text())![1]!;
+    const form = `<form method="post" action="/duplicates/merge"><input type="hidden" name="csrf" value="${csrf}"></form>`;
+    const sent = await admin.submit(form, { source, into, next: "/duplicates" }, undefined, ORIGIN);
+    expect(sent.headers.get("location")).toStartWith("/duplicates?done=merged");
+  }
+  /** Whether the queue on `page` lists a pair of `a` and `b`. */
+  const paired = (page: string, a: string, b: string) =>
+    page
+      .split('<li class="pair">')
+      .slice(1)
+      .some((item) => item.includes(`value="${a}"`) && item.includes(`value="${b}"`));
+
+  test("a pair one of which was merged since its dismissal comes back as the feedback holding it now and the other", async () => {
+    const holder = await report("Exported invoices lose their VAT number");
+    const [newer, older] = await waitingPair("The map zooms out when I rotate my phone", "Rotating the phone zooms the map out");
+    const dismissed = await dismiss(newer);
+    await mergeByHand(newer, holder);
+    const undone = await admin.submit(formOf(dismissed, "/duplicates/undismiss"), {}, undefined, ORIGIN);
+    const back = await (await admin.fetch(undone.headers.get("location")!)).text();
+    expect(back).toContain("are back for review.");
+    expect(paired(back, holder, older)).toBe(true);
+  });
+
+  test("dismissed from a page shown before one of the two was merged, Undo takes back the pair as recorded: the feedback holding it and the other", async () => {
+    const holder = await report("Printing a receipt cuts off its footer");
+    const [newer, older] = await waitingPair("The calendar skips the 29th of February", "February 29 is missing from the calendar");
+    const shown = await (await admin.fetch("/duplicates")).text();
+    await mergeByHand(newer, holder);
+    const sent = await admin.submit(formOf(listed(shown, newer)!, "/duplicates/dismiss"), {}, undefined, ORIGIN);
+    const dismissed = await (await admin.fetch(sent.headers.get("location")!)).text();
+    expect(paired(dismissed, holder, older)).toBe(false);
+    const undone = await admin.submit(formOf(dismissed, "/duplicates/undismiss"), {}, undefined, ORIGIN);
+    expect(paired(await (await admin.fetch(undone.headers.get("location")!)).text(), holder, older)).toBe(true);
+  });
+});

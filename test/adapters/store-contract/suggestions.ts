@@ -112,6 +112,19 @@ export function suggestionsContract(makeStore: () => Promise<Subject>) {
       ).toEqual([]);
     });
 
+    test("a dismissal taken back after one of the two was merged puts the pair back as the feedback holding it and the other", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const c = (await record(store, org, "c", 1))!;
+      const a = (await record(store, org, "a", 2))!;
+      const b = (await record(store, org, "b", 3))!;
+      await store.saveSuggestions([suggested(org, b.id, a.id, 0.4)]);
+      await store.dismissPair(org.orgId, b.id, a.id, 5, "user-1");
+      expect((await merge(store, a, c, 6)).ok).toBe(true);
+      await store.undismissPair(org.orgId, b.id, a.id);
+      expect(await list(store, org.orgId, null)).toEqual([suggested(org, b.id, c.id, 0.4)]);
+    });
+
     test("a dismissal of a pair never suggested, taken back, leaves it undecided and out of the list", async () => {
       const store = await makeStore();
       const org = await seed(store);
