@@ -2,6 +2,7 @@ import { authorize } from "../authorization.ts";
 import { ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { FeedbackPage, Status } from "../schemas/feedback.ts";
+import type { TagRecord } from "../store/triage.ts";
 import { type CountDeps, countsByStatus } from "./count-feedbacks.ts";
 import { keepsNothing, type ListFilterDeps, type ListQuery, listFilter } from "./list-filter.ts";
 import { type BackDeps, listPlace, type PageDeps, pageAt, pageBefore, type PlaceDeps, type PreviousPage } from "./list-paging.ts";
@@ -18,14 +19,20 @@ interface Browsed {
 
 type BrowseDeps = ListFilterDeps & PlaceDeps & PageDeps & BackDeps & CountDeps;
 
+/** What the page around the list reads anyway, handed down so that the list reads it no more. */
+interface ReadBeside {
+  /** The organization's tags, which spell a tag filter. */
+  readonly tags: Promise<readonly Pick<TagRecord, "name">[]>;
+}
+
 /**
  * The inbox's list: its page, its way back and its counts, as listFeedbacks, the way back and
  * countFeedbacks give them, from one reading of the filter, of the cursor and of the key searched.
  */
-export async function browseFeedbacks(services: BrowseDeps, grant: Grant, query: ListQuery): Promise<Result<Browsed>> {
+export async function browseFeedbacks(services: BrowseDeps, grant: Grant, query: ListQuery, beside?: ReadBeside): Promise<Result<Browsed>> {
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
-  const filtered = await listFilter(services, grant, query);
+  const filtered = await listFilter(services, grant, query, beside?.tags);
   if (!filtered.ok) return filtered;
   const filter = filtered.value;
   const [placed, counts] = await Promise.all([listPlace(services, grant.orgId, query, filter), countsByStatus(services, grant.orgId, query, filter)]);

@@ -4,7 +4,7 @@ import type { Grant } from "../model.ts";
 import type { Clock } from "../ports.ts";
 import type { FeedbackListQuery, Status } from "../schemas/feedback.ts";
 import type { FeedbackFilter } from "../store/feedbacks.ts";
-import type { TriageStore } from "../store/triage.ts";
+import type { TagRecord, TriageStore } from "../store/triage.ts";
 import type { UserStore } from "../store/users.ts";
 import { pastDueBefore } from "../triage/overdue.ts";
 import { ownerFilter } from "../triage/owner-filter.ts";
@@ -28,12 +28,18 @@ export type ListFilterDeps = { readonly store: Pick<UserStore, "findUser"> & Pic
 /**
  * The filters of a list query as the store reads them: the owner read (`me`, `none`, an e-mail),
  * the tag as the organization spells it, since a tag named in another case is that tag, as when it
- * is given to a feedback, and the overdue as the open ones due before the clock's day.
+ * is given to a feedback, and the overdue as the open ones due before the clock's day. The
+ * organization's tags are read here unless the caller reads them anyway (`tagsRead`).
  */
-export async function listFilter(deps: ListFilterDeps, grant: Grant, query: ListQuery): Promise<Result<FeedbackFilter>> {
+export async function listFilter(
+  deps: ListFilterDeps,
+  grant: Grant,
+  query: ListQuery,
+  tagsRead?: Promise<readonly Pick<TagRecord, "name">[]>,
+): Promise<Result<FeedbackFilter>> {
   const owner = await ownerFilter(deps, grant, query.owner);
   if (!owner.ok) return owner;
-  const tag = query.tag && spelledTag(query.tag, await deps.store.listTags(grant.orgId));
+  const tag = query.tag && spelledTag(query.tag, await (tagsRead ?? deps.store.listTags(grant.orgId)));
   const filter = feedbackFilter({ ...query, ...(tag && { tag }) }, owner.value);
   const due = query.due === "overdue" ? { before: pastDueBefore(deps.clock()) } : query.due;
   return ok({ statuses: statusesKept(query), ...filter, ...(due && { due }) });

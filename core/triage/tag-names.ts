@@ -10,7 +10,8 @@ const tagKey = (name: string): string => name.toLocaleLowerCase("en");
 export const sameTag = (a: string, b: string): boolean => tagKey(tagName(a)) === tagKey(tagName(b));
 
 /** A tag's name as the organization spells it, given in any case (Billing names billing); as given when it has none such. */
-export const spelledTag = (typed: string, known: readonly TagRecord[]): string => known.find((t) => sameTag(t.name, typed))?.name ?? typed;
+export const spelledTag = (typed: string, known: readonly Pick<TagRecord, "name">[]): string =>
+  known.find((t) => sameTag(t.name, typed))?.name ?? typed;
 
 /**
  * The names a feedback's tags are kept under: each typed name as the organization already spells

@@ -222,16 +222,19 @@ async function inboxPage(
   const w = wordsFor(visitor.language, "inbox");
   const now = services.clock();
   const query = inboxQuery(url.searchParams);
+  // The organization's tags are read once: the list spells its tag filter with them, the filters offer them.
+  const tagsRead = listTags(services, visitor.grant).then((listed) => (listed.ok ? listed.value.data : []));
   const [browsed, posted, { apps, features }, views, tags, choices] = await Promise.all([
-    browseFeedbacks(services, visitor.grant, query),
+    browseFeedbacks(services, visitor.grant, query, { tags: tagsRead }),
     // The portal's posts waiting for a person: what "To review" counts.
     countFeedbacks(services, visitor.grant, TO_REVIEW),
     catalog ?? inboxCatalog(services, visitor, query.appId),
     listViews(services, visitor.grant),
-    listTags(services, visitor.grant),
+    tagsRead,
     ownerChoices(services, visitor),
   ]);
   const owners = ownerNames(choices);
+  const tagNames = tags.map((t) => t.name);
   const counts = browsed.ok ? browsed.value.counts : {};
   const page = browsed.ok && browsed.value.page.ok ? browsed.value.page.value : { data: [], nextCursor: null };
   const count = (filter: (typeof STATUS_FILTERS)[number]) => countIn(counts, filter);
@@ -262,7 +265,7 @@ ${query.status ? html`<input type="hidden" name="status" value="${query.status}"
 <div><label for="severity">${w.severity}</label><select id="severity" name="severity">${options(SEVERITIES, query.severity, (s) => s, w.anyFeminine)}</select></div>
 <div><label for="app">${w.app}</label><select id="app" name="appId"><option value="">${w.anyFeminine}</option>${apps.map((a) => html`<option value="${a.id}"${a.id === query.appId ? html` selected` : ""}>${a.name}</option>`)}</select></div>
 ${featureFilter(visitor.language, features, query.featureId)}
-${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.name) : [], choices)}
+${triageFilters(visitor.language, query, tagNames, choices)}
 <div><label for="published">${w.onPortal}</label><select id="published" name="published">${options(["true", "false"], query.published === undefined ? undefined : String(query.published), (p) => w.portalChoices[p as "true" | "false"], w.any)}</select></div>
 <div><label for="sort">${w.sortBy}</label><select id="sort" name="sort">${FEEDBACK_ORDERS.map((o) => html`<option value="${o}"${o === (query.sort ?? "activity") ? html` selected` : ""}>${w.orders[o]}</option>`)}</select></div>
 </details>
@@ -270,7 +273,7 @@ ${triageFilters(visitor.language, query, tags.ok ? tags.value.data.map((t) => t.
 </form>`;
 
   const bulk = can(visitor.grant, "feedbacks.update");
-  const colors = tagColors(tags.ok ? tags.value.data : []);
+  const colors = tagColors(tags);
   // With one app, its name would stand in every row: it is named for organizations with several.
   const severalApps = apps.length > 1;
   // A tag chip narrows the list on screen to its tag (any other tag filter replaced): its row stays in
