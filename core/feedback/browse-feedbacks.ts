@@ -3,6 +3,7 @@ import { ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { FeedbackPage, Status } from "../schemas/feedback.ts";
 import type { TagRecord } from "../store/triage.ts";
+import type { AppsRead } from "./summaries.ts";
 import { type CountDeps, countsByStatus } from "./count-feedbacks.ts";
 import { keepsNothing, type ListFilterDeps, type ListQuery, listFilter } from "./list-filter.ts";
 import { type BackDeps, listPlace, type PageDeps, pageAt, pageBefore, type PlaceDeps, type PreviousPage } from "./list-paging.ts";
@@ -23,6 +24,8 @@ type BrowseDeps = ListFilterDeps & PlaceDeps & PageDeps & BackDeps & CountDeps;
 interface ReadBeside {
   /** The organization's tags, which spell a tag filter. */
   readonly tags: Promise<readonly Pick<TagRecord, "name">[]>;
+  /** The organization's apps, which the rows name. */
+  readonly apps: AppsRead;
 }
 
 /**
@@ -39,7 +42,11 @@ export async function browseFeedbacks(services: BrowseDeps, grant: Grant, query:
   // A list that keeps nothing is empty whatever its cursor, as listFeedbacks has it; the way back is
   // read all the same, as a search with nothing to find by leaves the list's cursors good.
   const [page, previous] = await Promise.all([
-    keepsNothing(query, filter) ? ok({ data: [], nextCursor: null }) : placed.ok ? pageAt(services, grant.orgId, placed.value).then(ok) : placed,
+    keepsNothing(query, filter)
+      ? ok({ data: [], nextCursor: null })
+      : placed.ok
+        ? pageAt(services, grant.orgId, placed.value, beside?.apps).then(ok)
+        : placed,
     placed.ok ? pageBefore(services, grant.orgId, placed.value) : null,
   ]);
   return ok({ page, previous, counts });

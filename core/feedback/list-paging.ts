@@ -9,7 +9,7 @@ import { lookupKey } from "./find-feedback.ts";
 import { isFeedbackKey } from "./key.ts";
 import type { ListQuery } from "./list-filter.ts";
 import { positionOf, top } from "./order.ts";
-import { type SummariesDeps, summaries } from "./summaries.ts";
+import { type AppsRead, type SummariesDeps, summaries } from "./summaries.ts";
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -82,14 +82,17 @@ export async function listPlace(deps: PlaceDeps, orgId: string, query: ListQuery
 /** What reading a page reads: the list, and what its rows show. */
 export type PageDeps = SummariesDeps & { readonly store: Pick<FeedbackStore, "listFeedbacks"> };
 
-/** The page at a place, its key's feedback first on the first page, and the cursor of the page after it (null on the last). */
-export async function pageAt(deps: PageDeps, orgId: string, place: ListPlace): Promise<FeedbackPage> {
+/**
+ * The page at a place, its key's feedback first on the first page, and the cursor of the page after
+ * it (null on the last); the apps its rows name are read here unless the caller reads them anyway.
+ */
+export async function pageAt(deps: PageDeps, orgId: string, place: ListPlace, appsRead?: AppsRead): Promise<FeedbackPage> {
   const { filter, order, limit, after, exact } = place;
   // One row more than the page tells whether another follows; one more again stands in for the pinned row.
   const listed = (await deps.store.listFeedbacks(orgId, filter, after, limit + (exact ? 2 : 1), order)).filter((f) => f.id !== exact?.id);
   const rows = exact && !after ? [exact, ...listed] : listed;
   const page = rows.slice(0, limit);
-  const data = await summaries(deps, orgId, page);
+  const data = await summaries(deps, orgId, page, appsRead);
   const last = page.at(-1);
   const position = last === exact ? top(order) : last && positionOf(last, order);
   return { data, nextCursor: rows.length > limit && position ? await place.cursorAt(position) : null };

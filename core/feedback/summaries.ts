@@ -1,4 +1,4 @@
-import type { FeatureRecord, FeedbackRecord } from "../model.ts";
+import type { AppRecord, FeatureRecord, FeedbackRecord } from "../model.ts";
 import type { FeedbackSummary } from "../schemas/feedback.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { FollowerStore } from "../store/followers.ts";
@@ -11,11 +11,23 @@ export type SummariesDeps = {
   readonly store: Pick<CatalogStore, "listApps" | "findFeature"> & Pick<FollowerStore, "countFollowers"> & Pick<PublicationStore, "findPublications">;
 };
 
-/** Feedbacks as lists show them, with their app's name and feature's path. */
-export async function summaries(services: SummariesDeps, orgId: string, feedbacks: readonly FeedbackRecord[]): Promise<FeedbackSummary[]> {
+/** The organization's apps, as a caller that reads them anyway hands them down: what naming a feedback's app takes. */
+export type AppsRead = Promise<readonly Pick<AppRecord, "id" | "name">[]>;
+
+/** Feedbacks as lists show them, with their app's name and feature's path; the apps are read here unless the caller reads them anyway. */
+export async function summaries(
+  services: SummariesDeps,
+  orgId: string,
+  feedbacks: readonly FeedbackRecord[],
+  appsRead?: AppsRead,
+): Promise<FeedbackSummary[]> {
   const { store } = services;
   const ids = feedbacks.map((f) => f.id);
-  const [listed, followers, publications] = await Promise.all([store.listApps(orgId), store.countFollowers(ids), store.findPublications(ids)]);
+  const [listed, followers, publications] = await Promise.all([
+    appsRead ?? store.listApps(orgId),
+    store.countFollowers(ids),
+    store.findPublications(ids),
+  ]);
   const apps = new Map(listed.map((a) => [a.id, a]));
   const features = new Map<string, FeatureRecord | null>();
   for (const id of new Set(feedbacks.map((f) => f.featureId).filter((x): x is string => Boolean(x)))) {

@@ -204,10 +204,20 @@ interface InboxCatalog {
   readonly features: readonly FeatureGroup[];
 }
 
-/** Reads the inbox's catalog for the app chosen (`appId`), if any. */
-async function inboxCatalog(services: Services, visitor: Visitor, appId: string | undefined): Promise<InboxCatalog> {
+/** The organization's apps, as the inbox offers them. */
+async function inboxApps(services: Services, visitor: Visitor): Promise<readonly App[]> {
   const listed = await listApps(services, visitor.grant);
-  const apps = listed.ok ? listed.value.data : [];
+  return listed.ok ? listed.value.data : [];
+}
+
+/** Reads the inbox's catalog for the app chosen (`appId`), if any; the apps are read here unless the page reads them anyway (`appsRead`). */
+async function inboxCatalog(
+  services: Services,
+  visitor: Visitor,
+  appId: string | undefined,
+  appsRead = inboxApps(services, visitor),
+): Promise<InboxCatalog> {
+  const apps = await appsRead;
   return { apps, features: await featureGroups(services, visitor.grant, apps, appId) };
 }
 
@@ -222,13 +232,15 @@ async function inboxPage(
   const w = wordsFor(visitor.language, "inbox");
   const now = services.clock();
   const query = inboxQuery(url.searchParams);
-  // The organization's tags are read once: the list spells its tag filter with them, the filters offer them.
+  // The organization's tags and apps are read once: the list spells its tag filter with the tags and
+  // names its rows' apps, the filters offer them.
   const tagsRead = listTags(services, visitor.grant).then((listed) => (listed.ok ? listed.value.data : []));
+  const appsRead = catalog ? Promise.resolve(catalog.apps) : inboxApps(services, visitor);
   const [browsed, posted, { apps, features }, views, tags, choices] = await Promise.all([
-    browseFeedbacks(services, visitor.grant, query, { tags: tagsRead }),
+    browseFeedbacks(services, visitor.grant, query, { tags: tagsRead, apps: appsRead }),
     // The portal's posts waiting for a person: what "To review" counts.
     countFeedbacks(services, visitor.grant, TO_REVIEW),
-    catalog ?? inboxCatalog(services, visitor, query.appId),
+    catalog ?? inboxCatalog(services, visitor, query.appId, appsRead),
     listViews(services, visitor.grant),
     tagsRead,
     ownerChoices(services, visitor),
