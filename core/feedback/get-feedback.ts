@@ -2,15 +2,14 @@ import { authorize } from "../authorization.ts";
 import { ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
-import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { MergeStore } from "../store/merges.ts";
 import { type FindDeps, findByKeyOrId, mergedAway, resolveFeedback, noSuchFeedback } from "./find-feedback.ts";
-import { type PresentDeps, presentFeedback } from "./present-feedback.ts";
+import { type PresentDeps, presentWithReports } from "./present-feedback.ts";
 import { holderKeys } from "../merges/merge.ts";
 
 type GetDeps = FindDeps &
   PresentDeps & {
-    readonly store: Pick<FeedbackStore, "listReports"> & Pick<MergeStore, "findMerge" | "holdersOf">;
+    readonly store: Pick<MergeStore, "findMerge" | "holdersOf">;
   };
 
 /**
@@ -24,18 +23,19 @@ export async function getFeedback(services: GetDeps, grant: Grant, keyOrId: stri
   if (!allowed.ok) return allowed;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!feedback) return noSuchFeedback(keyOrId);
-  const shown = await presentFeedback(services, feedback);
+  const { feedback: shown, reports } = await presentWithReports(services, feedback);
   if (!mergedAway(feedback, keyOrId)) return ok(shown);
-  const moved = await movedAway(services, grant.orgId, keyOrId, feedback.id);
+  // The reports it shows are those it holds: what moved since is told from them, not read again.
+  const moved = await movedAway(services, grant.orgId, keyOrId, reports);
   return ok({ ...shown, mergedInto: feedback.key, ...(moved.length > 0 && { reportsMovedTo: moved }) });
 }
 
-/** The keys of the feedbacks holding the reports a merged key's merge brought that `shownId` no longer holds. */
-async function movedAway(services: GetDeps, orgId: string, keyOrId: string, shownId: string): Promise<string[]> {
+/** The keys of the feedbacks holding the reports a merged key's merge brought that are not among those shown (`shown`). */
+async function movedAway(services: GetDeps, orgId: string, keyOrId: string, shown: readonly { readonly id: string }[]): Promise<string[]> {
   const asked = await findByKeyOrId(services, orgId, keyOrId);
   const merge = asked && (await services.store.findMerge(orgId, asked.id));
   if (!merge) return [];
-  const held = new Set((await services.store.listReports(shownId)).map((r) => r.id));
+  const held = new Set(shown.map((r) => r.id));
   const gone = merge.reportIds.filter((id) => !held.has(id));
   return gone.length > 0 ? holderKeys(await services.store.holdersOf(orgId, gone), gone) : [];
 }

@@ -141,3 +141,19 @@ describe("a feedback whose reporter answered from their tracking page reads its 
     expect(calls.of.listReports).toBe(1);
   });
 });
+
+test("GET /v1/feedbacks/{key} asked by the key of a feedback merged into another reads that other's reports once, to show them and to tell which moved since", async () => {
+  const [kept, merged] = [
+    await send("problem", "Gherkin icons wobble in the tuba menu"),
+    await send("problem", "Gherkin icons wobble on the tuba screen"),
+  ];
+  expect((await http.request("POST", `/v1/feedbacks/${merged}/merge`, { body: { into: kept }, token: http.demo.tokens.admin })).status).toBe(200);
+  const brought = (await http.request("GET", `/v1/feedbacks/${kept}`, { token: http.demo.tokens.admin })).body.reportList.at(-1).id;
+  const split = await http.request("POST", `/v1/feedbacks/${kept}/reports/${brought}/split`, { token: http.demo.tokens.admin });
+  expect(split.status).toBe(201);
+  const calls = await storeCalls(http.services.store, async () => {
+    const read = await http.request("GET", `/v1/feedbacks/${merged}`, { token: http.demo.tokens.admin });
+    expect([read.body.mergedInto, read.body.reportsMovedTo]).toEqual([kept, [split.body.key]]);
+  });
+  expect(calls.of.listReports).toBe(1);
+});
