@@ -19,8 +19,9 @@ function opensSentence(text: string, index: number): boolean {
 
 /**
  * The first expression of the text, as written, that folds to a concept ("dark mode" for
- * "darkmode"), or undefined. The lexicon's expressions are written without accents, so one typed
- * with them is not found here, and its concept is shown as it is.
+ * "darkmode"; "white screen" for "empty", the first word of the "empty page" it reads as), or
+ * undefined. The lexicon's expressions are written without accents, so one typed with them is not
+ * found here, and its concept is shown as it is.
  */
 function expressionIn(concept: string, text: string): Written | undefined {
   // As the lexicon reads a text: lower case, punctuation as spaces ("doesn't" as "doesn t"). Each
@@ -28,7 +29,8 @@ function expressionIn(concept: string, text: string): Written | undefined {
   const read = text.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, " ");
   if (read.length !== text.length) return undefined;
   for (const [expression, named] of PHRASES) {
-    if (named !== concept) continue;
+    // An expression read as two words ("empty page") is shown for the first, which says what it is; the second is a word of its own.
+    if (named.split(" ")[0] !== concept) continue;
     // Without the lexicon's g flag: a fresh search from the start, no lastIndex carried between texts.
     const found = new RegExp(expression.source).exec(read);
     if (found) return { word: text.slice(found.index, found.index + found[0].length), opens: opensSentence(text, found.index) };

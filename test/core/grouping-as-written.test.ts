@@ -17,6 +17,11 @@ describe("matched words as the reports wrote them", () => {
     assert.deepEqual(asWritten(["unresponsive", "darkmode"], ["Save doesn't respond", "dark-mode toggle"]), ["doesn't respond", "dark-mode"]);
   });
 
+  test("a concept one text says in an expression read as two words is shown as that expression", () => {
+    const texts = ["The invoice PDF is empty when I download it", "Downloading the invoice shows a white screen"];
+    assert.deepEqual(asWritten(["empty", "invoice"], texts), ["empty / white screen", "invoice"]);
+  });
+
   test("a concept the two texts say in different words is shown in both, and one word inflected once", () => {
     const texts = ["Search is broken on the orders page", "Visa card declined at checkout, search crashed"];
     assert.deepEqual(asWritten(["fail", "search"], texts), ["broken / declined", "search"]);
