@@ -1031,7 +1031,7 @@ export const EN = {
     channel_mismatch: "This key's channel does not take requests at this address.",
     channel_inactive: "This channel is disabled.",
     origin_not_allowed: "This page's origin is not in the app's list of allowed origins.",
-    unknown_app: "No app has this key.",
+    unknown_app: "No app has this key: copy the key of an app's channel from Settings → Apps and channels.",
     not_found: "Not found.",
     qualification_not_found: "This qualification is unknown or has expired.",
     idempotency_in_progress: "A request with this idempotency key is still running.",

@@ -949,7 +949,7 @@ export const FR: Catalog = {
     channel_mismatch: "Le canal de cette clé ne prend pas de requêtes à cette adresse.",
     channel_inactive: "Ce canal est désactivé.",
     origin_not_allowed: "L'origine de cette page ne figure pas dans la liste des origines autorisées de l'app.",
-    unknown_app: "Aucune application n'a cette clé.",
+    unknown_app: "Aucune application n'a cette clé\u202f: copiez celle d'un canal de l'application dans Réglages → Applications et canaux.",
     not_found: "Introuvable.",
     qualification_not_found: "Cette qualification est inconnue ou a expiré.",
     idempotency_in_progress: "Une requête avec cette clé d'idempotence est encore en cours.",
