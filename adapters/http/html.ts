@@ -144,7 +144,7 @@ ul.pairs>li{padding:var(--s3) var(--s4);margin-bottom:var(--s3);border:1px solid
 .scale{display:flex;flex-direction:column;justify-content:space-between;font-size:var(--t-sm);color:var(--muted);text-align:right}
 .range{display:flex;justify-content:space-between;font-size:var(--t-sm);color:var(--muted);padding-left:2rem}
 .hbars{list-style:none;padding:0;margin:var(--s2) 0}.hbars li{display:grid;grid-template-columns:minmax(6rem,14rem) 1fr 3rem;gap:var(--s3);align-items:center;padding:var(--s1) 0}
-.hbar-label{overflow-wrap:anywhere}.hbars svg{width:100%;height:1rem;display:block}.bar{fill:var(--muted)}.kind-problem{fill:#b91c1c}.kind-idea{fill:#1d4ed8}.kind-praise{fill:#047857}
+.hbar-label{overflow-wrap:anywhere}@media (max-width:40rem){.hbars li{grid-template-columns:1fr 3rem;row-gap:var(--s1)}.hbar-label{grid-column:1/-1}}.hbars svg{width:100%;height:1rem;display:block}.bar{fill:var(--muted)}.kind-problem{fill:#b91c1c}.kind-idea{fill:#1d4ed8}.kind-praise{fill:#047857}
 @media (prefers-color-scheme:dark){.kind-problem{fill:#f87171}.kind-idea{fill:#93c5fd}.kind-praise{fill:#6ee7b7}}
 .message{white-space:pre-wrap;margin-top:0}.search-row{display:flex;gap:var(--s2)}.search-row button{margin:0;flex:none}
 table.tags td:first-child{min-width:8rem}table.tags select{min-width:9rem}table.tags input{max-width:16rem}
