@@ -214,7 +214,9 @@ export function mergeStore(data: Database): MergeStore {
 }
 
 /** Keeps a decision that two feedbacks are not duplicates, on the pair's suggestion (its one id). */
-export async function dismiss(data: Database, d: Dismissal, session?: ClientSession): Promise<void> {
+export async function dismiss(data: Database, d: Dismissal | null, session?: ClientSession): Promise<void> {
+  // None to record: an unmerge that takes back a wrong click leaves the pair waiting.
+  if (!d) return;
   const { orgId, appId, feedbackId, similarId, at, by } = d;
   await data
     .collection("suggestions")

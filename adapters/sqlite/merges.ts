@@ -260,7 +260,9 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
 }
 
 /** Keeps a decision that two feedbacks are not duplicates, on the pair's suggestion. */
-export function dismiss(db: Database, d: Dismissal): void {
+export function dismiss(db: Database, d: Dismissal | null): void {
+  // None to record: an unmerge that takes back a wrong click leaves the pair waiting.
+  if (!d) return;
   db.query(
     `INSERT INTO suggestions (org_id, app_id, feedback_id, similar_id, score, matched, at, dismissed_at, dismissed_by)
      VALUES (?, ?, ?, ?, ?, '[]', ?, ?, ?)

@@ -36,8 +36,12 @@ export const dismissalOf = (
   return { orgId: app.orgId, appId: app.appId, feedbackId, similarId, at, by };
 };
 
-/** An unmerged pair is dismissed: the two feedbacks a person separated are never merged or suggested again. */
-export const dismissalAfterUnmerge = (u: Unmerge): Dismissal => dismissalOf(u.merge, u.merge.sourceId, u.merge.targetId, u.at, u.by);
+/**
+ * An unmerged pair is dismissed: the two feedbacks a person separated are never merged or suggested
+ * again. Null for the undoing of a wrong click, which leaves the pair as it was before the merge.
+ */
+export const dismissalAfterUnmerge = (u: Unmerge): Dismissal | null =>
+  u.dismisses ? dismissalOf(u.merge, u.merge.sourceId, u.merge.targetId, u.at, u.by) : null;
 
 /** A split pair is dismissed: the new feedback and the one its report left are never merged or suggested again. */
 export const dismissalAfterSplit = (s: SplitRecord): Dismissal => dismissalOf(s, s.newFeedback.id, s.feedbackId, s.at, s.by);

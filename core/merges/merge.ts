@@ -43,6 +43,12 @@ export interface Unmerge {
   /** The target's report count when planned: the store writes only if it still has it (compare-and-set). */
   readonly expectedReports: number;
   readonly target: FeedbackCounts;
+  /**
+   * Whether the pair is remembered as dismissed (dismissalAfterUnmerge): a person who separates two
+   * feedbacks judged them different; the Undo offered right after a merge takes back a wrong click,
+   * and the pair waits for review again as it did.
+   */
+  readonly dismisses: boolean;
 }
 
 type Feedback = Pick<FeedbackRecord, "id" | "key" | "orgId" | "appId" | "reports" | "lastActivityAt" | "mergedInto">;
@@ -133,6 +139,7 @@ export function planUnmerge(input: UnmergeInput): Result<Unmerge> {
     at,
     by,
     expectedReports: target.reports,
+    dismisses: true,
     target: {
       reports: kept,
       lastActivityAt: activeSince ? target.lastActivityAt : merge.targetBefore.lastActivityAt,

@@ -112,8 +112,12 @@ const MAX_ATTEMPTS = 5;
  * reports, and answers for itself with its own status, followers and tracker link; the followers
  * the merge added leave the other; and the pair is never merged or suggested again. An unmerge
  * that would leave a report out of every visible feedback, or a feedback empty, is refused.
+ *
+ * `undoing`: the merge that the Undo of a merge's notice names, taken back as a wrong click rather
+ * than a judgement that the two differ: the pair is not dismissed and waits for review again as it
+ * did; refused, with nothing written, once that merge was undone (a later merge is not its to take back).
  */
-export async function unmergeFeedback(services: UnmergeDeps, grant: Grant, keyOrId: string): Promise<Result<Feedback>> {
+export async function unmergeFeedback(services: UnmergeDeps, grant: Grant, keyOrId: string, undoing?: string): Promise<Result<Feedback>> {
   const allowed = authorize(grant, "feedbacks.update");
   if (!allowed.ok) return allowed;
   const { store, clock, ids } = services;
@@ -122,9 +126,11 @@ export async function unmergeFeedback(services: UnmergeDeps, grant: Grant, keyOr
     if (!source) return noSuchFeedback(keyOrId);
     const merge = source.mergedInto ? await store.findMerge(grant.orgId, source.id) : null;
     if (!merge) return refuse("cannot_unmerge", await notMerged(services, source));
+    if (undoing !== undefined && merge.id !== undoing) return refuse("cannot_unmerge", { reason: "not_merged", feedback: source.key });
     const planned = await planUnmergeNow(services, merge, source, clock(), grant.userId);
     if (!planned.ok) return planned;
-    if (await store.applyUnmerge(planned.value, [unmergedEvent(planned.value, ids.id())])) {
+    const unmerge = { ...planned.value, dismisses: undoing === undefined };
+    if (await store.applyUnmerge(unmerge, [unmergedEvent(unmerge, ids.id())])) {
       const { mergedInto: _, ...restored } = source;
       return ok(await presentFeedback(services, restored));
     }

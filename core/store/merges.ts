@@ -17,7 +17,7 @@ export interface MergeStore {
   /**
    * Undoes a standing merge: its reports go back to the source, the followers it added leave the
    * target, the target gets the planned counts, the source answers for itself again, and the pair
-   * is remembered as dismissed. False, with nothing written, when the merge was undone or the target changed since.
+   * is remembered as dismissed unless the unmerge says otherwise (an Undo right after the merge). False, with nothing written, when the merge was undone or the target changed since.
    */
   applyUnmerge(unmerge: Unmerge, events: readonly DomainEvent[]): Promise<boolean>;
   /** The standing merge that merged this feedback, if any. */

@@ -3,14 +3,15 @@ import assert from "node:assert/strict";
 import { decideGrouping } from "../../core/grouping/decision.ts";
 import { dismissalAfterSplit, dismissalAfterUnmerge, dismissalOf } from "../../core/merges/dismissal.ts";
 import { mergeInto } from "../../core/merges/merge-into.ts";
-import { holderKeys, type MergeRecord, planMerge, planUnmerge } from "../../core/merges/merge.ts";
+import { holderKeys, type MergeRecord, planMerge, planUnmerge, type Unmerge } from "../../core/merges/merge.ts";
 import { planSplit, splitJob } from "../../core/merges/split.ts";
 import { undismissSuggestion } from "../../core/merges/undismiss-suggestion.ts";
 import { listSuggestions } from "../../core/merges/list-suggestions.ts";
 import { reviewOrder } from "../../core/merges/review-order.ts";
 import type { DomainEvent } from "../../core/feedback/events.ts";
 import type { ReportRecord } from "../../core/model.ts";
-import { feedbackRecord } from "./fake-feedbacks.ts";
+import { unmergeFeedback } from "../../core/merges/unmerge-feedback.ts";
+import { fakeFeedbacks, feedbackRecord } from "./fake-feedbacks.ts";
 import { NOW, tokenGrant } from "./fake-organization.ts";
 
 const target = feedbackRecord({ id: "fb-1", key: "ACME-1", reports: 2, createdAt: NOW - 9_000, lastActivityAt: NOW - 5_000 });
@@ -304,6 +305,54 @@ describe("merge", () => {
     const fake = fakeMergeStore(true);
     assert.ok((await mergeInto(fake.deps, source, target, "user-1", null)).ok);
     assert.equal(fake.written.length, 1);
+  });
+});
+
+describe("taking back a merge", () => {
+  /** `source` merged into `target` by `merged()` (standing, unless another merge is), over the fake feedbacks; the unmerges written are recorded. */
+  function fakeUnmerges(standing: MergeRecord = merged()) {
+    const fake = fakeFeedbacks({ ...target, reports: 3 }, { ...source, mergedInto: target.id });
+    const written: Unmerge[] = [];
+    const store = {
+      ...fake.deps.store,
+      listReports: async (id: string) => (id === target.id ? ["r-1", "r-2", "r-3"].map((r) => report(r, NOW - 5_000)) : []),
+      holdersOf: async () => new Map<string, string>(),
+      findMerge: async () => standing,
+      applyUnmerge: async (unmerge: Unmerge) => {
+        written.push(unmerge);
+        return true;
+      },
+    };
+    return { written, deps: { ...fake.deps, store } };
+  }
+  const member = { ...tokenGrant("member", ["feedbacks:read", "feedbacks:write"]), orgId: "org" };
+
+  test("the Undo of a merge's notice takes back the merge it names as a wrong click: no dismissal, the pair waits for review again", async () => {
+    const fake = fakeUnmerges();
+    assert.deepEqual(await unmergeFeedback(fake.deps, member, "ACME-2", "m-1").then((r) => r.ok && r.value.key), "ACME-2");
+    assert.deepEqual(
+      fake.written.map((u) => [u.merge.id, u.dismisses, dismissalAfterUnmerge(u)]),
+      [["m-1", false, null]],
+    );
+  });
+
+  test("an unmerge separates the two for good: the pair is dismissed", async () => {
+    const fake = fakeUnmerges();
+    assert.ok((await unmergeFeedback(fake.deps, member, "ACME-2")).ok);
+    assert.deepEqual(
+      fake.written.map((u) => [u.merge.id, u.dismisses]),
+      [["m-1", true]],
+    );
+  });
+
+  test("an Undo naming a merge undone already, the feedback merged again since, is refused and writes nothing", async () => {
+    const fake = fakeUnmerges({ ...merged(), id: "m-2" });
+    assert.deepEqual(await unmergeFeedback(fake.deps, member, "ACME-2", "m-1"), {
+      ok: false,
+      code: "cannot_unmerge",
+      refusal: { reason: "not_merged", feedback: "ACME-2" },
+    });
+    assert.deepEqual(fake.written, []);
   });
 });
 

@@ -236,6 +236,23 @@ export function suggestionsContract(makeStore: () => Promise<Subject>) {
         expect(await of(a.id)).toEqual([]);
       });
 
+      test("an unmerge that records no dismissal (a merge's Undo) leaves the merged pair waiting as it was, with its score and verdict", async () => {
+        const store = await makeStore();
+        const org = await seed(store);
+        const older = (await record(store, org, "Export fails", 1))!;
+        const newer = (await record(store, org, "Export breaks", 2))!;
+        const waiting = suggested(org, newer.id, older.id, 0.84, true);
+        await store.saveSuggestions([waiting]);
+        const merged = await merge(store, newer, older, 5);
+        if (!merged.ok) throw new Error(merged.code);
+        expect(await list(store, org.orgId, null)).toEqual([]);
+        const undo = await planUndo(store, org.orgId, merged.value, 6, "user-1");
+        if (!undo.ok) throw new Error(undo.code);
+        expect(await store.applyUnmerge({ ...undo.value, dismisses: false }, [])).toBe(true);
+        expect(await list(store, org.orgId, null)).toEqual([waiting]);
+        expect(await store.dismissedWith(org.orgId, older.id)).toEqual(new Set());
+      });
+
       test("answering for a pair that waits already, the most alike stands; none is of a feedback with itself, and those left out take no place in the page", async () => {
         const store = await makeStore();
         const org = await seed(store);
