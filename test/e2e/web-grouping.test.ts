@@ -92,6 +92,16 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     await page.getByRole("button", { name: `Merge ${newer} into ${older}` }).click();
     expect(await outcome()).toBe("merged");
     expect(await page.getByRole("status").textContent()).toBe(`Merged ${newer} into ${older}. Undo`);
+    // Merged by mistake: Undo, on the notice, takes that merge back and leaves the pair waiting on the queue again.
+    await page.getByRole("status").getByRole("button", { name: "Undo" }).click();
+    expect(await outcome()).toBe("restored");
+    expect(new URL(page.url()).pathname).toBe("/duplicates");
+    expect(await page.getByRole("status").textContent()).toBe(`Undone: ${newer} and ${older} are back for review.`);
+    expect(await page.locator("ul.pairs > li").count()).toBe(2);
+    await look("a merge undone from its notice", "possible-duplicates-merge-undone");
+    expected.push(["feedback.unmerged", newer, older]);
+    await page.getByRole("button", { name: `Merge ${newer} into ${older}` }).click();
+    expect(await outcome()).toBe("merged");
     const pair = page.locator("ul.pairs > li", { hasText: other });
     expect(await page.getByText("1 pair waits for review.").isVisible()).toBe(true);
     await pair.getByRole("button", { name: "Not duplicates" }).click();
@@ -122,7 +132,7 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     await page.goto(`${server.url}/inbox/${source}`);
     await page.getByLabel("Merge this feedback into").fill(target);
     await page.getByRole("button", { name: "Merge", exact: true }).click();
-    await page.waitForURL(new RegExp(`/inbox/${target}\\?done=merged&feedback=${source}&target=${target}$`));
+    await page.waitForURL(new RegExp(`/inbox/${target}\\?done=merged&feedback=${source}&target=${target}&merge=[^&]+$`));
     expected.push(["feedback.merged", target, source]);
     expect(await page.locator(".timeline").textContent()).toContain(`${source}`);
     expect(await page.locator(".timeline").textContent()).toContain("merged into this feedback · Demo admin");
@@ -153,13 +163,13 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
       (r) => expected.every((e) => r.some((x) => Bun.deepEquals(seen(x), e))),
     );
     for (const r of got) expect(r.validFor).toEqual(receiver.secrets);
-    expect(expected).toHaveLength(3);
+    expect(expected).toHaveLength(4);
   });
 
   test("the pages of grouping have no serious accessibility violation and no sideways scroll on a phone", () => {
     // Each was looked at in the state the tests above left it in: the queue with its pairs, a feedback holding two. The apps
     // settings, checked here before, are among every settings page of test/e2e/web-accessibility.test.ts.
-    const pages = ["possible duplicates", "a dismissal's notice, with Undo", "a merged feedback"];
+    const pages = ["possible duplicates", "a merge undone from its notice", "a dismissal's notice, with Undo", "a merged feedback"];
     expect(looked).toEqual(pages.flatMap((page) => [1280, 390].map((width) => ({ page, width, violations: [], sideways: false }))));
   });
   test("the trends page draws reports per day by kind and by feature as SVG with text alternatives, at 1280 and 390 px", async () => {

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { can } from "../../../core/authorization.ts";
 import type { Result } from "../../../core/errors.ts";
-import { mergeFeedbacks } from "../../../core/merges/merge-feedbacks.ts";
+import { makeMerge } from "../../../core/merges/make-merge.ts";
 import { splitReport } from "../../../core/merges/split-report.ts";
 import { dismissSuggestion } from "../../../core/merges/dismiss-suggestion.ts";
 import { undismissSuggestion } from "../../../core/merges/undismiss-suggestion.ts";
@@ -31,13 +31,13 @@ function back(
   result: Result<unknown>,
   done: Done,
   typed = "",
-  pair?: { readonly feedback: string; readonly target: string },
+  pair?: { readonly feedback: string; readonly target: string; readonly merge?: string },
 ): Response {
   const url = new URL(next, "http://local");
   clearOutcome(url.searchParams);
   if (result.ok) {
     url.searchParams.set("done", done);
-    // The notice names the two feedbacks.
+    // The notice names the two feedbacks (and a merge, which its Undo takes back).
     if (pair) for (const [name, key] of Object.entries(pair)) url.searchParams.set(name, key);
   } else {
     setFailure(url.searchParams, result);
@@ -107,14 +107,15 @@ export function duplicateRoutes(services: Services) {
       "/duplicates/merge",
       ({ request, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
-          const merged = await mergeFeedbacks(services, visitor.grant, field("source").trim(), field("into").trim());
+          const merged = await makeMerge(services, visitor.grant, field("source").trim(), field("into").trim());
           // Merged from its own page, a feedback's page is now the one that holds both.
           const source = `/inbox/${encodeURIComponent(field("source").trim())}`;
           const next = localNext(field("next"), "/duplicates");
-          const target = merged.ok ? merged.value.key : "";
+          const target = merged.ok ? merged.value.feedback.key : "";
           return back(merged.ok && next === source ? `/inbox/${encodeURIComponent(target)}` : next, merged, "merged", field("into").trim(), {
             feedback: field("source").trim(),
             target,
+            merge: merged.ok ? merged.value.mergeId : "",
           });
         }),
       { detail: { hide: true } },
@@ -139,6 +140,16 @@ export function duplicateRoutes(services: Services) {
           const restored = await undismissSuggestion(services, visitor.grant, field("feedback"), field("similar"));
           const done = restored.ok && restored.value === "one_feedback" ? "together" : "restored";
           return back(localNext(field("next"), "/duplicates"), restored, done, "", { feedback: field("feedback"), target: field("similar") });
+        }),
+      { detail: { hide: true } },
+    )
+    .post(
+      "/duplicates/undo-merge",
+      ({ request, body, cookie }) =>
+        asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
+          // A wrong click taken back: the pair waits for review again, and the person stays where the merge was made.
+          const undone = await unmergeFeedback(services, visitor.grant, field("feedback"), field("merge"));
+          return back(localNext(field("next"), "/duplicates"), undone, "restored", "", { feedback: field("feedback"), target: field("target") });
         }),
       { detail: { hide: true } },
     )

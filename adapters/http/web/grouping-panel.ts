@@ -20,7 +20,7 @@ export type Done = (typeof DONE)[number];
 /** Writes what went wrong into the address a grouping action returns to: the code and, for a refused merge, unmerge or split, why. */
 /** Every parameter an outcome writes into the address (the done notice, setFailure's refusal): cleared before another is written. */
 export function clearOutcome(params: URLSearchParams): void {
-  for (const name of ["done", "error", "reason", "feedback", "target", "holder", "holders", "count", "into"]) params.delete(name);
+  for (const name of ["done", "error", "reason", "feedback", "target", "merge", "holder", "holders", "count", "into"]) params.delete(name);
 }
 
 export function setFailure(params: URLSearchParams, failure: Failure): void {
@@ -55,8 +55,8 @@ function refusalOf(params: URLSearchParams): MergeRefusal | null {
 }
 
 /**
- * The notice a page shows after a grouping action, read from its address; after "Not duplicates",
- * one who may dismiss can undo it there, and comes back to `here`.
+ * The notice a page shows after a grouping action, read from its address; after "Not duplicates"
+ * or a merge, one who may dismiss can undo it there, and comes back to `here`.
  */
 export function groupingNotice(visitor: Visitor, params: URLSearchParams, here: string): Html | "" {
   const language = visitor.language;
@@ -73,12 +73,18 @@ export function groupingNotice(visitor: Visitor, params: URLSearchParams, here: 
     const pairWords = { merged: w.mergedPair, dismissed: w.dismissedPair, restored: w.restoredPair, together: w.togetherPair };
     const [before, between, after] = pairWords[done];
     const said = html`${before}${keyLink(feedback)}${between}${keyLink(target)}${after}`;
-    const undoable = (done === "dismissed" || done === "merged") && can(visitor.grant, "feedbacks.update");
+    const merge = params.get("merge") ?? "";
+    const undoable = (done === "dismissed" || (done === "merged" && merge !== "")) && can(visitor.grant, "feedbacks.update");
     if (!undoable) return html`<p class="notice" role="status">${said}</p>`;
-    // A merge is undone by unmerging the feedback merged; a dismissal by bringing the pair back.
+    // A merge's Undo takes back that very merge, as a wrong click (the pair waits again); a dismissal's brings the pair back.
     const undo =
       done === "merged"
-        ? postForm(visitor, `/inbox/${encodeURIComponent(feedback)}/unmerge`, hidden("next", here), w.undo)
+        ? postForm(
+            visitor,
+            "/duplicates/undo-merge",
+            html`${hidden("feedback", feedback)}${hidden("target", target)}${hidden("merge", merge)}${hidden("next", here)}`,
+            w.undo,
+          )
         : postForm(
             visitor,
             "/duplicates/undismiss",

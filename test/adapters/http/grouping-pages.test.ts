@@ -62,15 +62,15 @@ describe("grouping reviewed in the web pages", () => {
     expect(await page(`/inbox/${kept}?merged=${kept}`)).not.toContain("was merged into this feedback");
   });
 
-  test("a merge's notice offers Undo, which unmerges the feedback merged", async () => {
+  test("a merge's notice offers Undo, which unmerges the feedback merged and comes back to where the merge was made", async () => {
     const kept = await report("The invoice PDF is missing its logo");
     const merged = await report("No logo on the invoice PDF");
     const before = await page(`/inbox/${kept}`);
     const done = await admin.submit(before, { source: merged, into: kept, next: "/duplicates" }, "/duplicates/merge");
     const notice = /<div class="notice" role="status">([\s\S]*?)<\/div>/.exec(await page(done.headers.get("location")!))![1]!;
     expect(notice.replace(/<[^>]+>/g, "")).toBe(`Merged ${merged} into ${kept}. Undo`);
-    const undone = await admin.submit(formOf(notice, `/inbox/${merged}/unmerge`), {});
-    expect(undone.headers.get("location")).toBe(`/inbox/${merged}?done=unmerged`);
+    const undone = await admin.submit(formOf(notice, "/duplicates/undo-merge"), {});
+    expect(undone.headers.get("location")).toBe(`/duplicates?done=restored&feedback=${merged}&target=${kept}`);
     expect((await http.request("GET", `/v1/feedbacks/${merged}`, { token: http.demo.tokens.admin })).body).toMatchObject({ key: merged, reports: 1 });
   });
 

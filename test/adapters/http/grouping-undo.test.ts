@@ -147,3 +147,83 @@ describe("'Not duplicates' undone after a merge", () => {
     expect(paired(await (await admin.fetch(undone.headers.get("location")!)).text(), holder, older)).toBe(true);
   });
 });
+
+describe("a merge made by mistake can be undone", () => {
+  /** Presses the pair's Merge button in the queue, and follows the answer to the page it leads to. */
+  async function mergeFromQueue(newer: string, queue = "/duplicates"): Promise<string> {
+    const item = listed(await (await admin.fetch(queue)).text(), newer)!;
+    const sent = await admin.submit(formOf(item, "/duplicates/merge"), {}, undefined, ORIGIN);
+    expect(sent.status).toBe(303);
+    return (await admin.fetch(sent.headers.get("location")!)).text();
+  }
+  const noticeOf = (page: string) => /<div class="notice" role="status">([\s\S]*?)<\/div>/.exec(page)![1]!;
+
+  test("Undo on the queue's merge notice takes that merge back: the person stays on the queue, and the pair waits for review again with its score", async () => {
+    const [newer, older] = await waitingPair(
+      "The parking ticket QR code does not scan at the exit gate",
+      "At the exit gate the parking ticket QR code does not scan",
+    );
+    const queue = `/duplicates?appId=${http.demo.appId}`;
+    const before = listed(await (await admin.fetch(queue)).text(), newer)!;
+    const merged = await mergeFromQueue(newer, queue);
+    expect(listed(merged, newer)).toBeUndefined();
+    const undone = await admin.submit(formOf(noticeOf(merged), "/duplicates/undo-merge"), {}, undefined, ORIGIN);
+    expect([undone.status, undone.headers.get("location")]).toEqual([
+      303,
+      `/duplicates?appId=${http.demo.appId}&done=restored&feedback=${newer}&target=${older}`,
+    ]);
+    const back = await (await admin.fetch(undone.headers.get("location")!)).text();
+    expect(back).toContain("are back for review.");
+    // Its score, verdict, words and buttons as before; only the page's own token differs.
+    expect(listed(back, newer)).toBe(before);
+  });
+
+  test("undone from a feedback's page, the person stays on that page, and the two are alike there again", async () => {
+    const [newer, older] = await waitingPair("The bike lock app drains the battery overnight", "Overnight the bike lock app drains my battery");
+    const page = await (await admin.fetch(`/inbox/${older}`)).text();
+    const similar = page.slice(page.indexOf("<h2>Similar feedbacks</h2>"));
+    const sent = await admin.submit(formOf(similar, "/duplicates/merge"), {}, undefined, ORIGIN);
+    const merged = await (await admin.fetch(sent.headers.get("location")!)).text();
+    const undone = await admin.submit(formOf(noticeOf(merged), "/duplicates/undo-merge"), {}, undefined, ORIGIN);
+    expect(undone.headers.get("location")).toBe(`/inbox/${older}?done=restored&feedback=${newer}&target=${older}`);
+    const back = await (await admin.fetch(undone.headers.get("location")!)).text();
+    expect(back.slice(back.indexOf("<h2>Similar feedbacks</h2>"))).toContain(`/inbox/${newer}"`);
+  });
+
+  test("Undo pressed again, once the merge was undone, is refused and changes nothing", async () => {
+    const [newer] = await waitingPair("Voice search does not hear my accent", "My accent is not understood by the voice search");
+    const merged = await mergeFromQueue(newer);
+    const undo = formOf(noticeOf(merged), "/duplicates/undo-merge");
+    expect((await admin.submit(undo, {}, undefined, ORIGIN)).status).toBe(303);
+    const again = await admin.submit(undo, {}, undefined, ORIGIN);
+    expect(again.headers.get("location")).toBe(`/duplicates?error=cannot_unmerge&reason=not_merged&feedback=${newer}`);
+    expect(listed(await (await admin.fetch("/duplicates")).text(), newer)).toBeDefined();
+  });
+
+  test("Undo takes back only the merge it names: merged again since, the feedback stays merged", async () => {
+    const [newer, older] = await waitingPair("The receipt e-mail shows the wrong currency", "Wrong currency on the receipt e-mail");
+    const first = await mergeFromQueue(newer);
+    const staleUndo = formOf(noticeOf(first), "/duplicates/undo-merge");
+    expect((await admin.submit(staleUndo, {}, undefined, ORIGIN)).status).toBe(303);
+    await mergeFromQueue(newer);
+    const stale = await admin.submit(staleUndo, {}, undefined, ORIGIN);
+    expect(stale.headers.get("location")).toStartWith("/duplicates?error=cannot_unmerge");
+    expect((await http.request("GET", `/v1/feedbacks/${newer}`, { token: http.demo.tokens.admin })).body).toMatchObject({
+      key: older,
+      mergedInto: older,
+    });
+  });
+
+  test("a Reader is offered no Undo of a merge, and one posted is refused: the feedback stays merged", async () => {
+    const [newer, older] = await waitingPair("The kiosk printer jams on long receipts", "Long receipts jam the kiosk printer");
+    const merged = await mergeFromQueue(newer);
+    const undo = formOf(noticeOf(merged), "/duplicates/undo-merge");
+    const reader = await signedInAs(http, "reader", "/duplicates");
+    const address = `/duplicates?done=merged&feedback=${newer}&target=${older}&merge=${/name="merge" value="([^"]+)"/.exec(undo)![1]}`;
+    expect(await (await reader.fetch(address)).text()).not.toContain('action="/duplicates/undo-merge"');
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await (await reader.fetch("/inbox")).text())![1]!;
+    const sent = await reader.submit(undo.replace(/name="csrf" value="[^"]+"/, `name="csrf" value="${csrf}"`), {}, undefined, ORIGIN);
+    expect(sent.headers.get("location")).toBe("/duplicates?error=forbidden");
+    expect((await http.request("GET", `/v1/feedbacks/${newer}`, { token: http.demo.tokens.admin })).body).toMatchObject({ mergedInto: older });
+  });
+});
