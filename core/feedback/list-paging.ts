@@ -82,20 +82,33 @@ export async function listPlace(deps: PlaceDeps, orgId: string, query: ListQuery
 /** What reading a page reads: the list, and what its rows show. */
 export type PageDeps = SummariesDeps & { readonly store: Pick<FeedbackStore, "listFeedbacks"> };
 
-/**
- * The page at a place, its key's feedback first on the first page, and the cursor of the page after
- * it (null on the last); the apps its rows name are read here unless the caller reads them anyway.
- */
-export async function pageAt(deps: PageDeps, orgId: string, place: ListPlace, appsRead?: AppsRead): Promise<FeedbackPage> {
+/** A page's rows as the store keeps them: the page, the row that opens the page after it, and that page's cursor (null on the last). */
+interface PageRows {
+  readonly page: readonly FeedbackRecord[];
+  readonly following: FeedbackRecord | undefined;
+  readonly nextCursor: string | null;
+}
+
+/** The rows of the page at a place, its key's feedback first on the first page. */
+export async function rowsAt(deps: { readonly store: Pick<FeedbackStore, "listFeedbacks"> }, orgId: string, place: ListPlace): Promise<PageRows> {
   const { filter, order, limit, after, exact } = place;
   // One row more than the page tells whether another follows; one more again stands in for the pinned row.
   const listed = (await deps.store.listFeedbacks(orgId, filter, after, limit + (exact ? 2 : 1), order)).filter((f) => f.id !== exact?.id);
   const rows = exact && !after ? [exact, ...listed] : listed;
   const page = rows.slice(0, limit);
-  const data = await summaries(deps, orgId, page, appsRead);
   const last = page.at(-1);
   const position = last === exact ? top(order) : last && positionOf(last, order);
-  return { data, nextCursor: rows.length > limit && position ? await place.cursorAt(position) : null };
+  const following = rows[limit];
+  return { page, following, nextCursor: following && position ? await place.cursorAt(position) : null };
+}
+
+/**
+ * The page at a place, its key's feedback first on the first page, and the cursor of the page after
+ * it (null on the last); the apps its rows name are read here unless the caller reads them anyway.
+ */
+export async function pageAt(deps: PageDeps, orgId: string, place: ListPlace, appsRead?: AppsRead): Promise<FeedbackPage> {
+  const { page, nextCursor } = await rowsAt(deps, orgId, place);
+  return { data: await summaries(deps, orgId, page, appsRead), nextCursor };
 }
 
 /** Where the page before starts: after `cursor`, or at the top of the list (the first page) when null. */
@@ -106,19 +119,32 @@ export interface PreviousPage {
 /** What reading the way back reads: the list read back from a position. */
 export type BackDeps = { readonly store: Pick<FeedbackStore, "listFeedbacksUpTo"> };
 
-/**
- * The way back from a page: the page that ends where this one starts, read back from its cursor's
- * position, so a page's address alone leads back (shared, bookmarked) and what left the list
- * meanwhile leaves no hole. Null on the first page (no cursor).
- */
-export async function pageBefore(deps: BackDeps, orgId: string, place: ListPlace): Promise<PreviousPage | null> {
+/** The way back from a page, and the row just before the page (the last of the page before), when there is one. */
+interface Back {
+  readonly previous: PreviousPage;
+  readonly nearest: FeedbackRecord | undefined;
+}
+
+/** The list read back from a page's cursor's position: the page before, and its last row; null on the first page (no cursor). */
+export async function readBack(deps: BackDeps, orgId: string, place: ListPlace): Promise<Back | null> {
   const { filter, order, limit, after, exact } = place;
   if (!after) return null;
   // A search for a key puts that feedback first on the first page, which then holds one row fewer of the rest.
   const pinned = exact ? 1 : 0;
   // One row more than a page tells whether the page before is the first.
   const back = (await deps.store.listFeedbacksUpTo(orgId, filter, after, limit + 1 + pinned, order)).filter((f) => f.id !== exact?.id);
-  if (back.length <= limit - pinned) return { cursor: null };
+  // The rows are read nearest first: the first one read ends the page before.
+  const nearest = back[0];
+  if (back.length <= limit - pinned) return { previous: { cursor: null }, nearest };
   const before = back[limit];
-  return { cursor: await place.cursorAt(before ? positionOf(before, order) : top(order)) };
+  return { previous: { cursor: await place.cursorAt(before ? positionOf(before, order) : top(order)) }, nearest };
+}
+
+/**
+ * The way back from a page: the page that ends where this one starts, read back from its cursor's
+ * position, so a page's address alone leads back (shared, bookmarked) and what left the list
+ * meanwhile leaves no hole. Null on the first page (no cursor).
+ */
+export async function pageBefore(deps: BackDeps, orgId: string, place: ListPlace): Promise<PreviousPage | null> {
+  return (await readBack(deps, orgId, place))?.previous ?? null;
 }

@@ -32,7 +32,7 @@ import { getFeedback } from "../../../core/feedback/get-feedback.ts";
 import { isFeedbackKey } from "../../../core/feedback/key.ts";
 import { openFeedback } from "../../../core/feedback/open-feedback.ts";
 import { lookupKey, mergedAway } from "../../../core/feedback/find-feedback.ts";
-import { listFeedbacks } from "../../../core/feedback/list-feedbacks.ts";
+import { neighboursInList } from "../../../core/feedback/list-neighbours.ts";
 import type { PreviousPage } from "../../../core/feedback/list-paging.ts";
 import { DUE_FILTERS, type ListQuery } from "../../../core/feedback/list-filter.ts";
 import { listAppSetup } from "../../../core/apps/list-app-setup.ts";
@@ -396,27 +396,63 @@ function keepList(services: Services, jar: CookieJar, url: URL): void {
 /** The inbox list last shown, to go back to; the inbox when there is none (or the cookie names another page). */
 function listBehind(services: Services, jar: CookieJar): string {
   const kept = readCookie(jar, LIST_COOKIE, isSecure(services)) ?? "";
-  return /^\/inbox(\?[^#]*)?$/.test(kept) ? kept : "/inbox";
+  return INBOX_LIST.test(kept) ? kept : "/inbox";
 }
 
-/** The feedbacks before and after one in the list last shown (on its page of that list), to go through the list from a feedback. */
-async function neighbours(services: Services, visitor: Visitor, list: string, key: string): Promise<{ previous?: string; next?: string }> {
-  const listed = await listFeedbacks(services, visitor.grant, inboxQuery(new URL(list, "http://retour.invalid").searchParams));
-  const keys = listed.ok ? listed.value.data.map((f) => f.key) : [];
-  const at = keys.indexOf(key);
-  if (at < 0) return {};
-  return { ...(at > 0 && { previous: keys[at - 1] }), ...(at + 1 < keys.length && { next: keys[at + 1] }) };
+/** The address of an inbox list: the inbox, with its filters, order and page. */
+const INBOX_LIST = /^\/inbox(\?[^#]*)?$/;
+
+/** A feedback beside another in the list last shown, and the address of the list's page holding it when that is another page. */
+interface Beside {
+  readonly key: string;
+  readonly list?: string;
 }
+
+/** The feedbacks before and after one in the list last shown (from its page of that list, on to the pages beside), to go through the list from a feedback. */
+async function neighbours(services: Services, visitor: Visitor, list: string, key: string): Promise<{ previous?: Beside; next?: Beside }> {
+  const query = inboxQuery(new URL(list, "http://retour.invalid").searchParams);
+  const found = await neighboursInList(services, visitor.grant, query, key);
+  if (!found.ok) return {};
+  const beside = (b: { key: string; cursor?: string | null }): Beside =>
+    b.cursor === undefined ? { key: b.key } : { key: b.key, list: inboxHref(query, { cursor: b.cursor ?? undefined }) };
+  const { previous, next } = found.value;
+  return { ...(previous && { previous: beside(previous) }), ...(next && { next: beside(next) }) };
+}
+
+/** The address of a feedback beside, naming the list's page it stands on when that is another page, which then becomes the list to go back to. */
+const besideHref = (b: Beside): string => `/inbox/${encodeURIComponent(b.key)}${b.list ? `?${new URLSearchParams({ list: b.list })}` : ""}`;
+
+/** A list's address a feedback's address names (`?list=`, from a feedback beside on another page), when it is an inbox list's. */
+const listNamed = (params: URLSearchParams): string | undefined => {
+  const list = params.get("list") ?? "";
+  return INBOX_LIST.test(list) ? list : undefined;
+};
 
 /**
  * Where a feedback stands in the list last shown, for the address a save of its page returns to
- * (`&prev=…&next=…`): a status or triage change may take it out of that list, and the way through
- * the list is kept all the same.
+ * (`&prev=…&next=…`, with the list's page of one on another page): a status or triage change may
+ * take it out of that list, and the way through the list is kept all the same.
  */
 export async function listPlace(services: Services, visitor: Visitor, jar: CookieJar, key: string): Promise<string> {
-  const around = await neighbours(services, visitor, listBehind(services, jar), key);
-  const place = new URLSearchParams({ ...(around.previous && { prev: around.previous }), ...(around.next && { next: around.next }) });
+  const { previous, next } = await neighbours(services, visitor, listBehind(services, jar), key);
+  const place = new URLSearchParams({
+    ...(previous && { prev: previous.key }),
+    ...(previous?.list && { prevList: previous.list }),
+    ...(next && { next: next.key }),
+    ...(next?.list && { nextList: next.list }),
+  });
   return place.size > 0 ? `&${place}` : "";
+}
+
+/** The feedbacks before and after one kept through a save that took it out of the list (listPlace), or none. */
+function keptPlace(params: URLSearchParams | undefined): { previous?: Beside; next?: Beside } {
+  const kept = (name: string): Beside | undefined => {
+    const key = params?.get(name) ?? "";
+    const list = params?.get(`${name}List`) ?? "";
+    return isFeedbackKey(key) ? { key, ...(INBOX_LIST.test(list) && { list }) } : undefined;
+  };
+  const [previous, next] = [kept("prev"), kept("next")];
+  return { ...(previous && { previous }), ...(next && { next }) };
 }
 
 /**
@@ -535,17 +571,12 @@ export async function feedbackPage(
     );
 
   // Kept through a save that took the feedback out of the list (listPlace); else found in the list.
-  const kept = { previous: notice?.params?.get("prev") ?? "", next: notice?.params?.get("next") ?? "" };
-  const around =
-    isFeedbackKey(kept.previous) || isFeedbackKey(kept.next)
-      ? { ...(isFeedbackKey(kept.previous) && { previous: kept.previous }), ...(isFeedbackKey(kept.next) && { next: kept.next }) }
-      : notice?.back
-        ? await neighbours(services, visitor, notice.back, feedback.key)
-        : {};
+  const kept = keptPlace(notice?.params);
+  const around = kept.previous || kept.next ? kept : notice?.back ? await neighbours(services, visitor, notice.back, feedback.key) : {};
   const ownership = ownerAndDue(lang, feedback, owners, services.clock());
   const body = html`<p class="list-nav"><a href="${notice?.back ?? "/inbox"}">← ${w.back}</a>${
-    around.previous ? html` · <a href="/inbox/${encodeURIComponent(around.previous)}" rel="prev">${w.previousInList}</a>` : ""
-  }${around.next ? html` · <a href="/inbox/${encodeURIComponent(around.next)}" rel="next">${w.nextInList}</a>` : ""}</p>
+    around.previous ? html` · <a href="${besideHref(around.previous)}" rel="prev">${w.previousInList}</a>` : ""
+  }${around.next ? html` · <a href="${besideHref(around.next)}" rel="next">${w.nextInList}</a>` : ""}</p>
 ${around.previous || around.next ? html`<p class="muted keyboard-hint">${canUpdate ? w.keyboardHint : w.keyboardHintReading}</p>` : ""}
 <h1>${feedback.title}</h1>
 <p>${statusBadge(lang, feedback.status)} ${severityBadge(lang, feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${keyText(feedback.key)}${ownership ? html` · ${ownership}` : ""}</span></p>
@@ -712,13 +743,20 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
     .get(
       "/inbox/:key",
       ({ request, params, cookie }) =>
-        asMember(services, { request, cookie }, (visitor) =>
-          feedbackPage(services, visitor, params.key, {
-            saved: new URL(request.url).searchParams.has("saved"),
-            params: new URL(request.url).searchParams,
+        asMember(services, { request, cookie }, (visitor) => {
+          const url = new URL(request.url);
+          // Reached from a feedback beside it on another page of the list: that page is the list to go back to now.
+          const list = listNamed(url.searchParams);
+          if (list) {
+            keepList(services, cookie, new URL(list, url));
+            return redirect(`/inbox/${encodeURIComponent(params.key)}`);
+          }
+          return feedbackPage(services, visitor, params.key, {
+            saved: url.searchParams.has("saved"),
+            params: url.searchParams,
             back: listBehind(services, cookie),
-          }),
-        ),
+          });
+        }),
       { detail: { hide: true } },
     )
     .get(

@@ -5,6 +5,7 @@ import { updateFeedback } from "../../../core/triage/update-feedback.ts";
 import type { FormBrowser } from "../../support/browser.ts";
 import { type InProcess, inProcess, signedInAs } from "../../support/in-process.ts";
 import { rowKeys } from "../../support/inbox-page.ts";
+import { storeCalls } from "../../support/store-calls.ts";
 
 let http: InProcess;
 let member: FormBrowser;
@@ -133,5 +134,66 @@ describe("the inbox's way back to the page before, as it pages by cursor", () =>
       '<a href>Première page</a><a href rel="prev">← Page précédente</a><a href rel="next">Page suivante →</a>',
     );
     expect(await nav("/inbox?cursor=tampered")).toBe("<a href>Première page</a>");
+  });
+});
+
+describe("a feedback's page goes on through the list past the edges of the list's page", () => {
+  interface Opened {
+    readonly key: string;
+    readonly back: string;
+    readonly previous?: string;
+    readonly next?: string;
+  }
+
+  /** A feedback's page as `member` reaches it through a link (following the redirect a link to another page of the list makes): where it leads back and on. */
+  async function feedbackAt(link: string): Promise<Opened> {
+    const reached = await member.fetch(link);
+    const response = reached.status === 303 ? await member.fetch(reached.headers.get("location")!) : reached;
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const href = (pattern: RegExp) => pattern.exec(html)?.[1]?.replaceAll("&amp;", "&");
+    return {
+      key: decodeURIComponent(new URL(link, http.url).pathname.slice("/inbox/".length)),
+      back: href(/<p class="list-nav"><a href="([^"]+)">/)!,
+      ...(href(/<a href="([^"]+)" rel="prev">/) && { previous: href(/<a href="([^"]+)" rel="prev">/) }),
+      ...(href(/<a href="([^"]+)" rel="next">/) && { next: href(/<a href="([^"]+)" rel="next">/) }),
+    };
+  }
+
+  test("Next from each feedback (j) goes through the whole filtered list, page after page, each leading back to the page that holds it", async () => {
+    const pages = await forward("/inbox?query=lantern&sort=reports");
+    expect(pages.length).toBe(3);
+    await open(pages[0]!.address);
+    const met: Opened[] = [await feedbackAt(`/inbox/${pages[0]!.keys[0]}`)];
+    while (met.at(-1)!.next) met.push(await feedbackAt(met.at(-1)!.next!));
+    expect(met.map((f) => f.key)).toEqual(pages.flatMap((p) => p.keys));
+    expect(met.map((f) => f.back)).toEqual(pages.flatMap((p) => p.keys.map(() => p.address)));
+  });
+
+  test("Previous from each feedback (k) goes back through the whole filtered list, from the last page to the first, each leading back to the page that holds it", async () => {
+    const pages = await forward("/inbox?query=lantern&sort=reports");
+    const met: Opened[] = [await feedbackAt(`/inbox/${pages.at(-1)!.keys.at(-1)}`)];
+    while (met.at(-1)!.previous) met.push(await feedbackAt(met.at(-1)!.previous!));
+    expect(met.map((f) => f.key).reverse()).toEqual(pages.flatMap((p) => p.keys));
+    expect(met.map((f) => f.back).reverse()).toEqual(pages.flatMap((p) => p.keys.map(() => p.address)));
+  });
+
+  test("a save on the last feedback of a page keeps the way on to the first of the next page, and to its page of the list", async () => {
+    const pages = await forward("/inbox?query=lantern&status=triage");
+    await open(pages[0]!.address);
+    const last = pages[0]!.keys.at(-1)!;
+    const saved = await member.sendForm(await (await member.fetch(`/inbox/${last}`)).text(), `/inbox/${last}/status`, { status: "prioritized" });
+    const next = await feedbackAt((await feedbackAt(saved.headers.get("location")!)).next!);
+    expect([next.key, next.back]).toEqual([pages[1]!.keys[0]!, pages[1]!.address]);
+  });
+
+  test("the feedback beside across an edge takes one read at most: none for the next page's first, one read back for the page before's last", async () => {
+    const pages = await forward("/inbox?query=lantern");
+    await open(pages[1]!.address);
+    const reads = async (key: string) => (await storeCalls(http.services.store, () => member.fetch(`/inbox/${key}`))).of;
+    const [middle, last, first] = [await reads(pages[1]!.keys[5]!), await reads(pages[1]!.keys.at(-1)!), await reads(pages[1]!.keys[0]!)];
+    expect([middle.listFeedbacks, middle.listFeedbacksUpTo]).toEqual([1, undefined]);
+    expect([last.listFeedbacks, last.listFeedbacksUpTo]).toEqual([1, undefined]);
+    expect([first.listFeedbacks, first.listFeedbacksUpTo]).toEqual([1, 1]);
   });
 });
