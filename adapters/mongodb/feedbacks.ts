@@ -195,7 +195,12 @@ export function feedbackStore(data: Database): FeedbackStore {
     async statusChanges(feedbackId) {
       const events = await data.collection("events").find({ feedbackId, type: "feedback.status_changed" }).sort({ createdAt: 1, _id: 1 }).toArray();
       // A copy from SQLite carries a null where no one is named.
-      return events.map((e) => ({ previousStatus: e.previousStatus, at: e.createdAt, ...(typeof e.actorId === "string" && { by: e.actorId }) }));
+      return events.map((e) => ({
+        previousStatus: e.previousStatus,
+        at: e.createdAt,
+        ...(typeof e.actorId === "string" && { by: e.actorId }),
+        ...(typeof e.relatedId === "string" && { entryId: e.relatedId }),
+      }));
     },
 
     async listComments(feedbackId) {

@@ -25,7 +25,7 @@ export async function insertEvent(data: Database, event: DomainEvent, session: C
       feedbackId: event.feedbackId,
       type: event.type,
       previousStatus: "previousStatus" in event ? event.previousStatus : null,
-      relatedId: "relatedId" in event ? event.relatedId : null,
+      relatedId: ("relatedId" in event ? event.relatedId : undefined) ?? null,
       createdAt: event.createdAt,
       ...(event.actorId !== undefined && { actorId: event.actorId }),
     },

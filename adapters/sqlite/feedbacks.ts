@@ -778,11 +778,16 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
 
     async statusChanges(feedbackId) {
       return db
-        .query<{ previous_status: Status; created_at: number; actor_id: string | null }, [string]>(
-          "SELECT previous_status, created_at, actor_id FROM events WHERE feedback_id = ? AND type = 'feedback.status_changed' ORDER BY created_at, rowid",
+        .query<{ previous_status: Status; created_at: number; actor_id: string | null; related_id: string | null }, [string]>(
+          "SELECT previous_status, created_at, actor_id, related_id FROM events WHERE feedback_id = ? AND type = 'feedback.status_changed' ORDER BY created_at, rowid",
         )
         .all(feedbackId)
-        .map((e) => ({ previousStatus: e.previous_status, at: e.created_at, ...(e.actor_id !== null && { by: e.actor_id }) }));
+        .map((e) => ({
+          previousStatus: e.previous_status,
+          at: e.created_at,
+          ...(e.actor_id !== null && { by: e.actor_id }),
+          ...(e.related_id !== null && { entryId: e.related_id }),
+        }));
     },
 
     async listComments(feedbackId) {

@@ -22,7 +22,7 @@ export function insertEvent(db: Database, e: DomainEvent): void {
     e.feedbackId,
     e.type,
     "previousStatus" in e ? e.previousStatus : null,
-    "relatedId" in e ? e.relatedId : null,
+    ("relatedId" in e ? e.relatedId : undefined) ?? null,
     e.createdAt,
     e.actorId ?? null,
   );

@@ -11,7 +11,8 @@ import { transition } from "../feedback/status.ts";
  * its tracker issue follows; but the per-feedback "delivered" notification is left out: the
  * entry's one announcement (`announce_changelog`) tells every follower of any of its feedbacks
  * once. The entry's own event, `changelog.published`, goes to the webhooks that subscribe to it.
- * The events are in the name of `by`, the person who published, whom the announcement does not tell.
+ * The events are in the name of `by`, the person who published, whom the announcement does not tell,
+ * and name the entry (`relatedId`).
  */
 export function publication(
   draft: ChangelogEntryRecord,
@@ -31,7 +32,8 @@ export function publication(
     const step = transition(feedback, feedback.status, "delivered");
     if (!step.changed) continue;
     changes.push({ feedbackId: feedback.id, from: feedback.status, to: "delivered" });
-    events.push(...step.events.map((e) => ({ ...e, ...stamp, id: ids.id(), feedbackId: feedback.id })));
+    // Each change names the entry that made it, for the feedback's activity to say so.
+    events.push(...step.events.map((e) => ({ ...e, ...stamp, id: ids.id(), feedbackId: feedback.id, relatedId: entry.id })));
     jobs.push(...step.jobs.filter((job) => job.kind !== "notify_followers"));
     if (feedback.tracker) jobs.push({ kind: "sync_tracker", orgId: entry.orgId, feedbackId: feedback.id });
   }

@@ -17,7 +17,8 @@ export type EventDraft =
   | { readonly type: "feedback.created" }
   /** A person's vote was counted (cast on the portal, or relayed by the team). */
   | { readonly type: "feedback.voted" }
-  | { readonly type: "feedback.status_changed" | "feedback.shipped"; readonly previousStatus: Status }
+  /** A status change; `relatedId` names the changelog entry whose publishing made it, when one did. */
+  | { readonly type: "feedback.status_changed" | "feedback.shipped"; readonly previousStatus: Status; readonly relatedId?: string }
   /**
    * `feedback.merged` is about the feedback that absorbed another (`relatedId`, the one merged
    * into it); `feedback.unmerged` about the one restored (`relatedId`, the one it left).
@@ -38,11 +39,15 @@ export type DomainEvent = EventDraft & {
   readonly actorId?: string;
 };
 
-/** A status change as the feedback's history keeps it: the status it left, when, and whose change it was when known (`DomainEvent.actorId`). */
+/**
+ * A status change as the feedback's history keeps it: the status it left, when, whose change it
+ * was when known (`DomainEvent.actorId`), and the changelog entry whose publishing made it, if one did.
+ */
 export interface StatusChange {
   readonly previousStatus: Status;
   readonly at: number;
   readonly by?: string;
+  readonly entryId?: string;
 }
 
 /**

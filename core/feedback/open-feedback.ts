@@ -197,6 +197,8 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
     store.entriesLinking(grant.orgId, record.id),
   ]);
   const triage = await authored(services, grant.orgId, history, changes, comments);
+  // A change that publishing an entry made names it: one of the entries that ship the feedback.
+  const entries = new Map(shippedIn.map((e) => [e.id, { id: e.id, title: e.title }]));
   return ok({
     feedback,
     activity: timeline(
@@ -205,6 +207,7 @@ export async function openFeedback(services: OpenDeps, grant: Grant, keyOrId: st
       [...linked.entries, ...triage.entries, ...outreachEntries(feedback.trackerIssue, notifications)],
       triage.nameOf,
       triage.commentBy,
+      (id) => entries.get(id),
     ),
     reports: shown,
     conversations: reports.flatMap((r) => {

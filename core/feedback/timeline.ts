@@ -13,10 +13,16 @@ export interface LinkedFeedback {
   readonly title: string;
 }
 
+/** A changelog entry a status change names, as the timeline names it. */
+export interface ShippingEntry {
+  readonly id: string;
+  readonly title: string;
+}
+
 /** One line of a feedback's activity, oldest first. */
 export type TimelineEntry =
   | { readonly kind: "report"; readonly at: string; readonly report: ReportEntry }
-  /** `by` names whose change it was when known, with or without a comment. */
+  /** `by` names whose change it was when known, with or without a comment; `entry`, the changelog entry whose publishing made it. */
   | {
       readonly kind: "status";
       readonly at: string;
@@ -24,6 +30,7 @@ export type TimelineEntry =
       readonly to: Status;
       readonly comment?: CommentEntry;
       readonly by?: Author;
+      readonly entry?: ShippingEntry;
     }
   /** Triage fields a person set by hand; a feature is given by its path, not its id. `by` names whose change it was when known. */
   | { readonly kind: "triage"; readonly at: string; readonly changes: readonly FieldChange[]; readonly by?: Author }
@@ -143,7 +150,8 @@ export function triageEntries(
  * What happened to a feedback, in order: its reports, each status change (with why when a comment
  * came with it, and who when `nameOf` can tell), comments, and the entries in `links`
  * (linkEntries, triageEntries, outreachEntries). A status event names the status it left; the one
- * it reached is the next event's previous status, or the current one.
+ * it reached is the next event's previous status, or the current one. `entryOf` names a changelog
+ * entry by id, for a change its publishing made; one it cannot name is left unsaid.
  */
 export function timeline(
   feedback: Pick<Feedback, "status" | "reportList" | "comments">,
@@ -151,6 +159,7 @@ export function timeline(
   links: readonly TimelineEntry[] = [],
   nameOf: (userId: string) => Author | null = () => null,
   commentBy: (index: number) => Author | null = () => null,
+  entryOf: (entryId: string) => ShippingEntry | undefined = () => undefined,
 ): TimelineEntry[] {
   const statuses = changes.map((e, i): TimelineEntry => {
     const to = changes[i + 1]?.previousStatus ?? feedback.status;
@@ -158,7 +167,8 @@ export function timeline(
     const comment = feedback.comments[index];
     // Who made the change, else (an event from before authors were kept) who wrote its comment.
     const by = (e.by === undefined ? null : nameOf(e.by)) ?? commentBy(index) ?? (comment?.author ? { person: comment.author } : null);
-    return { kind: "status", at: iso(e.at), from: e.previousStatus, to, ...(comment && { comment }), ...(by && { by }) };
+    const entry = e.entryId === undefined ? undefined : entryOf(e.entryId);
+    return { kind: "status", at: iso(e.at), from: e.previousStatus, to, ...(comment && { comment }), ...(by && { by }), ...(entry && { entry }) };
   });
   const told = new Set(statuses.flatMap((s) => (s.kind === "status" && s.comment ? [s.comment] : [])));
   const comments = feedback.comments.flatMap((comment, i): TimelineEntry[] => {

@@ -105,7 +105,9 @@ export async function deliver(services: DeliverDeps, deps: WebhookDeps, delivery
     });
     const { type, relatedId } = delivery.event;
     const comment = type === "comment.created" && relatedId ? await services.store.findComment(relatedId) : null;
-    const other = type !== "comment.created" && relatedId ? await services.store.findFeedback(feedback.orgId, relatedId) : null;
+    // A status change names the changelog entry that made it, which no delivery names.
+    const merging = type === "feedback.merged" || type === "feedback.unmerged";
+    const other = merging && relatedId ? await services.store.findFeedback(feedback.orgId, relatedId) : null;
     const related = other && { id: other.id, key: other.key };
     result = await send(services, deps, delivery.webhook, type, eventBody(delivery.event, summary, related, comment));
   }

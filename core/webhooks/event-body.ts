@@ -10,7 +10,7 @@ export interface StoredEvent {
   readonly feedbackId: string;
   readonly type: EventType;
   readonly previousStatus: Status | null;
-  /** For a merge, the feedback merged in; for an unmerge, the feedback left; for a comment, the comment. */
+  /** For a merge, the feedback merged in; for an unmerge, the feedback left; for a comment, the comment; for a status change a changelog entry made, the entry. */
   readonly relatedId: string | null;
   readonly createdAt: number;
 }

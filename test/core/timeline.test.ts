@@ -29,6 +29,24 @@ describe("a feedback's timeline", () => {
     );
   });
 
+  test("a status change that publishing a changelog entry made names the entry; one it cannot name is left unsaid", () => {
+    const entries = timeline(
+      { status: "delivered", reportList: [], comments: [] },
+      [
+        { previousStatus: "triage", at: at(3), entryId: "gone" },
+        { previousStatus: "in_development", at: at(9), entryId: "entry-1" },
+      ],
+      [],
+      undefined,
+      undefined,
+      (id) => (id === "entry-1" ? { id, title: "PDF exports fixed" } : undefined),
+    );
+    assert.deepEqual(entries, [
+      { kind: "status", at: iso(3), from: "triage", to: "in_development" },
+      { kind: "status", at: iso(9), from: "in_development", to: "delivered", entry: { id: "entry-1", title: "PDF exports fixed" } },
+    ]);
+  });
+
   test("a comment that came with no change of the history stands on its own line", () => {
     const comment = { author: "Bob", at: iso(7), text: "Looking", visibility: "internal" as const };
     const entries = timeline({ status: "triage", reportList: [], comments: [comment] }, []);

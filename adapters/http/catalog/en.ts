@@ -194,6 +194,8 @@ export const EN = {
       splitFrom: "Made of a report taken out of",
       splitTo: "A report moved to a feedback of its own:",
       trackerSynced: "Tracker issue in line:",
+      /** Beside a status change that publishing a changelog entry made, before the entry's title. */
+      publishedIn: "published in the changelog",
       /** E-mails sent about the feedback, by what they told: for one, and for a number (which goes first). */
       notices: {
         delivered: ["1 follower was told it was delivered", "followers were told it was delivered"],

@@ -161,6 +161,7 @@ export const FR: Catalog = {
       unmergedFrom: "Ressorti de",
       splitFrom: "Fait d'un signalement sorti de",
       splitTo: "Un signalement est passé dans un retour à lui\u202f:",
+      publishedIn: "publié dans les nouveautés",
       trackerSynced: "Ticket du suivi aligné\u202f:",
       notices: {
         delivered: ["1 abonné a été prévenu de la livraison", "abonnés ont été prévenus de la livraison"],

@@ -371,14 +371,17 @@ function dotted(facts: ReadonlyArray<Html | string>): Html | "" {
   return said.length > 0 ? html`${said.map((fact, i) => (i > 0 ? html` · ${fact}` : fact))}` : "";
 }
 
+/** A changelog entry's title, a link to it for those who write the changelog (the others cannot open it). */
+const entryTitle = (visitor: Visitor, entry: { readonly id: string; readonly title: string }): Html | string =>
+  can(visitor.grant, "changelog.manage") ? html`<a href="/changelog/${encodeURIComponent(entry.id)}">${entry.title}</a>` : entry.title;
+
 /** The changelog entries that ship a feedback, each a link to it for those who write the changelog; a draft says so. */
 function shippedInLinks(visitor: Visitor, entries: readonly EntryLink[]): Html {
   const w = wordsFor(visitor.language, "feedback");
-  const linked = can(visitor.grant, "changelog.manage");
-  return html`${entries.map((e, i) => {
-    const title = linked ? html`<a href="/changelog/${encodeURIComponent(e.id)}">${e.title}</a>` : e.title;
-    return html`${i > 0 ? html`<br>` : ""}${title}${e.status === "draft" ? html` <span class="muted">(${w.draftEntry})</span>` : ""}`;
-  })}`;
+  return html`${entries.map(
+    (e, i) =>
+      html`${i > 0 ? html`<br>` : ""}${entryTitle(visitor, e)}${e.status === "draft" ? html` <span class="muted">(${w.draftEntry})</span>` : ""}`,
+  )}`;
 }
 
 /** The cookie that keeps the inbox list last shown, for a feedback's page to lead back to, also after its forms were saved. */
@@ -603,6 +606,7 @@ ${activityTimeline(
         ? postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/reports/${encodeURIComponent(report.id)}/split`, w.splitOut)
         : ""
     }`,
+  (entry) => entryTitle(visitor, entry),
 )}
 ${conversation}
 ${canUpdate ? heldComments(visitor, feedback) : ""}

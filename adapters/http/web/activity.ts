@@ -1,6 +1,6 @@
 import type { Language } from "../../../core/language.ts";
 import type { Author } from "../../../core/feedback/author.ts";
-import type { LinkedFeedback, TimelineEntry } from "../../../core/feedback/timeline.ts";
+import type { LinkedFeedback, ShippingEntry, TimelineEntry } from "../../../core/feedback/timeline.ts";
 import type { Kind, ReportEntry } from "../../../core/schemas/feedback.ts";
 import type { FieldChange } from "../../../core/triage/journal.ts";
 import { type Html, html } from "../html.ts";
@@ -58,12 +58,15 @@ interface Position {
   readonly of: number;
 }
 
+/** How the page names a changelog entry: its title, a link to it for those who may open it. */
+type EntryShown = (entry: ShippingEntry) => Html | string;
+
 /** One entry of the activity: who or what, when, and the text that came with it. */
 function entry(
   w: Words<"activity">,
   language: Language,
   e: TimelineEntry,
-  reportAction: (report: ReportEntry) => Html | "",
+  shown: { readonly reportAction: (report: ReportEntry) => Html | ""; readonly entry: EntryShown },
   position: Position,
   now: number,
 ): Html {
@@ -71,11 +74,12 @@ function entry(
   switch (e.kind) {
     case "report": {
       const among = position.of > 1 ? html` · ${position.number} ${w.of} ${position.of}` : "";
-      return html`<li class="report" id="report-${e.report.id}"><p>${w.reportVia} ${sourceName(language, e.report.source)} · ${e.report.author ?? w.anonymous} · ${when}${among}</p>${reportText(language, e.report.text)}${reportAction(e.report)}</li>`;
+      return html`<li class="report" id="report-${e.report.id}"><p>${w.reportVia} ${sourceName(language, e.report.source)} · ${e.report.author ?? w.anonymous} · ${when}${among}</p>${reportText(language, e.report.text)}${shown.reportAction(e.report)}</li>`;
     }
     case "status": {
       const who = e.by ? html` · ${authorName(w, e.by)}` : "";
-      return html`<li class="change"><p>${w.changed.status}${w.colon}${statusBadge(language, e.from)} → ${statusBadge(language, e.to)}${who} · ${when}</p>${e.comment ? html`<p>${e.comment.text}</p>` : ""}</li>`;
+      const why = e.entry ? html` · ${w.publishedIn}${w.colon}${shown.entry(e.entry)}` : "";
+      return html`<li class="change"><p>${w.changed.status}${w.colon}${statusBadge(language, e.from)} → ${statusBadge(language, e.to)}${why}${who} · ${when}</p>${e.comment ? html`<p>${e.comment.text}</p>` : ""}</li>`;
     }
     case "comment": {
       const p = portalTeamWords(language);
@@ -122,16 +126,18 @@ function entry(
 /**
  * A feedback's activity, oldest first: reports, status changes and triage changes with who (and
  * why, for a status), comments, merges and splits, the tracker and the e-mails sent; `now`, the
- * service's clock, says whether a due date needs its year. `reportAction` adds a control under each report (splitting it out), or nothing.
+ * service's clock, says whether a due date needs its year. `reportAction` adds a control under each report (splitting it out), or nothing;
+ * `entryShown` names the changelog entry that delivered it, its title alone unless the page links it.
  */
 export function activityTimeline(
   language: Language,
   entries: readonly TimelineEntry[],
   now: number,
   reportAction: (report: ReportEntry) => Html | "" = () => "",
+  entryShown: EntryShown = (e) => e.title,
 ): Html {
   const w = wordsFor(language, "activity");
   const reports: readonly TimelineEntry[] = entries.filter((e) => e.kind === "report");
   const position = (e: TimelineEntry): Position => ({ number: reports.indexOf(e) + 1, of: reports.length });
-  return html`<h2>${w.activity}</h2><ol class="timeline">${entries.map((e) => entry(w, language, e, reportAction, position(e), now))}</ol>`;
+  return html`<h2>${w.activity}</h2><ol class="timeline">${entries.map((e) => entry(w, language, e, { reportAction, entry: entryShown }, position(e), now))}</ol>`;
 }

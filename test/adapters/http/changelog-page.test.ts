@@ -360,6 +360,35 @@ describe("the inbox's Changelog page", () => {
     expect(read).toContain('<dt>Changelog</dt><dd>Bulk, soon <span class="muted">(draft)</span><br>Bulk invoicing</dd>');
   });
 
+  test("a feedback delivered by publishing an entry names that entry in its activity's status change, in English and French; for a Reader, without a link", async () => {
+    const key = (
+      await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "problem", message: "Credit notes print blank" } })
+    ).body.ticketId;
+    expect((await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.member, body: { status: "in_development" } })).status).toBe(
+      200,
+    );
+    const out = await http.request("POST", "/v1/changelog", {
+      token: http.demo.tokens.member,
+      body: { title: "Credit notes print", feedbacks: [key] },
+    });
+    expect((await http.request("POST", `/v1/changelog/${out.body.id}/publish`, { token: http.demo.tokens.member })).status).toBe(200);
+    /** The activity's line of the change from In development. */
+    const change = (page: string) => /<li class="change"><p>[^<]*<span class="badge status-in_development">[\s\S]*?<\/p>/.exec(page)?.[0];
+    const linked = `<a href="/changelog/${out.body.id}">Credit notes print</a>`;
+    expect(change(await get(`/inbox/${key}`))).toMatch(
+      new RegExp(
+        `^<li class="change"><p>Status: <span class="badge status-in_development">In development</span> → <span class="badge status-delivered">Delivered</span> · published in the changelog: ${linked} · Demo member · `,
+      ),
+    );
+    const french = await (await browser.fetch(`/inbox/${key}`, { headers: { "accept-language": "fr" } })).text();
+    expect(change(french)).toContain(`</span> · publié dans les nouveautés\u202f: ${linked} · Demo member · `);
+    const reader = new FormBrowser(http.url, {}, http.handle);
+    await signIn(reader, http.demo.users.reader.email, http.demo.users.reader.password, "/inbox");
+    expect(change(await (await reader.fetch(`/inbox/${key}`)).text())).toContain(
+      "</span> · published in the changelog: Credit notes print · Demo member · ",
+    );
+  });
+
   test("a feedback's page names the entries that ship the feedbacks merged into it, through a merge of a feedback that held others", async () => {
     const report = async (message: string) =>
       (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message } })).body.ticketId as string;

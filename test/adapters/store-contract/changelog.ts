@@ -155,12 +155,23 @@ export function changelogContract(makeStore: () => Promise<Subject>) {
       expect(await store.findEntry(org.orgId, entry.id)).toEqual({ ...entry, status: "published", publishedAt: 500, updatedAt: 500 });
       expect((await store.findFeedback(org.orgId, a.id))?.status).toBe("delivered");
       expect((await store.findFeedback(org.orgId, b.id))?.status).toBe("delivered");
-      expect(await store.statusChanges(a.id)).toEqual([{ previousStatus: "triage", at: 500, by: "u-1" }]);
+      expect(await store.statusChanges(a.id)).toEqual([{ previousStatus: "triage", at: 500, by: "u-1", entryId: entry.id }]);
       expect(await drainJobs(store)).toEqual([`announce_changelog ${entry.id}`]);
       const delivery = await store.claimDelivery(1e12, 1_000, "lease");
       expect([delivery?.event.type, delivery?.event.feedbackId, delivery?.webhook.id]).toEqual(["changelog.published", entry.id, hook.id]);
       // Published already: a second publication writes nothing.
       expect(await store.publishEntry(publication(entry, entry.updatedAt, [], 600, { id: () => id("ev") }, "u-1"))).toBe(false);
+    });
+
+    test("statusChanges names the changelog entry whose publishing made the change", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const a = (await record(store, org, "first", 10))!;
+      const entry = draft(org.orgId, { feedbackIds: [a.id] });
+      await store.createEntry(entry);
+      let n = 0;
+      expect(await store.publishEntry(publication(entry, entry.updatedAt, [a], 500, { id: () => id(`ev${++n}`) }, "u-1"))).toBe(true);
+      expect(await store.statusChanges(a.id)).toEqual([{ previousStatus: "triage", at: 500, by: "u-1", entryId: entry.id }]);
     });
 
     test("a feedback whose status changed meanwhile undoes the whole publication", async () => {
