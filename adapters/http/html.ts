@@ -73,7 +73,7 @@ body.wide{display:grid;grid-template-columns:14rem minmax(0,1fr);min-height:100v
 .org-line{margin-right:auto;min-width:0}.app-bar .org{padding:0}.account{margin:0;flex-direction:row;align-items:center;gap:var(--s3);padding:0}
 .app-bar nav{order:3;flex:1 0 100%}.nav{flex-direction:row;flex-wrap:wrap;gap:var(--s1)}.nav a{white-space:nowrap;padding:var(--s1) var(--s3)}}
 @media (max-width:48rem){.who{display:none}td.key input[type=checkbox],th.key input[type=checkbox]{width:1.375rem;height:1.375rem;vertical-align:-.3rem}}
-.filters{display:flex;flex-wrap:wrap;gap:0 var(--s4);align-items:flex-end;margin-bottom:var(--s4)}.filters>div{flex:1 1 auto;min-width:0}.filters>div:first-child{flex:3 1 14rem}.filters.single>div:first-child{flex:0 1 24rem}.due-pair{display:flex;flex-wrap:wrap;align-items:flex-end;column-gap:var(--s4)}.due-pair>div{flex:1 1 9rem}
+.filters{display:flex;flex-wrap:wrap;gap:0 var(--s4);align-items:flex-end;margin-bottom:var(--s4)}.filters>div{flex:1 1 auto;min-width:0}.filters>div:first-child{flex:3 1 14rem}.filters.single>div:first-child{flex:0 1 24rem}.filters>.error{flex:1 0 100%;box-sizing:border-box;margin:0 0 var(--s3)}.due-pair{display:flex;flex-wrap:wrap;align-items:flex-end;column-gap:var(--s4)}.due-pair>div{flex:1 1 9rem}
 .tabs{display:flex;flex-wrap:wrap;gap:var(--s1);padding:0 0 var(--s2);margin:var(--s2) 0 var(--s4);list-style:none;border-bottom:1px solid var(--line)}
 .tabs a{display:inline-block;padding:var(--s1) var(--s3);border-radius:999px;text-decoration:none;color:var(--muted);font-weight:500}.tabs a:hover{background:var(--panel);color:var(--fg)}
 .tabs [aria-current]{background:var(--accent-soft);color:var(--accent-text);font-weight:700}

@@ -89,6 +89,25 @@ describe.skipIf(!present)("triage in the inbox and on the feedback page, in Chro
       // The inbox with owners and tag chips in its rows, looked at as it is now (screenshot, axe, sideways).
       expect(await look(page, "triage-bulk-mouse", width)).toEqual(fine("triage-bulk-mouse", width));
     });
+
+    test(`at ${width} px: a bulk change refused (a due date both given and removed) says why in a row of its own above the fields, which keep their places`, async () => {
+      const key = await report(`Refused ${width}: the receipt shows yesterday's date`);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}/inbox`);
+      const status = page.getByLabel("New status", { exact: true });
+      const before = await status.boundingBox();
+      await page.getByRole("checkbox", { name: `Select ${key}` }).check();
+      await page.getByLabel("New due date").fill("2026-12-24");
+      await page.getByLabel("Remove the due date").check();
+      await page.getByRole("button", { name: "Apply to the selected" }).click();
+      const refusal = page.locator("#bulk-refused");
+      await refusal.waitFor();
+      const [box, form, after] = await Promise.all([refusal.boundingBox(), page.locator("#bulk").boundingBox(), status.boundingBox()]);
+      expect(box!.width).toBeCloseTo(form!.width, 0);
+      expect(after!.y).toBeGreaterThan(box!.y + box!.height);
+      expect([after!.x, after!.width]).toEqual([before!.x, before!.width]);
+      expect(await look(page, "triage-bulk-refused", width)).toEqual(fine("triage-bulk-refused", width));
+    });
   }
 
   test("on a phone, on the feedback page, the owner, severity and tags are edited in place; the tags show as coloured chips, and the page it leads to is right at 1280 and 390 px", async () => {

@@ -267,8 +267,9 @@ export interface BulkDraft {
 }
 
 /**
- * Why a bulk change was refused: at the top of the bulk form, where the refusal lands (`#bulk-title`)
- * beside the fields; above the list only when no form is shown (a list emptied meanwhile).
+ * Why a bulk change was refused: at the top of the bulk form, where the refusal lands (`#bulk-title`),
+ * in a row of its own above the fields, which keep their places; above the list only when no form is
+ * shown (a list emptied meanwhile).
  */
 export const bulkRefusal = (language: Language, draft: BulkDraft): Html => {
   const w = wordsFor(language, "triage");
