@@ -182,6 +182,12 @@ export interface IssueTracker {
   open(settings: TrackerSettings, issue: { title: string; body: string; status: Status }): Promise<TrackerLink>;
   /** An existing issue, by its number or key; null when it does not exist. */
   find(settings: TrackerSettings, issue: string): Promise<TrackerLink | null>;
+  /**
+   * Whether a person's text names an issue of the project, by its number or key or its address, as
+   * `find` reads it: text that names none is refused without asking the tracker. Absent for a tracker
+   * whose issues have no shape known here (a bridge).
+   */
+  names?(settings: TrackerSettings, issue: string): boolean;
   /** Makes the issue follow a status: its label or state, closed or reopened, and the comment unless the issue holds it already. */
   follow(settings: TrackerSettings, link: TrackerLink, change: { status: Status; comment?: IssueComment }): Promise<TrackerLink>;
   /**

@@ -111,6 +111,8 @@ export function createGithubTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): 
         return linkOf(settings, data);
       }),
 
+    names: (settings, issue) => issueNumberIn(settings, issue) !== null,
+
     async find(settings, issue) {
       const number = issueNumberIn(settings, issue);
       if (number === null) return null;

@@ -175,6 +175,8 @@ export function createJiraTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): Is
         return linkOf(settings, created.key, await moveTo(jira, settings, created.key, issue.status));
       }),
 
+    names: (settings, typed) => projectIssueKey(settings, typed) !== null,
+
     async find(settings, typed) {
       const key = projectIssueKey(settings, typed);
       if (!key) return null;

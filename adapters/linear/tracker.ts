@@ -144,6 +144,8 @@ export function createLinearTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): 
         return linkOf(opened, target?.name ?? stateName(states, opened.stateId));
       }),
 
+    names: (settings, typed) => teamIssueKey(settings, typed) !== null,
+
     async find(settings, typed) {
       const key = teamIssueKey(settings, typed);
       if (!key) return null;

@@ -1,5 +1,5 @@
 import { authorize } from "../authorization.ts";
-import { fail, ok, type Result, unavailable } from "../errors.ts";
+import { fail, invalid, ok, type Result, unavailable } from "../errors.ts";
 import { feedbackUrl } from "../feedback/present.ts";
 import type { Grant, TrackerLink } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
@@ -27,6 +27,8 @@ export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOr
   if (!appTracker || !tracker) return fail("no_tracker");
   const settings = await openSettings(services, appTracker);
   if (!settings) return fail("no_tracker");
+  // Text that is no number, key or address of the project's issues is said so, not sent to the tracker as one it lacks.
+  if (issue && tracker.names && !tracker.names(settings, issue)) return invalid("invalid_body", { field: "issue", reason: "malformed" });
   let link: TrackerLink | null;
   try {
     link = issue

@@ -169,13 +169,13 @@ describe("an app tracking its feedbacks in Jira Cloud", () => {
     expect((await feedback(other)).trackerIssue).toBeUndefined();
   });
 
-  test("an existing issue of the project can be linked with the CLI; another project's key is not found", async () => {
+  test("an existing issue of the project can be linked with the CLI; another project's key names no issue of the project (400 invalid_body)", async () => {
     const other = await report("Gift wrap option disappears at checkout");
     jira.add("Gift wrap missing", "In Progress");
     expect(await server.cli("tracker", "link", "DEMO", other, "shop-2")).toContain("SHOP-2 https://acme.atlassian.net/browse/SHOP-2");
     expect((await feedback(other)).trackerIssue).toMatchObject({ key: "SHOP-2", provider: "jira", status: "In Progress" });
     const res = await post(`${server.url}/v1/feedbacks/${other}/tracker`, { issue: "OPS-2" }, { authorization: `Bearer ${admin()}` });
-    expect([res.status, res.body.code]).toEqual([404, "not_found"]);
+    expect([res.status, res.body.code]).toEqual([400, "invalid_body"]);
   });
   test("an issue is also linked by its address on the site: /browse/KEY, or a board's selectedIssue", async () => {
     const [first, second] = [await report("Wishlist loses items after sign-in"), await report("Coupon field rejects lower case")];
@@ -186,7 +186,7 @@ describe("an app tracking its feedbacks in Jira Cloud", () => {
     expect([byBrowse.body.trackerIssue?.key, byBoard.body.trackerIssue?.key]).toEqual([browsed.key, selected.key]);
   });
 
-  test("the address of an issue on another site is not found, though its project's key is the same", async () => {
+  test("the address of an issue on another site names no issue of the project (400 invalid_body), though its project's key is the same", async () => {
     const other = await report("Store locator shows closed shops");
     const issue = jira.add("Closed shops on the map");
     const res = await post(
@@ -194,6 +194,6 @@ describe("an app tracking its feedbacks in Jira Cloud", () => {
       { issue: `https://other.atlassian.net/browse/${issue.key}` },
       { authorization: `Bearer ${admin()}` },
     );
-    expect([res.status, res.body.code]).toEqual([404, "not_found"]);
+    expect([res.status, res.body.code]).toEqual([400, "invalid_body"]);
   });
 });

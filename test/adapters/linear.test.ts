@@ -155,13 +155,13 @@ describe("an app tracking its feedbacks in Linear", () => {
     expect((await feedback(other)).trackerIssue).toBeUndefined();
   });
 
-  test("an existing issue of the team can be linked with the CLI; another team's key is not found", async () => {
+  test("an existing issue of the team can be linked with the CLI; another team's key names no issue of the team (400 invalid_body)", async () => {
     const other = await report("Exported CSV drops the currency column");
     linear.add("Currency column missing from CSV export", "Todo");
     expect(await server.cli("tracker", "link", "DEMO", other, "eng-2")).toContain("ENG-2 https://linear.app/acme/issue/ENG-2");
     expect((await feedback(other)).trackerIssue).toMatchObject({ key: "ENG-2", provider: "linear", status: "Todo" });
     const res = await post(`${server.url}/v1/feedbacks/${other}/tracker`, { issue: "OPS-2" }, { authorization: `Bearer ${admin()}` });
-    expect([res.status, res.body.code]).toEqual([404, "not_found"]);
+    expect([res.status, res.body.code]).toEqual([400, "invalid_body"]);
   });
   test("an issue is also linked by its address in Linear, as a person copies it from the issue", async () => {
     const other = await report("Invoices list forgets its sort order");

@@ -2,6 +2,14 @@
  * Every text the HTTP adapter shows (web pages, consent screen, error bodies), in English.
  * The French catalog has the same shape; TypeScript and test/adapters/http/catalog.test.ts keep them aligned.
  */
+
+/** An issue of a tracker's project, given as an example: GitHub names its issues by number, Linear and Jira by key. */
+export interface IssueExample {
+  readonly by: "number" | "key";
+  readonly key: string;
+  readonly address: string;
+}
+
 export const EN = {
   web: {
     /** Words several pages say alike: the pages' names, the fields and buttons they share. */
@@ -285,8 +293,9 @@ export const EN = {
       noIssue: "No issue linked yet.",
       createIn: (tracker: string) => `Create issue in ${tracker}`,
       linkExisting: "Link an existing issue",
-      /** Under the field: what it takes, with a key of this tracker's project when it has a shape (ENG-12, 17). */
-      linkHint: (example: string | null) => (example ? `Its address, or its key (${example}).` : "Its address or its key."),
+      /** Under the field: what it takes, with an issue of this tracker's project when issues have a shape (17, ENG-17). */
+      linkHint: (example: IssueExample | null) =>
+        example ? `The issue's address, or its ${example.by} (${example.key}).` : "The issue's address, or its key.",
       link: "Link",
       linkAnother: "Link another issue instead",
       opened: (key: string, tracker: string) => `Issue ${key} created in ${tracker} and linked.`,
@@ -295,6 +304,9 @@ export const EN = {
       taken: (key: string) => `No issue created: ${key} was linked meanwhile.`,
       missingIssue: "Give the issue's address or key.",
       noSuchIssue: (issue: string, tracker: string, project: string) => `${tracker} has no issue “${issue}” in ${project}. Check its address or key.`,
+      /** Text that names no issue of the project, refused before the tracker is asked. */
+      notAnIssue: (typed: string, project: string, example: IssueExample) =>
+        `“${typed}” is not an issue ${example.by} or address of ${project}. Give its ${example.by}, as ${example.key}, or its address, as ${example.address}.`,
       unavailable: (tracker: string) =>
         `${tracker} could not be reached, or refused the request (check the token set for this app). Nothing was linked; try again in a moment.`,
       /** What the tracker answered, as it said it. */

@@ -1,4 +1,4 @@
-import type { Catalog } from "./en.ts";
+import type { Catalog, IssueExample } from "./en.ts";
 
 /** Every text the HTTP adapter shows, in French: the same keys as the English catalog. */
 export const FR: Catalog = {
@@ -244,7 +244,10 @@ export const FR: Catalog = {
       noIssue: "Aucun ticket lié pour l'instant.",
       createIn: (tracker: string) => `Créer un ticket dans ${tracker}`,
       linkExisting: "Lier un ticket existant",
-      linkHint: (example: string | null) => (example ? `Son adresse, ou sa clé (${example}).` : "Son adresse ou sa clé."),
+      linkHint: (example: IssueExample | null) =>
+        example
+          ? `L'adresse du ticket, ou ${example.by === "number" ? "son numéro" : "sa clé"} (${example.key}).`
+          : "L'adresse du ticket, ou sa clé.",
       link: "Lier",
       linkAnother: "Lier un autre ticket à la place",
       opened: (key: string, tracker: string) => `Ticket ${key} créé dans ${tracker} et lié.`,
@@ -253,6 +256,10 @@ export const FR: Catalog = {
       missingIssue: "Indiquez l'adresse ou la clé du ticket.",
       noSuchIssue: (issue: string, tracker: string, project: string) =>
         `${tracker} n'a pas de ticket «\u202f${issue}\u202f» dans ${project}. Vérifiez son adresse ou sa clé.`,
+      notAnIssue: (typed: string, project: string, example: IssueExample) => {
+        const [what, its] = example.by === "number" ? ["un numéro", "son numéro"] : ["une clé", "sa clé"];
+        return `«\u202f${typed}\u202f» n'est ni ${what} ni une adresse de ticket de ${project}. Indiquez ${its}, comme ${example.key}, ou son adresse, comme ${example.address}.`;
+      },
       unavailable: (tracker: string) =>
         `${tracker} est injoignable ou a refusé la demande (vérifiez le jeton configuré pour cette application). Rien n'a été lié\u202f; réessayez dans un instant.`,
       itSaid: (why: string) => `Sa réponse\u202f: ${why}`,

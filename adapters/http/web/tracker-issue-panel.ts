@@ -3,6 +3,7 @@ import type { Failure } from "../../../core/errors.ts";
 import type { Feedback } from "../../../core/schemas/feedback.ts";
 import type { Services } from "../../../core/services.ts";
 import { describeTracker, type TrackerView } from "../../../core/trackers/describe-tracker.ts";
+import type { IssueExample } from "../catalog/en.ts";
 import { textFor } from "../catalog/text.ts";
 import { type Html, html } from "../html.ts";
 import { trackerName } from "./tracker-section.ts";
@@ -21,10 +22,18 @@ type Outcome = string | null | TrackerRefusal;
 /** Beyond this many characters, what was typed is said back cut short. */
 const SAID_BACK_AT_MOST = 100;
 
-/** A key of the tracker's project, as an example of what the field takes; null where keys have no known shape (a bridge). */
-function keyExample(tracker: TrackerView): string | null {
-  if (tracker.provider === "github") return "17";
-  return tracker.provider === "linear" || tracker.provider === "jira" ? `${tracker.project}-12` : null;
+/** An example issue of the tracker's project; null where issues have no shape known here (a bridge). */
+function issueExample({ provider, project, site }: TrackerView): IssueExample | null {
+  if (provider === "github") return { by: "number", key: "17", address: `https://github.com/${project}/issues/17` };
+  // A Linear address holds the workspace, which the settings do not name.
+  if (provider === "linear") return { by: "key", key: `${project}-17`, address: `https://linear.app/…/issue/${project}-17` };
+  return provider === "jira" ? { by: "key", key: `${project}-17`, address: `https://${site}/browse/${project}-17` } : null;
+}
+
+/** What was typed, said back cut short past SAID_BACK_AT_MOST characters. */
+function saidBack(typed: string): string {
+  const characters = [...typed];
+  return characters.length > SAID_BACK_AT_MOST ? `${characters.slice(0, SAID_BACK_AT_MOST - 1).join("")}…` : typed;
 }
 
 /**
@@ -76,7 +85,7 @@ function createButton(visitor: Visitor, key: string, tracker: TrackerView): Html
 function linkForm(visitor: Visitor, key: string, tracker: TrackerView, refused: TrackerRefusal | null, className = ""): Html {
   const w = wordsFor(visitor.language, "trackerIssue");
   return html`<form method="post" action="/inbox/${encodeURIComponent(key)}/tracker#tracker"${className ? html` class="${className}"` : ""}><input type="hidden" name="csrf" value="${visitor.csrf}">
-<input type="hidden" name="action" value="link"><label for="tracker-issue">${w.linkExisting}</label><p class="muted" id="tracker-issue-hint">${w.linkHint(keyExample(tracker))}</p>
+<input type="hidden" name="action" value="link"><label for="tracker-issue">${w.linkExisting}</label><p class="muted" id="tracker-issue-hint">${w.linkHint(issueExample(tracker))}</p>
 <div class="search-row"><input id="tracker-issue" name="issue" required maxlength="2000" autocomplete="off" value="${refused?.issue ?? ""}" aria-describedby="tracker-issue-hint"><button type="submit" class="secondary">${w.link}</button></div></form>`;
 }
 
@@ -94,14 +103,13 @@ function said(visitor: Visitor, tracker: TrackerView | null, linked: string, out
 /** Why a link or a creation was refused, naming the tracker, and for an outage what it answered. */
 function refusal(visitor: Visitor, tracker: TrackerView | null, { failure, issue }: TrackerRefusal): string {
   const w = wordsFor(visitor.language, "trackerIssue");
-  if (failure.code === "invalid_body") return w.missingIssue;
+  if (failure.code === "invalid_body") {
+    const example = tracker && failure.problem?.reason === "malformed" ? issueExample(tracker) : null;
+    return tracker && example ? w.notAnIssue(saidBack(issue), tracker.project, example) : w.missingIssue;
+  }
   if (!tracker) return textFor(visitor.language).errors[failure.code];
   const name = trackerName(tracker.provider);
-  if (failure.code === "not_found") {
-    const typed = [...issue];
-    const shown = typed.length > SAID_BACK_AT_MOST ? `${typed.slice(0, SAID_BACK_AT_MOST - 1).join("")}…` : issue;
-    return w.noSuchIssue(shown, name, tracker.project);
-  }
+  if (failure.code === "not_found") return w.noSuchIssue(saidBack(issue), name, tracker.project);
   if (failure.code !== "tracker_unavailable") return textFor(visitor.language).errors[failure.code];
   return failure.cause ? `${w.unavailable(name)} ${w.itSaid(failure.cause)}` : w.unavailable(name);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { FormBrowser } from "../../support/browser.ts";
 import { FakeGitHub } from "../../support/fake-github.ts";
+import { FakeJira } from "../../support/fake-jira.ts";
 import { type InProcess, inProcess, signedInAs } from "../../support/in-process.ts";
 
 /** The tracker issue on a feedback's page: opened or linked from there, refusals said there. */
@@ -55,16 +56,55 @@ describe("an app with a tracker", () => {
     expect((await trackerIssue(key)).key).toBe(`acme/shop#${existing.number}`);
   });
 
-  test("an issue of another repository is not found: the page says so and keeps the address typed", async () => {
+  test("a number GitHub does not hold is not found: the page says so and keeps the number typed", async () => {
     const key = await report("Search suggestions overlap the keyboard");
-    github.add("Suggestions overlap");
-    const address = `https://github.com/other/repo/issues/${github.issues.size}`;
-    const refused = await member.submit(formOf(await page(member, key), "link")!, { issue: address });
+    const refused = await member.submit(formOf(await page(member, key), "link")!, { issue: "9999" });
     const shown = panel(await refused.text());
     expect(refused.status).toBe(404);
-    expect(shown).toContain(`<p class="error" role="alert">GitHub has no issue “${address}” in acme/shop. Check its address or key.</p>`);
-    expect(shown).toContain(`value="${address}"`);
+    expect(shown).toContain('<p class="error" role="alert">GitHub has no issue “9999” in acme/shop. Check its address or key.</p>');
+    expect(shown).toContain('value="9999"');
     expect(await trackerIssue(key)).toBeUndefined();
+  });
+
+  test("the link form says what it takes: the issue's address, or its number (GitHub's issues have numbers)", async () => {
+    const key = await report("The coupon field ignores capitals");
+    expect(panel(await page(member, key))).toContain(
+      '<label for="tracker-issue">Link an existing issue</label><p class="muted" id="tracker-issue-hint">The issue&#39;s address, or its number (17).</p>',
+    );
+  });
+
+  test("text that is no issue number or address of the repository is said so, with an example of each, and GitHub is not asked", async () => {
+    const key = await report("The coupon field accepts spaces");
+    const calls = github.calls.length;
+    const refused = await member.submit(formOf(await page(member, key), "link")!, { issue: "not a key" });
+    const shown = panel(await refused.text());
+    expect(refused.status).toBe(400);
+    expect(shown).toContain(
+      '<p class="error" role="alert">“not a key” is not an issue number or address of acme/shop. Give its number, as 17, or its address, as https://github.com/acme/shop/issues/17.</p>',
+    );
+    expect(shown).toContain('value="not a key"');
+    expect(github.calls.length).toBe(calls);
+    expect(await trackerIssue(key)).toBeUndefined();
+  });
+
+  test("an issue of another repository is no issue of this one: the page says so before asking GitHub", async () => {
+    const key = await report("Search suggestions forget the last query");
+    github.add("Suggestions forget");
+    const address = `https://github.com/other/repo/issues/${github.issues.size}`;
+    const calls = github.calls.length;
+    const refused = await member.submit(formOf(await page(member, key), "link")!, { issue: address });
+    expect(refused.status).toBe(400);
+    expect(panel(await refused.text())).toContain(`<p class="error" role="alert">“${address}” is not an issue number or address of acme/shop.`);
+    expect(github.calls.length).toBe(calls);
+  });
+
+  test("in French, text that is no issue number or address is said so, with an example of each", async () => {
+    const key = await report("Le champ du code promo accepte les espaces");
+    const form = formOf(await page(member, key, "fr"), "link")!;
+    const refused = await member.submit(form, { issue: "pas une clé" }, undefined, { "accept-language": "fr" });
+    expect(panel(await refused.text())).toContain(
+      '<p class="error" role="alert">«\u202fpas une clé\u202f» n&#39;est ni un numéro ni une adresse de ticket de acme/shop. Indiquez son numéro, comme 17, ou son adresse, comme https://github.com/acme/shop/issues/17.</p>',
+    );
   });
 
   test("a repository's name run into a number names no issue: the number of a longer-named repository is not taken for this one's", async () => {
@@ -72,7 +112,7 @@ describe("an app with a tracker", () => {
     const existing = github.add("Receipt printed twice");
     const typed = `acme/shop${existing.number}`;
     const refused = await member.submit(formOf(await page(member, key), "link")!, { issue: typed });
-    expect(refused.status).toBe(404);
+    expect(refused.status).toBe(400);
     expect(await trackerIssue(key)).toBeUndefined();
   });
 
@@ -144,8 +184,34 @@ describe("an app with a tracker", () => {
     expect(shown).toContain('<h2 id="tracker">Ticket lié</h2>');
     expect(shown).toContain("Créer un ticket dans GitHub</button>");
     expect(shown).toContain(
-      '<label for="tracker-issue">Lier un ticket existant</label><p class="muted" id="tracker-issue-hint">Son adresse, ou sa clé (17).</p>',
+      '<label for="tracker-issue">Lier un ticket existant</label><p class="muted" id="tracker-issue-hint">L&#39;adresse du ticket, ou son numéro (17).</p>',
     );
+  });
+});
+
+describe("an app with a Jira tracker", () => {
+  const jira = new FakeJira();
+  let key: string;
+  beforeAll(async () => {
+    jira.start();
+    const appId = /^app (\S+)/m.exec(await http.cli("app", "create", "DEMO", "Jira app"))![1]!;
+    const options = ["--site", "acme.atlassian.net", "--project", "SHOP", "--email", jira.email, "--token", jira.token, "--api-url", jira.url];
+    await http.cli("tracker", "set", "DEMO", appId, "jira", ...options);
+    key = await report("The Jira app loses the draft", (await http.cli("channel", "create", "DEMO", appId)).trim());
+  });
+  afterAll(() => jira.stop());
+
+  test("the link form asks for the issue's address, or its key in the project (SHOP-17)", async () => {
+    expect(panel(await page(member, key))).toContain('id="tracker-issue-hint">The issue&#39;s address, or its key (SHOP-17).</p>');
+  });
+
+  test("text that is no issue key or address of the project is said so, with an address on the site, and Jira is not asked", async () => {
+    const calls = jira.calls.length;
+    const refused = await member.submit(formOf(await page(member, key), "link")!, { issue: "not a key" });
+    expect(panel(await refused.text())).toContain(
+      '<p class="error" role="alert">“not a key” is not an issue key or address of SHOP. Give its key, as SHOP-17, or its address, as https://acme.atlassian.net/browse/SHOP-17.</p>',
+    );
+    expect(jira.calls.length).toBe(calls);
   });
 });
 
