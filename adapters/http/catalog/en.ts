@@ -311,8 +311,9 @@ export const EN = {
         `${tracker} could not be reached, or refused the request (check the token set for this app). Nothing was linked; try again in a moment.`,
       /** What the tracker answered, as it said it. */
       itSaid: (why: string) => `It said: ${why}`,
-      noTracker: "This app has no issue tracker yet. An operator connects GitHub, Linear or Jira from the command line, for example:",
-      settingsOf: (app: string) => `Issue tracker settings of ${app}`,
+      /** To an Admin, followed by the link to the app's tracker settings (settingsOf), where the form connects one. */
+      noTracker: "This app has no issue tracker yet. Connect GitHub, Linear or Jira in",
+      settingsOf: (app: string) => `Settings → Apps → ${app} → Issue tracker`,
     },
     /** The inbox of an organization that has no feedback yet: how to send the first report. */
     firstReport: {
@@ -683,7 +684,9 @@ export const EN = {
     /** Settings: the issue tracker an app's feedbacks follow, and the state each status goes to. */
     trackers: {
       tracker: "Issue tracker",
-      noTracker: "None. An Admin connects GitHub, Linear or Jira here, or an operator with the CLI: npm run cli -- tracker set …",
+      /** A bridge to another tracker has no form: the CLI is its only way in. */
+      noTracker:
+        "None. An Admin connects GitHub, Linear or Jira here; a bridge to another tracker is set by an operator with the CLI: npm run cli -- tracker set … bridge …",
       connectTracker: "Connect a tracker",
       changeTracker: "Change the tracker",
       provider: "Tracker",
@@ -702,8 +705,11 @@ export const EN = {
       savedWebhook: (tracker: string) => `Saved. Give ${tracker} this webhook address and secret, so its issues' changes come back:`,
       webhookSecret: "Secret",
       secretKept: "It is the secret the tracker had: its webhook needs no change.",
-      unchecked: (tracker: string, said: string) =>
-        `Saved, but ${tracker} could not be reached to check the token (${said}); a sync that fails will be said here.`,
+      /** The settings saved, the token unchecked: the tracker did not answer at the address the service called. */
+      unchecked: (tracker: string, address: string) =>
+        `Saved, but the token is unchecked: ${tracker} could not be reached at ${address}. Check that address, and that this server reaches it; a sync that fails will be said here.`,
+      /** Under unchecked: what the connection said, as it said it. */
+      uncheckedDetail: (said: string) => `Connection error: ${said}`,
       projectOf: { github: "repository", bridge: "project", linear: "team", jira: "project" },
       webhookAddress: "Its webhook address",
       statusMapping: "State for each status",

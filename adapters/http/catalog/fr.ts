@@ -263,9 +263,8 @@ export const FR: Catalog = {
       unavailable: (tracker: string) =>
         `${tracker} est injoignable ou a refusé la demande (vérifiez le jeton configuré pour cette application). Rien n'a été lié\u202f; réessayez dans un instant.`,
       itSaid: (why: string) => `Sa réponse\u202f: ${why}`,
-      noTracker:
-        "Cette application n'a pas encore de gestionnaire de tickets. Un opérateur connecte GitHub, Linear ou Jira en ligne de commande, par exemple\u202f:",
-      settingsOf: (app: string) => `Gestionnaire de tickets de ${app}`,
+      noTracker: "Cette application n'a pas encore de gestionnaire de tickets. Connectez GitHub, Linear ou Jira dans",
+      settingsOf: (app: string) => `Réglages → Applications → ${app} → Gestionnaire de tickets`,
     },
     firstReport: {
       title: "Aucun retour pour l'instant",
@@ -606,7 +605,8 @@ export const FR: Catalog = {
     },
     trackers: {
       tracker: "Gestionnaire de tickets",
-      noTracker: "Aucun. Un Admin connecte GitHub, Linear ou Jira ici, ou un opérateur avec la CLI\u202f: npm run cli -- tracker set …",
+      noTracker:
+        "Aucun. Un Admin connecte GitHub, Linear ou Jira ici\u202f; une passerelle vers un autre gestionnaire est réglée par un opérateur avec la CLI\u202f: npm run cli -- tracker set … bridge …",
       connectTracker: "Connecter un gestionnaire de tickets",
       changeTracker: "Modifier le gestionnaire de tickets",
       provider: "Gestionnaire",
@@ -628,8 +628,9 @@ export const FR: Catalog = {
         `Enregistré. Donnez à ${tracker} cette adresse de webhook et ce secret, pour que les changements de ses tickets reviennent\u202f:`,
       webhookSecret: "Secret",
       secretKept: "C'est le secret qu'avait le gestionnaire\u202f: son webhook n'a pas à changer.",
-      unchecked: (tracker: string, said: string) =>
-        `Enregistré, mais ${tracker} n'a pu être joint pour vérifier le jeton (${said})\u202f; une synchronisation qui échoue sera signalée ici.`,
+      unchecked: (tracker: string, address: string) =>
+        `Enregistré, mais le jeton n'est pas vérifié\u202f: ${tracker} est injoignable à ${address}. Vérifiez cette adresse, et que ce serveur l'atteint\u202f; une synchronisation qui échoue sera signalée ici.`,
+      uncheckedDetail: (said: string) => `Erreur de connexion\u202f: ${said}`,
       projectOf: { github: "dépôt", bridge: "projet", linear: "équipe", jira: "projet" },
       webhookAddress: "Adresse de son webhook",
       statusMapping: "État pour chaque statut",

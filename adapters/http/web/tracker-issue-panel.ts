@@ -66,13 +66,10 @@ export async function trackerIssuePanel(
   return html`<h2 id="tracker">${w.title}</h2>${said(visitor, tracker, issue?.key ?? "", outcome)}${shown}${forms}`;
 }
 
-/** An Admin's way to a tracker: the operator's command for this app, and its tracker settings, where the status mapping is set. */
+/** An Admin's way to a tracker: the app's tracker settings, whose form connects GitHub, Linear or Jira. */
 function howToConnect(w: Words<"trackerIssue">, feedback: Feedback): Html {
-  // A key is its organization's prefix, a hyphen and a number (feedbackKey): the CLI takes the prefix.
-  const prefix = feedback.key.slice(0, feedback.key.lastIndexOf("-"));
-  return html`<h2 id="tracker">${w.title}</h2><p class="muted">${w.noTracker}</p>
-<pre class="command"><code>npm run cli -- tracker set ${prefix} ${feedback.app.id} github --repo owner/name --token …</code></pre>
-<p><a href="/settings/apps/${encodeURIComponent(feedback.app.id)}/tracker">${w.settingsOf(feedback.app.name ?? feedback.app.id)}</a></p>`;
+  const settings = html`<a href="/settings/apps/${encodeURIComponent(feedback.app.id)}/tracker">${w.settingsOf(feedback.app.name ?? feedback.app.id)}</a>`;
+  return html`<h2 id="tracker">${w.title}</h2><p>${w.noTracker} ${settings}.</p>`;
 }
 
 function createButton(visitor: Visitor, key: string, tracker: TrackerView): Html {

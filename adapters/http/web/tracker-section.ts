@@ -34,18 +34,36 @@ export async function trackerSection(services: Services, visitor: Visitor, app: 
   const described = await describeTracker(services, visitor.grant, app.id);
   if (!described.ok) return html``;
   const tracker = described.value;
-  const saved = notice && "saved" in notice && tracker ? savedHtml(visitor, tracker.provider, notice.saved, services.baseUrl) : "";
+  const saved = notice && "saved" in notice && tracker ? savedHtml(visitor, tracker, notice.saved, services.baseUrl) : "";
   const form = admin ? trackerForm(visitor, app, tracker, notice && "refused" in notice ? notice : undefined) : "";
   return html`${saved}${trackerHtml(visitor, app, tracker, services.baseUrl, admin)}${form}`;
 }
 
-/** Just saved: the webhook address and the secret to give the tracker, as tracker set prints them, said once. */
-function savedHtml(visitor: Visitor, provider: string, saved: Extract<TrackerNotice, { saved: unknown }>["saved"], baseUrl: string): Html {
+/** The API hosts the trackers' clients call when the settings name none (GitHub Enterprise and test servers name theirs). */
+const API_HOSTS: Readonly<Record<string, string>> = { github: "api.github.com", linear: "api.linear.app" };
+
+/** The host the service called to check the token: the API address given, Jira's site, or the tracker's own. */
+function calledHost({ provider, apiUrl, site }: TrackerView): string {
+  if (apiUrl) return URL.parse(apiUrl)?.host ?? apiUrl;
+  return (provider === "jira" ? site : API_HOSTS[provider]) ?? provider;
+}
+
+/**
+ * Just saved: the webhook address and the secret to give the tracker, as tracker set prints them, said
+ * once; and, when the tracker could not be reached to check the token, a warning that names the host
+ * called, with the connection's own error beneath it, muted, for whoever runs the server.
+ */
+function savedHtml(visitor: Visitor, tracker: TrackerView, saved: Extract<TrackerNotice, { saved: unknown }>["saved"], baseUrl: string): Html {
   const w = wordsFor(visitor.language, "trackers");
+  const provider = tracker.provider;
   const name = trackerName(provider);
   return html`<div class="notice" role="status"><p>${w.savedWebhook(name)}</p>
 <dl><dt>${w.webhookAddress}</dt><dd><code>${baseUrl}/integrations/${provider}/webhook</code></dd><dt>${w.webhookSecret}</dt><dd><code>${saved.webhookSecret}</code></dd></dl>
-${saved.secretKept ? html`<p>${w.secretKept}</p>` : ""}</div>${saved.unchecked ? html`<p role="note"><strong>${w.unchecked(name, saved.unchecked)}</strong></p>` : ""}`;
+${saved.secretKept ? html`<p>${w.secretKept}</p>` : ""}</div>${
+    saved.unchecked
+      ? html`<div class="error" role="note"><p>${w.unchecked(name, calledHost(tracker))}</p><p class="detail">${w.uncheckedDetail(saved.unchecked)}</p></div>`
+      : ""
+  }`;
 }
 
 /**

@@ -64,10 +64,19 @@ describe("an Admin sets the app's tracker in its settings", () => {
     expect((await stored())?.provider).toBe("github");
   });
 
-  test("a tracker that cannot be reached leaves the settings saved, and the page says the token went unchecked", async () => {
+  test("a tracker that cannot be reached leaves the settings saved, and a warning says in words that it could not be reached at the address called, the connection's error beneath", async () => {
     const page = await (await sendForm({ ...onGithub, token: "t", apiUrl: "http://127.0.0.1:9" })).text();
-    expect(page).toContain("Saved, but GitHub could not be reached to check the token (");
+    expect(page).toMatch(
+      /<div class="error" role="note"><p>Saved, but the token is unchecked: GitHub could not be reached at 127\.0\.0\.1:9\. Check that address, and that this server reaches it; a sync that fails will be said here\.<\/p><p class="detail">Connection error: [^<]+<\/p><\/div>/,
+    );
     expect((await storedSettings()).token).toBe("t");
+  });
+
+  test("in French, the warning that the tracker could not be reached names the address called", async () => {
+    const page = await (await sendForm({ ...onGithub, token: "t", apiUrl: "http://127.0.0.1:9" }, "fr")).text();
+    expect(page).toContain(
+      '<div class="error" role="note"><p>Enregistré, mais le jeton n&#39;est pas vérifié\u202f: GitHub est injoignable à 127.0.0.1:9. Vérifiez cette adresse, et que ce serveur l&#39;atteint\u202f; une synchronisation qui échoue sera signalée ici.</p><p class="detail">Erreur de connexion\u202f: ',
+    );
   });
 });
 

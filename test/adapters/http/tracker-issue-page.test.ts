@@ -224,11 +224,19 @@ describe("an app without a tracker", () => {
     key = await report("The untracked app crashes on start", channel);
   });
 
-  test("an Admin is shown the command that connects one for this app, and the way to its tracker settings", async () => {
+  test("an Admin is pointed to the app's tracker settings, whose form connects one, and shown no command", async () => {
     const shown = panel(await page(await signedInAs(http, "admin"), key));
-    expect(shown).toContain(`<code>npm run cli -- tracker set DEMO ${appId} github --repo owner/name --token …</code>`);
-    expect(shown).toContain(`<a href="/settings/apps/${appId}/tracker">Issue tracker settings of Untracked app</a>`);
+    expect(shown).toContain(
+      `<p>This app has no issue tracker yet. Connect GitHub, Linear or Jira in <a href="/settings/apps/${appId}/tracker">Settings → Apps → Untracked app → Issue tracker</a>.</p>`,
+    );
+    expect(shown).not.toContain("npm run cli");
     expect(shown).not.toContain("<form");
+  });
+
+  test("in French, an Admin is pointed to the app's tracker settings", async () => {
+    expect(panel(await page(await signedInAs(http, "admin"), key, "fr"))).toContain(
+      `<p>Cette application n&#39;a pas encore de gestionnaire de tickets. Connectez GitHub, Linear ou Jira dans <a href="/settings/apps/${appId}/tracker">Réglages → Applications → Untracked app → Gestionnaire de tickets</a>.</p>`,
+    );
   });
 
   test("a Member is shown nothing of trackers", async () => {

@@ -96,10 +96,12 @@ describe("the issue tracker in the apps settings", () => {
     expect(await (await admin.fetch(trackerPage())).text()).not.toContain("The last sync with Linear failed");
   });
 
-  test("an app without a tracker says how an Admin or an operator connects one", async () => {
+  test("an app without a tracker says that an Admin connects one here, and that a bridge takes the CLI", async () => {
     const created = await server.cli("app", "create", "DEMO", "Untracked app");
     const appId = /^app (\S+)/m.exec(created)![1]!;
     const page = await (await (await browserOf("admin")).fetch(trackerPage(appId))).text();
-    expect(page).toContain("None. An Admin connects GitHub, Linear or Jira here, or an operator with the CLI: npm run cli -- tracker set …");
+    expect(page).toContain(
+      "None. An Admin connects GitHub, Linear or Jira here; a bridge to another tracker is set by an operator with the CLI: npm run cli -- tracker set … bridge …",
+    );
   });
 });
