@@ -89,7 +89,7 @@ function entry(
           ? html` · <span class="badge">${p.publicReply}</span>`
           : e.comment.fromPortal
             ? html` · <span class="badge">${p.held}</span>`
-            : "";
+            : html` · <span class="badge muted">${p.internalNote}</span>`;
       const author = e.by ? authorName(w, e.by) : (e.comment.author ?? w.anonymous);
       return html`<li class="comment"><p>${author}${reporter} · ${when}${badge}</p><p>${e.comment.text}</p></li>`;
     }

@@ -19,11 +19,15 @@ const EN = {
   comment: "Note or public reply",
   visibility: "Who sees it",
   internal: "Internal note (team only)",
-  public: "Public reply (on the portal when published)",
+  /** Who reads a public reply: its reporters at once (tracking page), everyone once the feedback is on the portal. */
+  public: "Public reply (shown at once to the reporters on their tracking page, and on the portal once the feedback is published)",
   /** The same where the service sends e-mail: a public reply is also e-mailed to the followers. */
-  publicMailed: "Public reply (e-mailed to the followers, and on the portal when published)",
+  publicMailed:
+    "Public reply (shown at once to the reporters on their tracking page, e-mailed to the followers, and on the portal once the feedback is published)",
   send: "Add comment",
   publicReply: "Public",
+  /** The badge of a team's internal note in the activity, beside the public replies' one. */
+  internalNote: "Internal",
   done: {
     published: "Published on the portal.",
     unpublished: "Taken off the portal.",
@@ -113,10 +117,12 @@ const FR: typeof EN = {
   comment: "Note ou réponse publique",
   visibility: "Qui le voit",
   internal: "Note interne (l'équipe seulement)",
-  public: "Réponse publique (sur le portail une fois publié)",
-  publicMailed: "Réponse publique (envoyée par e-mail aux abonnés, et sur le portail une fois publié)",
+  public: "Réponse publique (montrée aussitôt aux auteurs des signalements sur leur page de suivi, et sur le portail une fois le retour publié)",
+  publicMailed:
+    "Réponse publique (montrée aussitôt aux auteurs des signalements sur leur page de suivi, envoyée par e-mail aux abonnés, et sur le portail une fois le retour publié)",
   send: "Ajouter le commentaire",
   publicReply: "Public",
+  internalNote: "Interne",
   done: {
     published: "Publié sur le portail.",
     unpublished: "Retiré du portail.",

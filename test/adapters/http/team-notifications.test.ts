@@ -144,7 +144,7 @@ describe("the comment box", () => {
     const { key } = await feedback();
     const b = await as("member@demo.test", http.demo.users.member.password);
     expect(await (await b.fetch(`/inbox/${key}`)).text()).toContain(
-      'value="public"> Public reply (e-mailed to the followers, and on the portal when published)</label>',
+      'value="public"> Public reply (shown at once to the reporters on their tracking page, e-mailed to the followers, and on the portal once the feedback is published)</label>',
     );
   });
 });

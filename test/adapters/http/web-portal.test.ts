@@ -83,6 +83,19 @@ describe("the portal in the team's web application", () => {
     expect(await (await member.fetch(long.headers.get("location")!)).text()).toContain("The request body is invalid.");
   });
 
+  test("in the activity, a team's internal note carries an Internal badge and a public reply a Public one, so the two read apart", async () => {
+    const key = await newFeedback("Keyboard shortcuts");
+    const member = await as("member");
+    const page = await (await member.fetch(`/inbox/${key}`)).text();
+    await member.submit(formTo(page, `/inbox/${key}/comment`), { text: "Check with design" }, undefined, { origin: OWN });
+    await member.submit(formTo(page, `/inbox/${key}/comment`), { text: "Shipping soon", visibility: "public" }, undefined, { origin: OWN });
+    const shown = await (await member.fetch(`/inbox/${key}`)).text();
+    expect(shown).toMatch(/ · <span class="badge muted">Internal<\/span><\/p><p>Check with design<\/p>/);
+    expect(shown).toMatch(/ · <span class="badge">Public<\/span><\/p><p>Shipping soon<\/p>/);
+    const inFrench = await (await member.fetch(`/inbox/${key}`, { headers: { "accept-language": "fr" } })).text();
+    expect(inFrench).toMatch(/ · <span class="badge muted">Interne<\/span><\/p><p>Check with design<\/p>/);
+  });
+
   test("a Reader sees whether a feedback is public, and no form to change it", async () => {
     const key = await newFeedback("Offline mode");
     const page = await (await (await as("reader")).fetch(`/inbox/${key}`)).text();

@@ -122,7 +122,17 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
 
   test("without e-mail, the comment box's public reply promises no e-mail", async () => {
     const shown = await page(admin, `/inbox/${await report("The calendar export has no time zone")}`);
-    expect(shown).toContain('value="public"> Public reply (on the portal when published)</label>');
+    expect(shown).toContain(
+      'value="public"> Public reply (shown at once to the reporters on their tracking page, and on the portal once the feedback is published)</label>',
+    );
+  });
+
+  test("in French, the comment box's public reply says who sees it: the reporters at once, the portal once published", async () => {
+    const key = await report("L'export du calendrier n'a pas de fuseau horaire");
+    const shown = await (await admin.fetch(`/inbox/${key}`, { headers: { "accept-language": "fr" } })).text();
+    expect(shown).toContain(
+      'value="public"> Réponse publique (montrée aussitôt aux auteurs des signalements sur leur page de suivi, et sur le portail une fois le retour publié)</label>',
+    );
   });
 
   test("a change made with an organization API key is signed with the key's name", async () => {
