@@ -347,6 +347,9 @@ export const EN = {
     },
     /** The Trends page. */
     trends: {
+      /** To an Admin, followed by the link to Settings → Apps; the others read `noApps`. */
+      noAppsAdmin: "No app yet: create the first one in",
+      appsSettings: "Settings → Apps",
       allApps: "All apps",
       period: "Period",
       lastDays: "Last {n} days",

@@ -294,6 +294,8 @@ export const FR: Catalog = {
       into: "dans",
     },
     trends: {
+      noAppsAdmin: "Aucune application\u202f: créez la première dans",
+      appsSettings: "Réglages → Applications",
       allApps: "Toutes les applications",
       period: "Période",
       lastDays: "{n} derniers jours",

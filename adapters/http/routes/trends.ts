@@ -5,8 +5,9 @@ import type { Services } from "../../../core/services.ts";
 import { getAppTrends } from "../../../core/trends/get-app-trends.ts";
 import { getOrganizationTrends } from "../../../core/trends/get-organization-trends.ts";
 import { listApps } from "../../../core/catalog/list-apps.ts";
+import { can } from "../../../core/authorization.ts";
 import { textFor } from "../catalog/text.ts";
-import { html } from "../html.ts";
+import { type Html, html } from "../html.ts";
 import { horizontalBars, stackedBars } from "../web/charts.ts";
 import { appPage, asMember } from "../web/layout.ts";
 import type { Visitor } from "../web/visitor.ts";
@@ -24,6 +25,13 @@ const inboxOf = (feature: { readonly id: string }): string => `/inbox?status=all
 
 const fill = (text: string, values: Record<string, number>): string => text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ""));
 
+/** No app to chart: an Admin is led to Settings → Apps, where the first is made, as the empty inbox does; the others are told who makes one. */
+function noApps(visitor: Visitor): Html {
+  const w = wordsFor(visitor.language, "trends");
+  if (!can(visitor.grant, "organization.manage")) return html`<p class="empty">${w.noApps}</p>`;
+  return html`<p class="empty">${w.noAppsAdmin} <a href="/settings/apps">${w.appsSettings}</a>.</p>`;
+}
+
 /** The trends of an app, or of every app together: reports per day by kind, by feature, and the features growing this week, all readable without JavaScript. */
 async function trendsPage(services: Services, visitor: Visitor, request: Request): Promise<Response> {
   const w = wordsFor(visitor.language, "trends");
@@ -31,7 +39,7 @@ async function trendsPage(services: Services, visitor: Visitor, request: Request
   const params = new URL(request.url).searchParams;
   const listed = await listApps(services, visitor.grant);
   const apps = listed.ok ? listed.value.data : [];
-  if (apps.length === 0) return appPage(visitor, "/trends", w.trends, html`<h1>${w.trends}</h1><p class="empty">${w.noApps}</p>`);
+  if (apps.length === 0) return appPage(visitor, "/trends", w.trends, html`<h1>${w.trends}</h1>${noApps(visitor)}`);
   // With several apps, all of them together unless one is chosen; one app is all there is.
   const app = apps.find((a) => a.id === params.get("appId")) ?? (apps.length > 1 ? null : apps[0]!);
   const days = TREND_PERIODS.find((p) => p === params.get("days")) ?? "30";

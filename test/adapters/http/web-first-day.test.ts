@@ -135,6 +135,25 @@ describe("an organization's first day in the web application", () => {
     expect(inbox).toContain('There is no app yet to report about: an Admin creates the first one in <a href="/settings/apps">Settings → Apps</a>.');
   });
 
+  test("trends without an app lead an Admin to Settings → Apps, as the inbox does; a Member is told an Admin makes one", async () => {
+    await http.cli("org", "create", "Chartless", "--prefix", "CHART");
+    const trendsAs = async (email: string, role: string, language = "en") => {
+      await http.cli("user", "create", email, "--org", "CHART", "--role", role);
+      const { secret } = await startSession(http.services, (await http.services.store.findUserByEmail(email))!.id);
+      const headers = { cookie: `${SESSION_COOKIE}=${secret}`, "accept-language": language };
+      return (await http.request("GET", "/trends", { headers })).body as string;
+    };
+    expect(await trendsAs("ada@chart.test", "admin")).toContain(
+      '<p class="empty">No app yet: create the first one in <a href="/settings/apps">Settings → Apps</a>.</p>',
+    );
+    expect(await trendsAs("amy@chart.test", "admin", "fr")).toContain(
+      '<p class="empty">Aucune application\u202f: créez la première dans <a href="/settings/apps">Réglages → Applications</a>.</p>',
+    );
+    const member = await trendsAs("max@chart.test", "member");
+    expect(member).toContain('<p class="empty">No app yet: an Admin creates one in the settings.</p>');
+    expect(member).not.toContain('href="/settings/apps"');
+  });
+
   test("Settings → Apps with no app yet says what an app is for and what it needs next, above the form that creates it", async () => {
     await http.cli("org", "create", "Empty", "--prefix", "EMPTY");
     await http.cli("user", "create", "eve@empty.test", "--org", "EMPTY", "--role", "admin");
