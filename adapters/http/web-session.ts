@@ -29,6 +29,15 @@ export async function closeSession(services: Services, jar: CookieJar): Promise<
 const sessionToken = async (sessionSecret: string): Promise<string> => toBase64Url(await hmacSha256(sessionSecret, "retour web form"));
 
 /**
+ * What ties what is kept for a session's next page (a flash) to that session: a MAC of its secret,
+ * which another session on the same browser (signed out, and someone else signed in) does not have. Null signed out.
+ */
+export async function sessionTag(services: Pick<Services, "baseUrl">, jar: CookieJar): Promise<string | null> {
+  const session = readCookie(jar, SESSION_COOKIE, isSecure(services));
+  return session ? toBase64Url(await hmacSha256(session, "retour flash")) : null;
+}
+
+/**
  * The token every form repeats in a hidden field. With a session, it is bound to it: derived from
  * the session's secret, which a page on another site (or a sibling host that plants cookies) can
  * neither read nor choose. Before sign-in (the sign-in form), a random token in an HttpOnly cookie,

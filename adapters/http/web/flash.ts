@@ -1,6 +1,6 @@
 import type { Services } from "../../../core/services.ts";
 import { type CookieJar, readCookie, type WebRequest, writeCookie } from "../cookies.ts";
-import { isSecure } from "../web-session.ts";
+import { isSecure, sessionTag } from "../web-session.ts";
 import type { BulkDraft } from "./triage-panel.ts";
 
 const FLASH_COOKIE = "retour_flash";
@@ -35,9 +35,10 @@ export interface ViewRefusal {
   readonly name: string;
 }
 
-/** A flash and the path of the one page that shows it. */
+/** A flash, the path of the one page that shows it, and the session it is shown in (sessionTag). */
 interface Kept {
   readonly page: string;
+  readonly session: string | null;
   readonly shown: Flash;
 }
 
@@ -48,10 +49,10 @@ const pathOf = (address: string): string => new URL(address, "http://retour.inva
  * Keeps a secret, or what a POST did, for the page it redirects to (`page`, the redirect's
  * location) only. A POST that creates or removes redirects (so a reload never does it again); the
  * flash waits in a sealed, HttpOnly cookie for a minute at most and is removed as soon as that page
- * shows it. False, and nothing kept, when it is longer than a browser keeps a cookie.
+ * shows it, in the session it was made in only. False, and nothing kept, when it is longer than a browser keeps a cookie.
  */
 export async function flash(services: Pick<Services, "secrets" | "baseUrl">, jar: CookieJar, shown: Flash, page: string): Promise<boolean> {
-  const kept: Kept = { page: pathOf(page), shown };
+  const kept: Kept = { page: pathOf(page), session: await sessionTag(services, jar), shown };
   const sealed = await services.secrets.seal(JSON.stringify(kept));
   if (sealed.length > FLASH_ROOM) return false;
   writeCookie(jar, FLASH_COOKIE, sealed, { secure: isSecure(services), maxAgeSeconds: FLASH_SECONDS });
@@ -62,7 +63,7 @@ export async function flash(services: Pick<Services, "secrets" | "baseUrl">, jar
  * The flash kept for the page asked for, if it is of the kind that page shows: reading it
  * removes it. One for another page, or of another kind, is left for its own page: a page loaded
  * before it (a redirect not followed, another tab) neither shows it nor takes it away, and it goes
- * with its minute. One that cannot be opened reads as none, and goes.
+ * with its minute. One that cannot be opened, or was kept in another session, reads as none, and goes.
  */
 async function takeFlash<K extends Flash["kind"]>(
   services: Pick<Services, "secrets" | "baseUrl">,
@@ -77,6 +78,8 @@ async function takeFlash<K extends Flash["kind"]>(
   } catch {
     kept = undefined;
   }
+  // Kept for a session this browser no longer holds (signed out, someone else signed in): not theirs to see.
+  if (kept && kept.session !== (await sessionTag(services, cookie))) kept = undefined;
   if (kept && (kept.shown?.kind !== kind || kept.page !== pathOf(request.url))) return undefined;
   writeCookie(cookie, FLASH_COOKIE, "", { secure: isSecure(services), maxAgeSeconds: 0 });
   return kept?.shown as Extract<Flash, { kind: K }> | undefined;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { FormBrowser } from "../../support/browser.ts";
+import { type FormBrowser, signIn } from "../../support/browser.ts";
 import { type InProcess, inProcess, signedInAs } from "../../support/in-process.ts";
 
 let http: InProcess;
@@ -37,5 +37,15 @@ describe("what a POST has done is said on the page it redirects to, and on no ot
     expect([created.status, created.headers.get("location")]).toEqual([303, "/settings/api-keys"]);
     expect(await page("/settings/tokens")).not.toContain('<pre class="secret"');
     expect(await page("/settings/api-keys")).toContain('<pre class="secret" id="secret">');
+  });
+
+  test("an API key shown once, its redirect not followed, is not shown to the next person signed in on that browser, of another organization", async () => {
+    const created = await post("/settings/api-keys", "/settings/api-keys", { name: "Shared laptop", "scope.feedbacks:read": "yes" });
+    expect(created.status).toBe(303);
+    expect((await post("/settings/tokens", "/logout", {})).headers.get("location")).toBe("/login");
+    await http.cli("org", "create", "Other", "--prefix", "OTHER", "--plan", "free");
+    await http.cli("user", "create", "owner@other.test", "--password", "other-password-1", "--org", "OTHER", "--role", "admin");
+    await signIn(admin, "owner@other.test", "other-password-1", "/settings/api-keys");
+    expect(await page("/settings/api-keys")).not.toContain('<pre class="secret"');
   });
 });
