@@ -27,10 +27,15 @@ export function readCookie(jar: CookieJar, name: string, secure: boolean): strin
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 
-/** HttpOnly, SameSite=Lax, path `/`, and Secure with the `__Host-` prefix when the service is served over https; a max age of 0 removes it. */
+/**
+ * HttpOnly, SameSite=Lax, path `/`, and Secure with the `__Host-` prefix when the service is served
+ * over https; a max age of 0 removes it. Elysia percent-decodes a cookie it reads twice (its cookie
+ * parser, then itself) and encodes one it sets once: encoded once more here, a value with a `%` in
+ * it (the inbox list kept, searched for "C++" or "a & b") reads back as it was written.
+ */
 export function writeCookie(jar: CookieJar, name: string, value: string, options: { secure: boolean; maxAgeSeconds?: number }): void {
   jar[wireName(name, options.secure)]!.set({
-    value,
+    value: encodeURIComponent(value),
     path: "/",
     httpOnly: true,
     sameSite: "lax",
@@ -39,7 +44,7 @@ export function writeCookie(jar: CookieJar, name: string, value: string, options
   });
 }
 
-/** A cookie value's text; a broken percent escape reads as absent, as Elysia reads it. */
+/** A cookie value's text, one percent-decoding of it; a broken percent escape reads as absent, as Elysia reads it. */
 function percentDecoded(raw: string): string {
   try {
     return decodeURIComponent(raw);
@@ -59,7 +64,7 @@ export function sentCookies(request: Request): CookieJar {
     const name = pair.slice(0, at).trim();
     // The first of a name sent twice, as Elysia reads it: a page and its 404 agree on who is signed in.
     if (at <= 0 || jar.has(name)) continue;
-    jar.set(name, { value: percentDecoded(pair.slice(at + 1).trim()), set: () => {} });
+    jar.set(name, { value: percentDecoded(percentDecoded(pair.slice(at + 1).trim())), set: () => {} });
   }
   // Any other cookie reads as absent, and setting one does nothing.
   return new Proxy({}, { get: (_, name: string) => jar.get(name) ?? { value: undefined, set: () => {} } }) as CookieJar;

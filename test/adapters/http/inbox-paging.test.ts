@@ -196,4 +196,12 @@ describe("a feedback's page goes on through the list past the edges of the list'
     expect([last.listFeedbacks, last.listFeedbacksUpTo]).toEqual([1, undefined]);
     expect([first.listFeedbacks, first.listFeedbacksUpTo]).toEqual([1, 1]);
   });
+
+  test("a list searched for text with an & or a + leads back, from its feedbacks, to that very list, and on through it", async () => {
+    const list = `/inbox?${new URLSearchParams({ query: "lantern & C++" })}`;
+    const shown = await open(list);
+    expect(shown.keys.length).toBeGreaterThan(1);
+    const opened = await feedbackAt(`/inbox/${shown.keys[0]}`);
+    expect([opened.back, opened.next]).toEqual([list, `/inbox/${shown.keys[1]}`]);
+  });
 });
