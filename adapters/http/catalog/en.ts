@@ -88,6 +88,8 @@ export const EN = {
       cancel: "Cancel",
       apiKeys: "API keys",
       tags: "Tags",
+      /** Under a warning that a service could not be reached: what the connection said, as it said it. */
+      connectionError: (said: string) => `Connection error: ${said}`,
     },
     /** The inbox: its filters, its list and its paging. */
     inbox: {
@@ -528,8 +530,9 @@ export const EN = {
       disconnect: "Disconnect Slack",
       confirmDisconnect: "Disconnect Slack? Its requests are refused at once, and nothing more is posted.",
       saved: "Slack settings saved.",
-      unchecked: (said: string) =>
-        `Slack could not be reached to check the bot token (${said}): it was saved unchecked. Should Slack refuse it, the first notice that fails says so here.`,
+      /** The settings saved, the bot token unchecked: Slack did not answer (its connection's error is said beneath, muted). */
+      unchecked:
+        "Saved, but the bot token is unchecked: Slack could not be reached. Check that this server reaches Slack; should Slack refuse the token, the first notice that fails says so here.",
       lastFailure: (when: string, error: string) =>
         `The last call to Slack failed, ${when}: ${error}. Notices wait and are tried again for about a day; this goes once one goes through.`,
       lastFailureRefused: (when: string, error: string) =>
@@ -711,8 +714,6 @@ export const EN = {
       /** The settings saved, the token unchecked: the tracker did not answer at the address the service called. */
       unchecked: (tracker: string, address: string) =>
         `Saved, but the token is unchecked: ${tracker} could not be reached at ${address}. Check that address, and that this server reaches it; a sync that fails will be said here.`,
-      /** Under unchecked: what the connection said, as it said it. */
-      uncheckedDetail: (said: string) => `Connection error: ${said}`,
       projectOf: { github: "repository", bridge: "project", linear: "team", jira: "project" },
       webhookAddress: "Its webhook address",
       statusMapping: "State for each status",

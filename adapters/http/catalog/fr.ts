@@ -71,6 +71,7 @@ export const FR: Catalog = {
       cancel: "Annuler",
       apiKeys: "Clés d'API",
       tags: "Étiquettes",
+      connectionError: (said: string) => `Erreur de connexion\u202f: ${said}`,
     },
     inbox: {
       monthlySpend: "Les entreprises qui le demandent dépensent {amount} par mois",
@@ -467,8 +468,8 @@ export const FR: Catalog = {
       disconnect: "Déconnecter Slack",
       confirmDisconnect: "Déconnecter Slack\u202f? Ses requêtes sont refusées aussitôt, et plus rien n'est publié.",
       saved: "Réglages Slack enregistrés.",
-      unchecked: (said: string) =>
-        `Slack n'a pas pu être joint pour vérifier le jeton de bot (${said})\u202f: il a été enregistré sans vérification. Si Slack le refuse, la première notification en échec le dira ici.`,
+      unchecked:
+        "Enregistré, mais le jeton de bot n'est pas vérifié\u202f: Slack est injoignable. Vérifiez que ce serveur atteint Slack\u202f; si Slack refuse le jeton, la première notification en échec le dira ici.",
       lastFailure: (when: string, error: string) =>
         `Le dernier appel à Slack a échoué, ${when}\u202f: ${error}. Les notifications attendent et sont retentées pendant environ un jour\u202f; ce message disparaît dès que l'une passe.`,
       lastFailureRefused: (when: string, error: string) =>
@@ -632,7 +633,6 @@ export const FR: Catalog = {
       secretKept: "C'est le secret qu'avait le gestionnaire\u202f: son webhook n'a pas à changer.",
       unchecked: (tracker: string, address: string) =>
         `Enregistré, mais le jeton n'est pas vérifié\u202f: ${tracker} est injoignable à ${address}. Vérifiez cette adresse, et que ce serveur l'atteint\u202f; une synchronisation qui échoue sera signalée ici.`,
-      uncheckedDetail: (said: string) => `Erreur de connexion\u202f: ${said}`,
       projectOf: { github: "dépôt", bridge: "projet", linear: "équipe", jira: "projet" },
       webhookAddress: "Adresse de son webhook",
       statusMapping: "État pour chaque statut",

@@ -8,7 +8,7 @@ import { readSlackSettings } from "../../../core/slack/read-slack-settings.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { asMember } from "../web/layout.ts";
 import { slackManifest } from "../web/slack-manifest.ts";
-import { postButton, refusal, refusedPage, settingsPage, settingsPosting, unconfirmed } from "../web/settings-page.ts";
+import { postButton, refusal, refusedPage, settingsPage, settingsPosting, unconfirmed, unreachedWarning } from "../web/settings-page.ts";
 import type { Failure } from "../../../core/errors.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { formatTime, valueName, wordsFor } from "../web/words.ts";
@@ -71,7 +71,7 @@ ${connection ? html`<p class="muted" id="slack-keep">${w.keepSecret}</p>` : ""}
     PATH,
     w.slack,
     html`${notice.error && !notice.field ? html`<p class="error" role="alert">${notice.error}</p>` : ""}${notice.info ? html`<p class="notice" role="status">${notice.info}</p>` : ""}${
-      notice.unchecked ? html`<p role="note"><strong>${w.unchecked(notice.unchecked)}</strong></p>` : ""
+      notice.unchecked ? unreachedWarning(visitor, w.unchecked, notice.unchecked) : ""
     }
 <p>${connection ? w.connected : w.notConnected}</p>${connection?.lastFailure ? lastFailure(visitor, connection.lastFailure) : ""}
 ${

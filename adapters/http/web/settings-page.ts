@@ -75,6 +75,13 @@ export function unconfirmed(
   );
 }
 
+/**
+ * Saved, though the service the settings connect could not be reached to check them: a warning boxed
+ * as one, said in words, with the connection's own error beneath it, muted, for whoever runs the server.
+ */
+export const unreachedWarning = (visitor: Visitor, said: string, error: string): Html =>
+  html`<div class="error" role="note"><p>${said}</p><p class="detail">${wordsFor(visitor.language, "settings").connectionError(error)}</p></div>`;
+
 export const hidden = (name: string, value: string): Html => html`<input type="hidden" name="${name}" value="${value}">`;
 
 /**

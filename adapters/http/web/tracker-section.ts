@@ -8,6 +8,7 @@ import type { Visitor } from "./visitor.ts";
 import { formatTime, valueName, wordsFor } from "./words.ts";
 import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
 import { describeFieldProblem } from "../catalog/text.ts";
+import { unreachedWarning } from "./settings-page.ts";
 
 const PROVIDER_NAMES: Readonly<Record<string, string>> = { github: "GitHub", bridge: "Bridge", linear: "Linear", jira: "Jira" };
 
@@ -60,9 +61,7 @@ function savedHtml(visitor: Visitor, tracker: TrackerView, saved: Extract<Tracke
   return html`<div class="notice" role="status"><p>${w.savedWebhook(name)}</p>
 <dl><dt>${w.webhookAddress}</dt><dd><code>${baseUrl}/integrations/${provider}/webhook</code></dd><dt>${w.webhookSecret}</dt><dd><code>${saved.webhookSecret}</code></dd></dl>
 ${saved.secretKept ? html`<p>${w.secretKept}</p>` : ""}</div>${
-    saved.unchecked
-      ? html`<div class="error" role="note"><p>${w.unchecked(name, calledHost(tracker))}</p><p class="detail">${w.uncheckedDetail(saved.unchecked)}</p></div>`
-      : ""
+    saved.unchecked ? unreachedWarning(visitor, w.unchecked(name, calledHost(tracker)), saved.unchecked) : ""
   }`;
 }
 

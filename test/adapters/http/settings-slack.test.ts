@@ -108,15 +108,26 @@ describe("the Slack settings page", () => {
     });
   });
 
-  test("when Slack cannot be reached to check the bot token (the machine may be offline), the settings are saved, saying the token went unchecked", async () => {
+  test("when Slack cannot be reached to check the bot token (the machine may be offline), the settings are saved, and a boxed warning says in words that Slack could not be reached, the connection's error muted beneath", async () => {
     const browser = await signedIn("admin");
     const page = await (await browser.fetch("/settings/slack")).text();
     const saved = await (await browser.submit(slackForm(page), { signingSecret: "signing-secret-123", botToken: "xoxb-bot-token-456" })).text();
     expect(saved).toContain("Slack settings saved.");
     expect(saved).toMatch(
-      /<p role="note"><strong>Slack could not be reached to check the bot token \([^)]+\): it was saved unchecked\. Should Slack refuse it, the first notice that fails says so here\.<\/strong><\/p>/,
+      /<div class="error" role="note"><p>Saved, but the bot token is unchecked: Slack could not be reached\. Check that this server reaches Slack; should Slack refuse the token, the first notice that fails says so here\.<\/p><p class="detail">Connection error: [^<]+<\/p><\/div>/,
     );
     expect(await server.services.store.findSlackConnection(server.demo.orgId)).not.toBeNull();
+  });
+
+  test("in French, the warning that Slack could not be reached is boxed the same, the connection's error muted beneath", async () => {
+    const browser = await signedIn("admin");
+    const page = await (await browser.fetch("/settings/slack")).text();
+    const saved = await browser.submit(slackForm(page), { signingSecret: "", botToken: "xoxb-bot-token-456" }, undefined, {
+      "accept-language": "fr",
+    });
+    expect(await saved.text()).toContain(
+      '<div class="error" role="note"><p>Enregistré, mais le jeton de bot n&#39;est pas vérifié\u202f: Slack est injoignable. Vérifiez que ce serveur atteint Slack\u202f; si Slack refuse le jeton, la première notification en échec le dira ici.</p><p class="detail">Erreur de connexion\u202f: ',
+    );
   });
 
   test("saved again with the secrets left blank, the settings change and the secrets stay", async () => {
