@@ -19,6 +19,11 @@ export type MergeRefusal =
    * keys of the feedbacks merged into it, when it is the one others were merged into: those unmerge.
    */
   | { readonly reason: "not_merged"; readonly feedback: string; readonly mergedHere?: readonly string[] }
+  /**
+   * The merge an Undo names was undone already (and the feedback may have been merged again since,
+   * by grouping or a person): an Undo takes back only the merge it names.
+   */
+  | { readonly reason: "merge_undone"; readonly feedback: string }
   /** The feedback it was merged into has been merged into a third since. */
   | { readonly reason: "target_merged"; readonly feedback: string; readonly target: string }
   /**
@@ -46,6 +51,7 @@ export const REFUSAL_REASONS = [
   "other_app",
   "already_merged",
   "not_merged",
+  "merge_undone",
   "target_merged",
   "reports_left",
   "target_emptied",

@@ -345,12 +345,12 @@ describe("taking back a merge", () => {
     );
   });
 
-  test("an Undo naming a merge undone already, the feedback merged again since, is refused and writes nothing", async () => {
+  test("an Undo naming a merge undone already, the feedback merged again since, is refused as naming a merge undone, and writes nothing", async () => {
     const fake = fakeUnmerges({ ...merged(), id: "m-2" });
     assert.deepEqual(await unmergeFeedback(fake.deps, member, "ACME-2", "m-1"), {
       ok: false,
       code: "cannot_unmerge",
-      refusal: { reason: "not_merged", feedback: "ACME-2" },
+      refusal: { reason: "merge_undone", feedback: "ACME-2" },
     });
     assert.deepEqual(fake.written, []);
   });

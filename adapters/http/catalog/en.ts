@@ -1125,6 +1125,9 @@ export const EN = {
       merged
         ? `${feedback} is not merged into another feedback; others were merged into it: unmerge one of ${merged}.`
         : `${feedback} is not merged into another feedback: there is nothing to unmerge.`,
+    /** Said to the Undo of a merge's notice only: REST and MCP name no merge to undo. */
+    merge_undone: (feedback: string) =>
+      `This merge of ${feedback} was undone already, or ${feedback} was merged again since (by grouping or by a person): nothing was changed.`,
     target_merged: (feedback: string, target: string) =>
       `${target}, which ${feedback} was merged into, has been merged into another feedback since: unmerge ${target} first.`,
     reports_left: (feedback: string, target: string, count: number, holders: readonly string[]) => {

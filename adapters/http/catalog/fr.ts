@@ -1032,6 +1032,8 @@ export const FR: Catalog = {
       merged
         ? `${feedback} n'est fusionné dans aucun autre retour\u202f; d'autres ont été fusionnés dans celui-ci\u202f: défusionnez l'un de ${merged}.`
         : `${feedback} n'est fusionné dans aucun autre retour\u202f: il n'y a rien à défusionner.`,
+    merge_undone: (feedback: string) =>
+      `Cette fusion de ${feedback} a déjà été annulée, ou ${feedback} a été fusionné de nouveau depuis (par le regroupement ou par quelqu'un)\u202f: rien n'a changé.`,
     target_merged: (feedback: string, target: string) =>
       `${target}, dans lequel ${feedback} a été fusionné, a depuis été fusionné dans un autre retour\u202f: défusionnez d'abord ${target}.`,
     reports_left: (feedback: string, target: string, count: number, holders: readonly string[]) => {

@@ -143,6 +143,7 @@ export function describeRefusal(refusal: MergeRefusal, language: Language): stri
       return words.not_merged(refusal.feedback, listed(refusal.mergedHere ?? [], textFor(language).problems));
     case "unknown_feedback":
     case "same_feedback":
+    case "merge_undone":
     case "only_report":
       return words[refusal.reason](refusal.feedback);
     case "other_app":

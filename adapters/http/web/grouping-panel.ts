@@ -45,7 +45,7 @@ function refusalOf(params: URLSearchParams): MergeRefusal | null {
     const holder = params.get("holder") ?? "";
     return { reason, feedback, ...(isFeedbackKey(holder) && { holder }) };
   }
-  if (reason === "not_merged" || reason === "only_report" || reason === "same_feedback") return { reason, feedback };
+  if (reason === "not_merged" || reason === "merge_undone" || reason === "only_report" || reason === "same_feedback") return { reason, feedback };
   if (!isFeedbackKey(target)) return null;
   if (reason === "reports_left") {
     const holders = (params.get("holders") ?? "").split(",").filter(Boolean);

@@ -157,6 +157,8 @@ describe("a merge made by mistake can be undone", () => {
     return (await admin.fetch(sent.headers.get("location")!)).text();
   }
   const noticeOf = (page: string) => /<div class="notice" role="status">([\s\S]*?)<\/div>/.exec(page)![1]!;
+  /** The refusal a page shows, as text (keys kept whole are spans). */
+  const refusalOf = (page: string) => /<p class="error" role="alert">([\s\S]*?)<\/p>/.exec(page)?.[1]?.replace(/<[^>]+>/g, "");
 
   test("Undo on the queue's merge notice takes that merge back: the person stays on the queue, and the pair waits for review again with its score", async () => {
     const [newer, older] = await waitingPair(
@@ -190,14 +192,24 @@ describe("a merge made by mistake can be undone", () => {
     expect(back.slice(back.indexOf("<h2>Similar feedbacks</h2>"))).toContain(`/inbox/${newer}"`);
   });
 
-  test("Undo pressed again, once the merge was undone, is refused and changes nothing", async () => {
+  test("Undo pressed again, once the merge was undone, is refused, saying the merge was undone already and nothing was changed, in English and French", async () => {
     const [newer] = await waitingPair("Voice search does not hear my accent", "My accent is not understood by the voice search");
     const merged = await mergeFromQueue(newer);
     const undo = formOf(noticeOf(merged), "/duplicates/undo-merge");
     expect((await admin.submit(undo, {}, undefined, ORIGIN)).status).toBe(303);
     const again = await admin.submit(undo, {}, undefined, ORIGIN);
-    expect(again.headers.get("location")).toBe(`/duplicates?error=cannot_unmerge&reason=not_merged&feedback=${newer}`);
-    expect(listed(await (await admin.fetch("/duplicates")).text(), newer)).toBeDefined();
+    expect(again.headers.get("location")).toBe(`/duplicates?error=cannot_unmerge&reason=merge_undone&feedback=${newer}`);
+    const refused = await (await admin.fetch(again.headers.get("location")!)).text();
+    expect(listed(refused, newer)).toBeDefined();
+    expect(refusalOf(refused)).toBe(
+      `This merge of ${newer} was undone already, or ${newer} was merged again since (by grouping or by a person): nothing was changed.`,
+    );
+    await admin.fetch("/language?to=fr&next=/duplicates");
+    const inFrench = await (await admin.fetch(again.headers.get("location")!)).text();
+    await admin.fetch("/language?to=en&next=/duplicates");
+    expect(refusalOf(inFrench)).toBe(
+      `Cette fusion de ${newer} a déjà été annulée, ou ${newer} a été fusionné de nouveau depuis (par le regroupement ou par quelqu&#39;un)\u202f: rien n&#39;a changé.`,
+    );
   });
 
   test("Undo takes back only the merge it names: merged again since, the feedback stays merged", async () => {
@@ -207,7 +219,8 @@ describe("a merge made by mistake can be undone", () => {
     expect((await admin.submit(staleUndo, {}, undefined, ORIGIN)).status).toBe(303);
     await mergeFromQueue(newer);
     const stale = await admin.submit(staleUndo, {}, undefined, ORIGIN);
-    expect(stale.headers.get("location")).toStartWith("/duplicates?error=cannot_unmerge");
+    expect(stale.headers.get("location")).toBe(`/duplicates?error=cannot_unmerge&reason=merge_undone&feedback=${newer}`);
+    expect(refusalOf(await (await admin.fetch(stale.headers.get("location")!)).text())).toContain("nothing was changed.");
     expect((await http.request("GET", `/v1/feedbacks/${newer}`, { token: http.demo.tokens.admin })).body).toMatchObject({
       key: older,
       mergedInto: older,
