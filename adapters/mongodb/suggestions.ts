@@ -97,9 +97,10 @@ export function suggestionStore(data: Database): SuggestionStore {
     async undismissPair(orgId, feedbackId, similarId) {
       const decided = { _id: compoundId(...newerFirst(feedbackId, similarId)), orgId, dismissedAt: { $ne: null } };
       // One transaction, as SQLite's: a dismissal landing between the two writes is not half undone.
-      await data.transaction(async (session) => {
-        await suggestions().deleteOne({ ...decided, score: UNSUGGESTED }, { session });
-        await suggestions().updateOne(decided, { $set: { dismissedAt: null, dismissedBy: null } }, { session });
+      return data.transaction(async (session) => {
+        const deleted = await suggestions().deleteOne({ ...decided, score: UNSUGGESTED }, { session });
+        const reopened = await suggestions().updateOne(decided, { $set: { dismissedAt: null, dismissedBy: null } }, { session });
+        return deleted.deletedCount + reopened.modifiedCount > 0;
       });
     },
 

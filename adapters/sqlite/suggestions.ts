@@ -158,10 +158,11 @@ export function suggestionStore(db: Database, batch: WriteBatch): SuggestionStor
 
     async undismissPair(orgId, feedbackId, similarId) {
       const [newer, older] = newerFirst(feedbackId, similarId);
-      await batch.run(() => {
+      return batch.run(() => {
         const decided = "org_id = ? AND feedback_id = ? AND similar_id = ? AND dismissed_at IS NOT NULL";
-        db.query(`DELETE FROM suggestions WHERE ${decided} AND score = ?`).run(orgId, newer, older, UNSUGGESTED);
-        db.query(`UPDATE suggestions SET dismissed_at = NULL, dismissed_by = NULL WHERE ${decided}`).run(orgId, newer, older);
+        const deleted = db.query(`DELETE FROM suggestions WHERE ${decided} AND score = ?`).run(orgId, newer, older, UNSUGGESTED);
+        const reopened = db.query(`UPDATE suggestions SET dismissed_at = NULL, dismissed_by = NULL WHERE ${decided}`).run(orgId, newer, older);
+        return deleted.changes + reopened.changes > 0;
       });
     },
 

@@ -32,9 +32,10 @@ export interface SuggestionStore {
    * Takes back a decision that two feedbacks of the organization are not duplicates, the one recorded
    * on these two even where one was merged since (its pair then waits as the feedback holding it):
    * a pair grouping suggested waits for review again, with its score and words; one it never
-   * suggested (its record scored UNSUGGESTED) is as if never decided.
+   * suggested (its record scored UNSUGGESTED) is as if never decided. False when no such decision is
+   * recorded on these two (never taken, or taken back already): nothing changes.
    */
-  undismissPair(orgId: string, feedbackId: string, similarId: string): Promise<void>;
+  undismissPair(orgId: string, feedbackId: string, similarId: string): Promise<boolean>;
   /** The feedbacks a person decided are not duplicates of this one. */
   dismissedWith(orgId: string, feedbackId: string): Promise<Set<string>>;
 }

@@ -357,8 +357,11 @@ describe("taking back a merge", () => {
 });
 
 describe("taking back 'Not duplicates'", () => {
-  /** Two feedbacks of the organization (`target` older) and a third, one of another, `source` merged into `mergedInto` if given; the pairs taken back are recorded. */
-  function fakeDecisions(mergedInto?: string) {
+  /**
+   * Two feedbacks of the organization (`target` older) and a third, one of another, `source` merged into
+   * `mergedInto` if given; the pairs taken back are recorded, each as dismissed unless `dismissed` is false.
+   */
+  function fakeDecisions(mergedInto?: string, dismissed = true) {
     const elsewhere = feedbackRecord({ id: "fb-7", orgId: "other-org", key: "ELSE-1" });
     const third = feedbackRecord({ id: "fb-3", key: "ACME-3" });
     const records = [target, mergedInto ? { ...source, mergedInto } : source, third, elsewhere];
@@ -366,7 +369,10 @@ describe("taking back 'Not duplicates'", () => {
     const store = {
       findFeedback: async (orgId: string, keyOrId: string) =>
         records.find((f) => f.orgId === orgId && (f.id === keyOrId || f.key === keyOrId)) ?? null,
-      undismissPair: async (orgId: string, a: string, b: string) => void undone.push([orgId, a, b]),
+      undismissPair: async (orgId: string, a: string, b: string) => {
+        undone.push([orgId, a, b]);
+        return dismissed;
+      },
     };
     return { undone, deps: { store } };
   }
@@ -394,6 +400,11 @@ describe("taking back 'Not duplicates'", () => {
     const fake = fakeDecisions(target.id);
     assert.deepEqual(await undismissSuggestion(fake.deps, as("member"), "ACME-2", "ACME-1"), { ok: true, value: "one_feedback" });
     assert.deepEqual(fake.undone, []);
+  });
+
+  test("a pair not dismissed (never, or taken back already) has nothing to take back, and the answer says so", async () => {
+    const fake = fakeDecisions(undefined, false);
+    assert.deepEqual(await undismissSuggestion(fake.deps, as("member"), "ACME-2", "ACME-1"), { ok: true, value: "not_dismissed" });
   });
 
   test("one merged into a third since: the decision is taken back as recorded, on the two named, whose pair waits as the third's", async () => {

@@ -277,6 +277,9 @@ export const EN = {
       restoredPair: ["Undone: ", " and ", " are back for review."],
       togetherPair: ["Nothing to do: ", " and ", " are one feedback now, merged meanwhile. The merge can be undone from its page."],
       togetherNotice: "Nothing to do: the two are one feedback now, merged meanwhile. The merge can be undone from its page.",
+      /** "Undo" of a "Not duplicates" that is not recorded (posted by hand, or undone already): nothing was taken back. */
+      undecidedPair: ["Nothing to restore: ", " and ", " are not marked as not duplicates (never marked, or undone already). Nothing was changed."],
+      undecidedNotice: "Nothing to restore: the two are not marked as not duplicates (never marked, or undone already). Nothing was changed.",
       splitNotice: "The report has a feedback of its own now.",
     },
     /** A feedback's votes on its page: who voted, and a customer's vote recorded by the team. */

@@ -229,6 +229,13 @@ export const FR: Catalog = {
         " ne font plus qu'un retour, fusionnés entre-temps. La fusion peut être annulée depuis sa page.",
       ],
       togetherNotice: "Rien à faire\u202f: les deux ne font plus qu'un retour, fusionnés entre-temps. La fusion peut être annulée depuis sa page.",
+      undecidedPair: [
+        "Rien à rétablir\u202f: ",
+        " et ",
+        " ne sont pas marqués comme n'étant pas des doublons (jamais marqués, ou déjà rétablis). Rien n'a changé.",
+      ],
+      undecidedNotice:
+        "Rien à rétablir\u202f: les deux ne sont pas marqués comme n'étant pas des doublons (jamais marqués, ou déjà rétablis). Rien n'a changé.",
       splitNotice: "Le signalement a maintenant son propre retour.",
     },
     votes: {

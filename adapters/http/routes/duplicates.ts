@@ -46,6 +46,9 @@ function back(
   return redirect(url.pathname + url.search);
 }
 
+/** What the notice says after "Not duplicates" is undone: taken back, or nothing to take back (one feedback now, or no such decision). */
+const UNDISMISSED = { restored: "restored", one_feedback: "together", not_dismissed: "undecided" } as const satisfies Record<string, Done>;
+
 /** The "Possible duplicates" queue: each pair with how alike it is, to merge or to dismiss. */
 async function duplicatesPage(services: Services, visitor: Visitor, request: Request): Promise<Response> {
   const w = wordsFor(visitor.language, "duplicates");
@@ -138,7 +141,7 @@ export function duplicateRoutes(services: Services) {
       ({ request, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const restored = await undismissSuggestion(services, visitor.grant, field("feedback"), field("similar"));
-          const done = restored.ok && restored.value === "one_feedback" ? "together" : "restored";
+          const done = restored.ok ? UNDISMISSED[restored.value] : "restored";
           return back(localNext(field("next"), "/duplicates"), restored, done, "", { feedback: field("feedback"), target: field("similar") });
         }),
       { detail: { hide: true } },

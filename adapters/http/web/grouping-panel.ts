@@ -14,7 +14,7 @@ import { type MergeRefusal, REFUSAL_REASONS } from "../../../core/merges/refusal
 import { describeRefusal, textFor } from "../catalog/text.ts";
 
 /** What a grouping action reports back to the page it returns to. */
-const DONE = ["merged", "unmerged", "dismissed", "restored", "split", "together"] as const;
+const DONE = ["merged", "unmerged", "dismissed", "restored", "split", "together", "undecided"] as const;
 export type Done = (typeof DONE)[number];
 
 /** Writes what went wrong into the address a grouping action returns to: the code and, for a refused merge, unmerge or split, why. */
@@ -70,7 +70,13 @@ export function groupingNotice(visitor: Visitor, params: URLSearchParams, here: 
   // A merge or a dismissal names its pair, where the address names two keys.
   const [feedback, target] = [params.get("feedback") ?? "", params.get("target") ?? ""];
   if (done !== "unmerged" && done !== "split" && isFeedbackKey(feedback) && isFeedbackKey(target)) {
-    const pairWords = { merged: w.mergedPair, dismissed: w.dismissedPair, restored: w.restoredPair, together: w.togetherPair };
+    const pairWords = {
+      merged: w.mergedPair,
+      dismissed: w.dismissedPair,
+      restored: w.restoredPair,
+      together: w.togetherPair,
+      undecided: w.undecidedPair,
+    };
     const [before, between, after] = pairWords[done];
     const said = html`${before}${keyLink(feedback)}${between}${keyLink(target)}${after}`;
     const merge = params.get("merge") ?? "";
@@ -100,6 +106,7 @@ export function groupingNotice(visitor: Visitor, params: URLSearchParams, here: 
     restored: w.restoredNotice,
     split: w.splitNotice,
     together: w.togetherNotice,
+    undecided: w.undecidedNotice,
   };
   return html`<p class="notice" role="status">${said[done]}</p>`;
 }

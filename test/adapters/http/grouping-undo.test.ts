@@ -80,6 +80,39 @@ describe("'Not duplicates' can be undone", () => {
     expect(back.slice(back.indexOf("<h2>Similar feedbacks</h2>"))).toContain(`/inbox/${older}"`);
   });
 
+  test("Undo pressed again, once the pair is back for review, says there was nothing to restore and changes nothing, in English and French", async () => {
+    const [newer, older] = await waitingPair("The coupon field rejects lowercase codes", "Lowercase coupon codes are rejected by the coupon field");
+    const undo = formOf(/<div class="notice" role="status">([\s\S]*?)<\/div>/.exec(await dismiss(newer))![1]!, "/duplicates/undismiss");
+    expect((await admin.submit(undo, {}, undefined, ORIGIN)).headers.get("location")).toContain("done=restored");
+    const before = listed(await (await admin.fetch("/duplicates")).text(), newer)!;
+    const again = await admin.submit(undo, {}, undefined, ORIGIN);
+    expect(again.headers.get("location")).toBe(`/duplicates?done=undecided&feedback=${newer}&target=${older}`);
+    const shown = await (await admin.fetch(again.headers.get("location")!)).text();
+    const [a, b] = [newer, older].map((key) => `<a href="/inbox/${key}" class="nowrap">${key}</a>`);
+    expect(shown).toContain(
+      `<p class="notice" role="status">Nothing to restore: ${a} and ${b} are not marked as not duplicates (never marked, or undone already). Nothing was changed.</p>`,
+    );
+    expect(shown).not.toContain("back for review");
+    expect(listed(shown, newer)).toBe(before);
+    await admin.fetch("/language?to=fr&next=/duplicates");
+    const inFrench = await (await admin.fetch(again.headers.get("location")!)).text();
+    await admin.fetch("/language?to=en&next=/duplicates");
+    expect(inFrench).toContain(
+      `Rien à rétablir\u202f: ${a} et ${b} ne sont pas marqués comme n&#39;étant pas des doublons (jamais marqués, ou déjà rétablis). Rien n&#39;a changé.`,
+    );
+  });
+
+  test("Undo posted by hand for a pair never dismissed says there was nothing to restore, not that the pair is back", async () => {
+    const [newer, older] = await waitingPair("The gift card balance shows zero after topping up", "After a top up the gift card balance shows zero");
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await (await admin.fetch("/duplicates")).text())![1]!;
+    const form = `<form method="post" action="/duplicates/undismiss"><input type="hidden" name="csrf" value="${csrf}"></form>`;
+    const sent = await admin.submit(form, { feedback: newer, similar: older, next: "/duplicates" }, undefined, ORIGIN);
+    expect(sent.headers.get("location")).toBe(`/duplicates?done=undecided&feedback=${newer}&target=${older}`);
+    expect(await (await admin.fetch(`/duplicates?done=undecided`)).text()).toContain(
+      '<p class="notice" role="status">Nothing to restore: the two are not marked as not duplicates (never marked, or undone already). Nothing was changed.</p>',
+    );
+  });
+
   test("a Reader is offered no Undo, and one posted is refused: the pair stays dismissed", async () => {
     const [newer, older] = await waitingPair("Dark mode resets after every restart", "After a restart the dark mode is reset");
     await dismiss(newer);

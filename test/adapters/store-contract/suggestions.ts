@@ -76,7 +76,7 @@ export function suggestionsContract(makeStore: () => Promise<Subject>) {
       await store.dismissPair(org.orgId, a.id, b.id, 5, "user-1");
       expect(await list(store, org.orgId, null)).toEqual([]);
       // Named either way round, as a dismissal is.
-      await store.undismissPair(org.orgId, b.id, a.id);
+      expect(await store.undismissPair(org.orgId, b.id, a.id)).toBe(true);
       expect(await list(store, org.orgId, null)).toEqual([suggested(org, b.id, a.id, 0.4, true)]);
       expect(await store.dismissedWith(org.orgId, a.id)).toEqual(new Set());
       await store.saveSuggestions([suggested(org, b.id, a.id, 0.6)]);
@@ -137,6 +137,21 @@ export function suggestionsContract(makeStore: () => Promise<Subject>) {
       // Undecided: grouping may suggest it.
       await store.saveSuggestions([suggested(org, b.id, a.id, 0.3)]);
       expect(await list(store, org.orgId, null)).toEqual([suggested(org, b.id, a.id, 0.3)]);
+    });
+
+    test("a pair with no dismissal to take back (never dismissed, or taken back already) answers so, and stays as it was", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const a = (await record(store, org, "a", 1))!;
+      const b = (await record(store, org, "b", 2))!;
+      const c = (await record(store, org, "c", 3))!;
+      await store.saveSuggestions([suggested(org, b.id, a.id, 0.4)]);
+      expect(await store.undismissPair(org.orgId, b.id, a.id)).toBe(false);
+      expect(await store.undismissPair(org.orgId, c.id, a.id)).toBe(false);
+      await store.dismissPair(org.orgId, c.id, a.id, 5, "user-1");
+      expect(await store.undismissPair(org.orgId, a.id, c.id)).toBe(true);
+      expect(await store.undismissPair(org.orgId, a.id, c.id)).toBe(false);
+      expect(await list(store, org.orgId, null)).toEqual([suggested(org, b.id, a.id, 0.4)]);
     });
 
     test("a dismissal is taken back only in its own organization", async () => {
