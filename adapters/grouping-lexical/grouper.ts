@@ -5,6 +5,8 @@ import { factsAgree, type TitleFacts, titleFacts, titleOf } from "../../core/gro
 import {
   cosine,
   mayShareSubject,
+  nameOneThing,
+  NOTHING_NAMED_THRESHOLD,
   SAME_SUBJECT_THRESHOLD,
   sharedWords,
   SUGGESTION_THRESHOLD,
@@ -58,7 +60,8 @@ function statsOf(documents: readonly TermCounts[]): TermStats {
  * The offline grouper: TF-IDF cosine over case-folded, stemmed English and French words, a bilingual
  * lexicon of feedback vocabulary, and character trigrams, over the texts' subject words
  * (subjectText). A sure duplicate is decided against a feedback's own text (sureDuplicate); any
- * feedback above the suggestion threshold is worth a person's look.
+ * feedback above the suggestion threshold is worth a person's look, from a higher one when the two
+ * name nothing in common.
  */
 export function createLexicalGrouper(): Grouper {
   // Candidates come back report after report: their analysis is kept, least recently used out first.
@@ -93,10 +96,11 @@ export function createLexicalGrouper(): Grouper {
       let myTitle: TitleFacts | undefined;
       const mineFacts = () => (myTitle ??= titleFacts(titleOf(text)));
       // Single linkage (core's linkMatches): a feedback ranks by its most similar text, a sure duplicate of its own only.
-      const compared = theirs.map((counts, i) => {
+      const compared = theirs.flatMap((counts, i) => {
         const candidate = candidates[i]!;
         const weighted = weigh(counts, stats);
         const score = cosine(reference, weighted);
+        if (score < NOTHING_NAMED_THRESHOLD && !nameOneThing(reference, weighted)) return [];
         return {
           id: candidate.id,
           score,

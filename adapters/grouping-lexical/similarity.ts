@@ -51,6 +51,18 @@ export function cosine(a: Weighted, b: Weighted): number {
 
 const termsOfKind = (terms: Iterable<string>, kind: string): string[] => [...terms].filter((term) => term.startsWith(`${kind}:`));
 
+const subjectPrefix = `${TermKind.subject}:`;
+
+/**
+ * Whether two weighted texts name at least one thing in common ("checkout", "invoice"), beyond a
+ * symptom ("does nothing") or a word any report uses ("button"), which are said of every subject.
+ */
+export function nameOneThing(a: Weighted, b: Weighted): boolean {
+  const [small, large] = a.vector.size <= b.vector.size ? [a, b] : [b, a];
+  for (const term of small.vector.keys()) if (term.startsWith(subjectPrefix) && large.vector.has(term)) return true;
+  return false;
+}
+
 /**
  * Whether a report may be on the subject of a feedback, whatever their similarity: they must
  * name at least one thing in common ("login", "invoice"), and when both say how it goes wrong,
@@ -71,6 +83,14 @@ export const SAME_SUBJECT_THRESHOLD = 0.35;
 
 /** From this similarity on, two texts are worth a person's look (a suggestion), even when they are not sure duplicates. */
 export const SUGGESTION_THRESHOLD = 0.15;
+
+/**
+ * From this similarity on, two texts that name nothing in common (nameOneThing) are worth a person's
+ * look: one shared symptom ("does nothing") is said of every subject, so it must be most of what both
+ * say ("Playback stutters" and "La vidéo se fige"). Twice the suggestion threshold, chosen on
+ * test/fixtures/grouping.json: from it no set of the grouping benchmark offers a true pair less.
+ */
+export const NOTHING_NAMED_THRESHOLD = 0.3;
 
 /** The shared terms that weigh most in the similarity of two weighted texts, as words (trigrams left out). */
 export function sharedWords(a: Weighted, b: Weighted, count: number): string[] {

@@ -82,6 +82,16 @@ describe("lexical grouper", () => {
     expect(matches[0]!.matched.length).toBeGreaterThan(0);
   });
 
+  test('one generic phrase shared, a symptom such as "does nothing", is not enough to be offered', async () => {
+    const email = [{ id: "email", text: "Changing my email in account settings does nothing", own: true }];
+    expect((await grouper.compare("The checkout button does nothing on Safari", email)).matches).toEqual([]);
+  });
+
+  test("a symptom shared is enough to be offered when it is most of what both texts say", async () => {
+    const playback = [{ id: "playback", text: "Playback stutters and the picture freezes", own: true }];
+    expect(await bestOf("Video gets stuck on the same frame", playback)).toMatchObject({ id: "playback", same: false, matched: ["freeze"] });
+  });
+
   test("sure duplicates come first, then the others by score", async () => {
     const { matches } = await grouper.compare("I press the login button and nothing happens", open);
     expect(matches[0]).toMatchObject({ id: "login", same: true });
