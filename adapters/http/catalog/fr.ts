@@ -947,7 +947,7 @@ export const FR: Catalog = {
     "feedbacks:write": {
       name: "Modifier",
       description:
-        "Modifier les retours (statut, responsable, échéance, gravité, type, fonctionnalité, titre, étiquettes), les commenter, les fusionner et les séparer, et publier des nouveautés. Passer un statut à Livré écrit aux abonnés du retour\u202f; un commentaire peut être une réponse publique, qui leur est aussi envoyée",
+        "Modifier les retours (statut, responsable, échéance, gravité, type, fonctionnalité, titre, étiquettes), les commenter, les fusionner et les défusionner, et publier des nouveautés. Passer un statut à Livré écrit aux abonnés du retour\u202f; un commentaire peut être une réponse publique, qui leur est aussi envoyée",
     },
   },
   errors: {
