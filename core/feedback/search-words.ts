@@ -13,11 +13,12 @@ function spellings(run: string): { readonly parts: string[]; readonly joined?: s
 }
 
 /**
- * A word of a search, which a feedback must hold: a word starting with this prefix or, for a
- * hyphenated word, one of the forms of its joined word (`joined`, its shared start: see formsOf) or,
- * for one of its parts (`part`, of more than one letter), one of the part's forms.
+ * A word of a search, which a feedback must hold: a word starting with this prefix; for a word of one
+ * letter or digit (`whole`), that very word; or, for a hyphenated word, one of the forms of its joined
+ * word (`joined`, its shared start: see formsOf) or, for one of its parts (`part`, of more than one
+ * letter), one of the part's forms.
  */
-export type SearchWord = string | { readonly joined: string; readonly part?: string };
+export type SearchWord = string | { readonly whole: string } | { readonly joined: string; readonly part?: string };
 
 /**
  * Words of a search text: letters and digits, lower-cased, a plural or a verb's ending reduced to what
@@ -28,18 +29,23 @@ export type SearchWord = string | { readonly joined: string; readonly part?: str
  * "signin" or "in". So "e-mail" finds "emails", and "sign-in" finds "signing in" but neither "Signup
  * fails on the invoice page", which its parts as prefixes would (sign… and in…), nor "Signing up
  * fails", which its joined word as a prefix would (signin…). A part of one letter is left to the
- * joined word: "e-mail" is "email", not any word starting with "e".
+ * joined word: "e-mail" is "email", not any word starting with "e". A word of one letter or digit is
+ * met by itself alone: as a prefix most feedbacks would meet it, and "R&D", whose words are "r" and
+ * "d", would find "Dark mode resets".
  */
 export function searchWords(text: string): SearchWord[] {
   const words = (text.toLowerCase().match(RUNS) ?? []).flatMap((run): SearchWord[] => {
     const { parts, joined } = spellings(run);
-    if (!joined) return parts.map(sharedStart);
+    if (!joined) return parts.map(searchedAs);
     // A part of one letter would be met by any word starting with it ("e" by "export"): such a part
     // is met by the joined form alone, which a text holds however it wrote the word.
     return parts.map((part) => ({ joined: sharedStart(joined), ...(part.length > 1 && { part: sharedStart(part) }) }));
   });
   return words.slice(0, 32);
 }
+
+/** A search word as it is met: itself alone when of one character, else as its shared start's prefix. */
+const searchedAs = (word: string): SearchWord => ([...word].length === 1 ? { whole: word } : sharedStart(word));
 
 /**
  * The start a word shares with its other forms: a plural with its singular, in English and French
@@ -76,11 +82,14 @@ function formsOf(start: string): string[] {
 
 /**
  * The ways a search word is met, any one of which will do, where no vocabulary expands them (the
- * portal's search): a word starting with its prefix, or for a hyphenated word, one of the forms of
- * its joined word or of its part.
+ * portal's search): a word starting with its prefix, the whole word of one character, or for a
+ * hyphenated word, one of the forms of its joined word or of its part.
  */
-export const waysOf = (word: SearchWord): Expansion[] =>
-  typeof word === "string" ? [{ prefix: word }] : [{ words: formsOf(word.joined) }, ...(word.part ? [{ words: formsOf(word.part) }] : [])];
+export function waysOf(word: SearchWord): Expansion[] {
+  if (typeof word === "string") return [{ prefix: word }];
+  if ("whole" in word) return [{ words: [word.whole] }];
+  return [{ words: formsOf(word.joined) }, ...(word.part ? [{ words: formsOf(word.part) }] : [])];
+}
 
 /**
  * Whether a search text has nothing a feedback is found by: not blank, yet no letter or digit (only
@@ -214,7 +223,11 @@ async function throughVocabulary(way: Expansion, vocabulary: Vocabulary): Promis
 function foldedSearch(words: readonly SearchWord[]): SearchWord[] {
   const letters = (prefix: string) => fold(prefix).match(/[\p{L}\p{N}]+/gu) ?? [];
   const folded = words.flatMap((word): SearchWord[] =>
-    typeof word === "string" ? letters(word) : [{ joined: fold(word.joined), ...(word.part && { part: fold(word.part) }) }],
+    typeof word === "string"
+      ? letters(word)
+      : "whole" in word
+        ? [{ whole: fold(word.whole) }]
+        : [{ joined: fold(word.joined), ...(word.part && { part: fold(word.part) }) }],
   );
   return [...new Map(folded.map((word) => [JSON.stringify(word), word])).values()];
 }

@@ -293,6 +293,17 @@ export function feedbacksContract(makeStore: () => Promise<Subject>) {
       expect(await store.countByStatus(org.orgId, { words })).toEqual({ triage: 3 });
     });
 
+    test("a search word of one letter is a whole word: R&D finds the feedback saying R&D, not those with words merely starting with r and d", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const said = (await record(store, org, "The R&D dashboard is empty", 1))!;
+      await record(store, org, "Discount code field rejects valid codes", 2);
+      await record(store, org, "Dark mode toggle resets after reload", 3);
+      const words = searchWords("R&D");
+      expect((await store.listFeedbacks(org.orgId, { statuses: STATUSES, words }, null, 10)).map((f) => f.id)).toEqual([said.id]);
+      expect(await store.countByStatus(org.orgId, { words })).toEqual({ triage: 1 });
+    });
+
     test("applyStatusChange is a compare-and-set on the current status", async () => {
       const store = await makeStore();
       const org = await seed(store);
