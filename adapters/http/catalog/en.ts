@@ -312,8 +312,12 @@ export const EN = {
       /** Text that names no issue of the project, refused before the tracker is asked. */
       notAnIssue: (typed: string, project: string, example: IssueExample) =>
         `“${typed}” is not an issue ${example.by} or address of ${project}. Give its ${example.by}, as ${example.key}, or its address, as ${example.address}.`,
-      unavailable: (tracker: string) =>
-        `${tracker} could not be reached, or refused the request (check the token set for this app). Nothing was linked; try again in a moment.`,
+      /** The tracker not reached at the host the service called, or answering with an error of its own: the token is not in question. */
+      unavailable: (tracker: string, host: string) =>
+        `${tracker} could not be reached at ${host}, or failed to answer. Nothing was linked; try again in a moment, and if it keeps failing check that this server reaches that address.`,
+      /** The tracker answered 401 or 403: trying again will not help. */
+      tokenRefused: (tracker: string, project: string) =>
+        `${tracker} refused the token set for this app (wrong, revoked or expired, or without access to ${project}). Nothing was linked; an Admin gives a new token in the app's tracker settings.`,
       /** What the tracker answered, as it said it. */
       itSaid: (why: string) => `It said: ${why}`,
       /** To an Admin, followed by the link to the app's tracker settings (settingsOf), where the form connects one. */

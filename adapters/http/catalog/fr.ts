@@ -268,8 +268,10 @@ export const FR: Catalog = {
         const [what, its] = example.by === "number" ? ["un numéro", "son numéro"] : ["une clé", "sa clé"];
         return `«\u202f${typed}\u202f» n'est ni ${what} ni une adresse de ticket de ${project}. Indiquez ${its}, comme ${example.key}, ou son adresse, comme ${example.address}.`;
       },
-      unavailable: (tracker: string) =>
-        `${tracker} est injoignable ou a refusé la demande (vérifiez le jeton configuré pour cette application). Rien n'a été lié\u202f; réessayez dans un instant.`,
+      unavailable: (tracker: string, host: string) =>
+        `${tracker} est injoignable à ${host}, ou n'a pas su répondre. Rien n'a été lié\u202f; réessayez dans un instant, et si l'échec persiste, vérifiez que ce serveur atteint cette adresse.`,
+      tokenRefused: (tracker: string, project: string) =>
+        `${tracker} a refusé le jeton configuré pour cette application (erroné, révoqué ou expiré, ou sans accès à ${project}). Rien n'a été lié\u202f; un Admin donne un nouveau jeton dans les réglages du gestionnaire de tickets de l'application.`,
       itSaid: (why: string) => `Sa réponse\u202f: ${why}`,
       noTracker: "Cette application n'a pas encore de gestionnaire de tickets. Connectez GitHub, Linear ou Jira dans",
       settingsOf: (app: string) => `Réglages → Applications → ${app} → Gestionnaire de tickets`,

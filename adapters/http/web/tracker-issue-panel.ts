@@ -6,7 +6,7 @@ import { describeTracker, type TrackerView } from "../../../core/trackers/descri
 import type { IssueExample } from "../catalog/en.ts";
 import { textFor } from "../catalog/text.ts";
 import { type Html, html } from "../html.ts";
-import { trackerName } from "./tracker-section.ts";
+import { calledHost, trackerName } from "./tracker-section.ts";
 import type { Visitor } from "./visitor.ts";
 import { type Words, wordsFor } from "./words.ts";
 
@@ -108,5 +108,7 @@ function refusal(visitor: Visitor, tracker: TrackerView | null, { failure, issue
   const name = trackerName(tracker.provider);
   if (failure.code === "not_found") return w.noSuchIssue(saidBack(issue), name, tracker.project);
   if (failure.code !== "tracker_unavailable") return textFor(visitor.language).errors[failure.code];
-  return failure.cause ? `${w.unavailable(name)} ${w.itSaid(failure.cause)}` : w.unavailable(name);
+  // The token is in question only when the tracker answered 401 or 403; else its address is (refused, not found, timed out).
+  const said = failure.credentialsRefused ? w.tokenRefused(name, tracker.project) : w.unavailable(name, calledHost(tracker));
+  return failure.cause ? `${said} ${w.itSaid(failure.cause)}` : said;
 }

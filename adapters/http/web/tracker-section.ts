@@ -43,8 +43,8 @@ export async function trackerSection(services: Services, visitor: Visitor, app: 
 /** The API hosts the trackers' clients call when the settings name none (GitHub Enterprise and test servers name theirs). */
 const API_HOSTS: Readonly<Record<string, string>> = { github: "api.github.com", linear: "api.linear.app" };
 
-/** The host the service called to check the token: the API address given, Jira's site, or the tracker's own. */
-function calledHost({ provider, apiUrl, site }: TrackerView): string {
+/** The host the service calls (to check the token, to link an issue): the API address given, Jira's site, or the tracker's own. */
+export function calledHost({ provider, apiUrl, site }: TrackerView): string {
   if (apiUrl) return URL.parse(apiUrl)?.host ?? apiUrl;
   return (provider === "jira" ? site : API_HOSTS[provider]) ?? provider;
 }

@@ -116,7 +116,7 @@ describe("an app with a tracker", () => {
     expect(await trackerIssue(key)).toBeUndefined();
   });
 
-  test("while GitHub cannot be reached the page says so, with what it answered, and links nothing", async () => {
+  test("while GitHub fails to answer the page says so, naming the address called, with what it answered, and links nothing", async () => {
     const key = await report("Order history is empty on the second page");
     github.down = true;
     const refused = await member.submit(formOf(await page(member, key), "open")!, {}).finally(() => {
@@ -124,8 +124,56 @@ describe("an app with a tracker", () => {
     });
     expect(refused.status).toBe(502);
     expect(panel(await refused.text())).toContain(
-      "GitHub could not be reached, or refused the request (check the token set for this app). Nothing was linked; try again in a moment. It said: Service unavailable",
+      `GitHub could not be reached at ${new URL(github.url).host}, or failed to answer. Nothing was linked; try again in a moment, and if it keeps failing check that this server reaches that address. It said: Service unavailable`,
     );
+    expect(await trackerIssue(key)).toBeUndefined();
+  });
+
+  test("where GitHub's address takes no connection, linking an issue says GitHub could not be reached at that address, not that the token is in question, in English and French", async () => {
+    const key = await report("The invoice PDF has no logo");
+    const shown = await page(member, key);
+    await http.cli(
+      "tracker",
+      "set",
+      "DEMO",
+      http.demo.appId,
+      "github",
+      "--repo",
+      "acme/shop",
+      "--token",
+      "gh-token",
+      "--api-url",
+      "http://127.0.0.1:9",
+    );
+    try {
+      const said = async (language: string) =>
+        panel(await (await member.submit(formOf(shown, "link")!, { issue: "17" }, undefined, { "accept-language": language })).text());
+      const [en, fr] = [await said("en"), await said("fr")];
+      expect(en).toContain("GitHub could not be reached at 127.0.0.1:9, or failed to answer. Nothing was linked;");
+      expect(fr).toContain("GitHub est injoignable à 127.0.0.1:9, ou n&#39;a pas su répondre. Rien n&#39;a été lié\u202f; réessayez dans un instant");
+      expect([en.includes("token"), fr.includes("jeton")]).toEqual([false, false]);
+    } finally {
+      await http.cli("tracker", "set", "DEMO", http.demo.appId, "github", "--repo", "acme/shop", "--token", "gh-token", "--api-url", github.url);
+    }
+    expect(await trackerIssue(key)).toBeUndefined();
+  });
+
+  test("where GitHub refuses the token (401), linking an issue says the token was refused, in English and French", async () => {
+    const key = await report("The invoice PDF is blank");
+    const shown = await page(member, key);
+    github.token = "another-token";
+    try {
+      const said = async (language: string) =>
+        panel(await (await member.submit(formOf(shown, "link")!, { issue: "17" }, undefined, { "accept-language": language })).text());
+      expect(await said("en")).toContain(
+        "GitHub refused the token set for this app (wrong, revoked or expired, or without access to acme/shop). Nothing was linked; an Admin gives a new token in the app&#39;s tracker settings.",
+      );
+      expect(await said("fr")).toContain(
+        "GitHub a refusé le jeton configuré pour cette application (erroné, révoqué ou expiré, ou sans accès à acme/shop). Rien n&#39;a été lié\u202f; un Admin donne un nouveau jeton",
+      );
+    } finally {
+      github.token = "gh-token";
+    }
     expect(await trackerIssue(key)).toBeUndefined();
   });
 
