@@ -1,3 +1,4 @@
+import { isFeedbackKey } from "../../core/feedback/key.ts";
 import type { Services } from "../../core/services.ts";
 import type { Catalog } from "./catalog/en.ts";
 import { textFor } from "./catalog/text.ts";
@@ -13,13 +14,20 @@ const API_PATHS = /^\/(v1|mcp|oauth|\.well-known)(\/|$)/;
 /** A portal's, a hosted form's and a tracking link's addresses: their readers are not the team's. */
 const PUBLIC_PATHS = /^\/(p|s|f)\//;
 
+/** A feedback's sub-address (/inbox/DEMO-7/tracker): the key of the feedback whose page it belongs to. */
+const FEEDBACK_SUB_ADDRESS = /^\/inbox\/([^/]+)\/./;
+
 /**
- * Where a reader of a mistyped address goes on: the team to its inbox. A portal's visitor and a
- * reporter (a form or a tracking link) are led nowhere: whether the portal there is open is the
- * portal's pages to say, and a reporter's pages lead nowhere else.
+ * Where a reader of a mistyped address goes on: the team to its inbox, or from a feedback's form
+ * address (a refused form's page reloaded, a bookmark) back to that feedback, where the form was. A
+ * portal's visitor and a reporter (a form or a tracking link) are led nowhere: whether the portal
+ * there is open is the portal's pages to say, and a reporter's pages lead nowhere else.
  */
-function wayOut(path: string, w: Catalog["pageNotFound"]): Html | "" {
-  return PUBLIC_PATHS.test(path) ? "" : html`<p><a href="/inbox">${w.home}</a></p>`;
+function wayOut(path: string, w: Catalog["pageNotFound"], formOnly: boolean): Html | "" {
+  if (PUBLIC_PATHS.test(path)) return "";
+  const key = formOnly ? FEEDBACK_SUB_ADDRESS.exec(path)?.[1] : undefined;
+  if (key && isFeedbackKey(key)) return html`<p><a href="/inbox/${key}">${w.backTo(key)}</a></p>`;
+  return html`<p><a href="/inbox">${w.home}</a></p>`;
 }
 
 /**
@@ -39,7 +47,7 @@ export async function pageNotFound(services: Services, web: WebRequest, allowed:
   const language = visited?.state === "member" ? visited.language : requestLanguage(request);
   const w = textFor(language).pageNotFound;
   const [title, text, status] = allowed.length > 0 ? [w.formOnlyTitle, w.formOnlyText, 405] : [w.title, w.text, 404];
-  const body = html`<h1>${title}</h1><p>${text}</p>${wayOut(path, w)}`;
+  const body = html`<h1>${title}</h1><p>${text}</p>${wayOut(path, w, allowed.length > 0)}`;
   // No page of the navigation is the one shown ("/inboxx" is not the inbox).
   const response =
     visited?.state === "member"

@@ -1013,6 +1013,8 @@ export const EN = {
     title: "Page not found",
     text: "There is no page at this address: the link may be mistyped, or the page may have moved.",
     home: "Go to the inbox",
+    /** The way out of a feedback's form address (its tracker or status form, visited): the feedback's page, where the form was. */
+    backTo: (key: string) => `Back to ${key}`,
     formOnlyTitle: "This address takes a form",
     formOnlyText: "A form of this service sends what was filled in here; there is no page to show. Go back to the page the form was on.",
   },

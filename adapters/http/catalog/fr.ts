@@ -921,6 +921,7 @@ export const FR: Catalog = {
     title: "Page introuvable",
     text: "Il n'y a pas de page à cette adresse\u202f: le lien est peut-être mal écrit, ou la page a changé d'adresse.",
     home: "Aller à la boîte de réception",
+    backTo: (key: string) => `Revenir à ${key}`,
     formOnlyTitle: "Cette adresse reçoit un formulaire",
     formOnlyText: "Un formulaire du service envoie ici ce qui a été rempli\u202f; il n'y a pas de page à montrer. Revenez à la page du formulaire.",
   },

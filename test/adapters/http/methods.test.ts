@@ -84,6 +84,27 @@ test("a form's address visited by a browser says it takes a form, in its languag
   expect([program.status, program.headers.get("allow"), program.body.code]).toEqual([405, "POST", "method_not_allowed"]);
 });
 
+test("a feedback's form address visited by a browser (a refused form's page reloaded, a bookmark) leads back to that feedback, in its language", async () => {
+  for (const [language, back] of [
+    ["en", "Back to DEMO-7"],
+    ["fr", "Revenir à DEMO-7"],
+  ] as const) {
+    for (const path of ["/inbox/DEMO-7/tracker", "/inbox/DEMO-7/comments/c1/publish"]) {
+      const res = await http.handle(new Request(`${http.url}${path}`, { headers: { accept: "text/html", "accept-language": language } }));
+      const page = await res.text();
+      expect([path, res.status, page.includes(`<a href="/inbox/DEMO-7">${back}</a>`), page.includes('<a href="/inbox">')]).toEqual([
+        path,
+        405,
+        true,
+        false,
+      ]);
+    }
+  }
+  // A form address under the inbox that is no feedback's leads to the inbox, as before.
+  const view = await (await http.handle(new Request(`${http.url}/inbox/views/v1/delete`, { headers: { accept: "text/html" } }))).text();
+  expect(view).toContain('<a href="/inbox">Go to the inbox</a>');
+});
+
 test("a member signed in reads the 404 page in the application's frame, its navigation and account at hand", async () => {
   const member = await http.services.store.findUserByEmail(http.demo.users.member.email);
   const { secret } = await startSession(http.services, member!.id);
