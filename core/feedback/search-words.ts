@@ -14,7 +14,7 @@ function spellings(run: string): { readonly parts: string[]; readonly joined?: s
 
 /**
  * A word of a search, which a feedback must hold: a word starting with this prefix; for a word of one
- * letter or digit (`whole`), that very word; or, for a hyphenated word, one of the forms of its joined
+ * letter (`whole`), that very word; or, for a hyphenated word, one of the forms of its joined
  * word (`joined`, its shared start: see formsOf) or, for one of its parts (`part`, of more than one
  * letter), one of the part's forms.
  */
@@ -29,9 +29,9 @@ export type SearchWord = string | { readonly whole: string } | { readonly joined
  * "signin" or "in". So "e-mail" finds "emails", and "sign-in" finds "signing in" but neither "Signup
  * fails on the invoice page", which its parts as prefixes would (sign… and in…), nor "Signing up
  * fails", which its joined word as a prefix would (signin…). A part of one letter is left to the
- * joined word: "e-mail" is "email", not any word starting with "e". A word of one letter or digit is
- * met by itself alone: as a prefix most feedbacks would meet it, and "R&D", whose words are "r" and
- * "d", would find "Dark mode resets".
+ * joined word: "e-mail" is "email", not any word starting with "e". A word of one letter is met by
+ * itself alone: as a prefix most feedbacks would meet it, and "R&D", whose words are "r" and "d",
+ * would find "Dark mode resets". A digit stays a prefix: "DEMO-1" lists DEMO-1 first, then DEMO-10….
  */
 export function searchWords(text: string): SearchWord[] {
   const words = (text.toLowerCase().match(RUNS) ?? []).flatMap((run): SearchWord[] => {
@@ -44,8 +44,8 @@ export function searchWords(text: string): SearchWord[] {
   return words.slice(0, 32);
 }
 
-/** A search word as it is met: itself alone when of one character, else as its shared start's prefix. */
-const searchedAs = (word: string): SearchWord => ([...word].length === 1 ? { whole: word } : sharedStart(word));
+/** A search word as it is met: itself alone when a single letter, else as its shared start's prefix. */
+const searchedAs = (word: string): SearchWord => (/^\p{L}$/u.test(word) ? { whole: word } : sharedStart(word));
 
 /**
  * The start a word shares with its other forms: a plural with its singular, in English and French
@@ -82,7 +82,7 @@ function formsOf(start: string): string[] {
 
 /**
  * The ways a search word is met, any one of which will do, where no vocabulary expands them (the
- * portal's search): a word starting with its prefix, the whole word of one character, or for a
+ * portal's search): a word starting with its prefix, the whole word of one letter, or for a
  * hyphenated word, one of the forms of its joined word or of its part.
  */
 export function waysOf(word: SearchWord): Expansion[] {

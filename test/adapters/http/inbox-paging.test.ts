@@ -198,7 +198,7 @@ describe("a feedback's page goes on through the list past the edges of the list'
   });
 
   test("a list searched for text with an & or a + leads back, from its feedbacks, to that very list, and on through it", async () => {
-    const list = `/inbox?${new URLSearchParams({ query: "lantern & C++" })}`;
+    const list = `/inbox?${new URLSearchParams({ query: "lantern & near+" })}`;
     const shown = await open(list);
     expect(shown.keys.length).toBeGreaterThan(1);
     const opened = await feedbackAt(`/inbox/${shown.keys[0]}`);
