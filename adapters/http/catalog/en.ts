@@ -512,6 +512,9 @@ export const EN = {
     slackSettings: {
       whoMay: "Only Admins connect Slack and choose what it is told.",
       connected: "Connected. Slack's requests are checked with its signing secret; the secrets are kept sealed and never shown again.",
+      /** In place of "Connected" right after a save Slack could not be asked about: saved, the bot token not yet checked. */
+      savedUnchecked:
+        "Saved, not checked yet: Slack's requests will be checked with its signing secret; the secrets are kept sealed and never shown again.",
       notConnected: "Not connected. Create the Slack app from the manifest below, then paste its two secrets here.",
       httpsNeeded: (base: string) =>
         `Slack sends its requests to public https addresses only: these are made of BASE_URL (${base}), and Slack will refuse them. Set BASE_URL to the service's public https address before you create the Slack app.`,

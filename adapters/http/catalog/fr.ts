@@ -453,6 +453,8 @@ export const FR: Catalog = {
       whoMay: "Seuls les Admins connectent Slack et choisissent ce qui lui est dit.",
       connected:
         "Connecté. Les requêtes de Slack sont vérifiées avec son secret de signature\u202f; les secrets sont gardés scellés et ne sont plus jamais affichés.",
+      savedUnchecked:
+        "Enregistré, pas encore vérifié\u202f: les requêtes de Slack seront vérifiées avec son secret de signature\u202f; les secrets sont gardés scellés et ne sont plus jamais affichés.",
       notConnected: "Non connecté. Créez l'application Slack à partir du manifeste ci-dessous, puis collez ici ses deux secrets.",
       httpsNeeded: (base: string) =>
         `Slack n'envoie ses requêtes qu'à des adresses https publiques\u202f: celles-ci sont faites de BASE_URL (${base}), et Slack les refusera. Donnez à BASE_URL l'adresse https publique du service avant de créer l'application Slack.`,

@@ -73,7 +73,7 @@ ${connection ? html`<p class="muted" id="slack-keep">${w.keepSecret}</p>` : ""}
     html`${notice.error && !notice.field ? html`<p class="error" role="alert">${notice.error}</p>` : ""}${notice.info ? html`<p class="notice" role="status">${notice.info}</p>` : ""}${
       notice.unchecked ? unreachedWarning(visitor, w.unchecked, notice.unchecked) : ""
     }
-<p>${connection ? w.connected : w.notConnected}</p>${connection?.lastFailure ? lastFailure(visitor, connection.lastFailure) : ""}
+<p>${notice.unchecked ? w.savedUnchecked : connection ? w.connected : w.notConnected}</p>${connection?.lastFailure ? lastFailure(visitor, connection.lastFailure) : ""}
 ${
   // Slack calls the request URLs from the internet, over https only: a manifest made of another BASE_URL would be refused.
   new URL(services.baseUrl).protocol === "https:" ? "" : html`<p role="note"><strong>${w.httpsNeeded(services.baseUrl)}</strong></p>`
@@ -126,8 +126,9 @@ export function settingsSlackRoutes(services: Services) {
             const error = describeFieldProblem(problem, visitor.language, { signingSecret: w.signingSecret, botToken: w.botToken });
             return slackPage(services, visitor, { error, field: problem.field, status: refusal(visitor, connected).status });
           }
+          // Unchecked, the warning says it was saved: a "saved" box above it would read as all went well.
           const { unchecked } = connected.value;
-          return slackPage(services, visitor, { info: wordsFor(visitor.language, "slackSettings").saved, ...(unchecked && { unchecked }) });
+          return slackPage(services, visitor, unchecked ? { unchecked } : { info: wordsFor(visitor.language, "slackSettings").saved });
         }),
       { detail: { hide: true } },
     )

@@ -96,7 +96,7 @@ describe("the Slack settings page", () => {
       minSeverity: "P1",
     });
     const shown = await saved.text();
-    expect(shown).toContain("Slack settings saved.");
+    expect(shown).toContain("Saved, not checked yet");
     expect(shown).not.toContain("signing-secret-123");
     expect(shown).not.toContain("xoxb-bot-token-456");
     const stored = (await server.services.store.findSlackConnection(server.demo.orgId))!;
@@ -112,11 +112,26 @@ describe("the Slack settings page", () => {
     const browser = await signedIn("admin");
     const page = await (await browser.fetch("/settings/slack")).text();
     const saved = await (await browser.submit(slackForm(page), { signingSecret: "signing-secret-123", botToken: "xoxb-bot-token-456" })).text();
-    expect(saved).toContain("Slack settings saved.");
     expect(saved).toMatch(
       /<div class="error" role="note"><p>Saved, but the bot token is unchecked: Slack could not be reached\. Check that this server reaches Slack; should Slack refuse the token, the first notice that fails says so here\.<\/p><p class="detail">Connection error: [^<]+<\/p><\/div>/,
     );
     expect(await server.services.store.findSlackConnection(server.demo.orgId)).not.toBeNull();
+  });
+
+  test('saved with its bot token unchecked, the page says so once, in English and French: no "saved" box, and "Saved, not checked yet" in place of "Connected"', async () => {
+    const browser = await signedIn("admin");
+    const page = await (await browser.fetch("/settings/slack")).text();
+    const secrets = { signingSecret: "signing-secret-123", botToken: "xoxb-bot-token-456" };
+    const english = await (await browser.submit(slackForm(page), secrets)).text();
+    expect(english).not.toContain("Slack settings saved.");
+    expect(english).not.toContain("Connected");
+    expect(english).toContain(
+      "<p>Saved, not checked yet: Slack&#39;s requests will be checked with its signing secret; the secrets are kept sealed and never shown again.</p>",
+    );
+    const french = await (await browser.submit(slackForm(page), secrets, undefined, { "accept-language": "fr" })).text();
+    expect(french).not.toContain("Réglages Slack enregistrés.");
+    expect(french).not.toContain("Connecté.");
+    expect(french).toContain("<p>Enregistré, pas encore vérifié\u202f: les requêtes de Slack seront vérifiées");
   });
 
   test("in French, the warning that Slack could not be reached is boxed the same, the connection's error muted beneath", async () => {
@@ -183,7 +198,10 @@ describe("the Slack settings page, with Slack answering", () => {
       expect(slack.callsOf("auth.test").length).toBe(2);
       expect(await asked.services.store.findSlackConnection(asked.demo.orgId)).toBeNull();
       const accepted = await browser.submit(slackForm(page), { signingSecret: "signing-secret-123", botToken: slack.botToken });
-      expect(await accepted.text()).not.toContain("could not be reached");
+      const acceptedPage = await accepted.text();
+      expect(acceptedPage).not.toContain("could not be reached");
+      expect(acceptedPage).toContain('<p class="notice" role="status">Slack settings saved.</p>');
+      expect(acceptedPage).toContain("<p>Connected. Slack&#39;s requests are checked with its signing secret");
       expect(await asked.services.store.findSlackConnection(asked.demo.orgId)).not.toBeNull();
     } finally {
       asked.close();
