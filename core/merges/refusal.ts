@@ -20,10 +20,10 @@ export type MergeRefusal =
    */
   | { readonly reason: "not_merged"; readonly feedback: string; readonly mergedHere?: readonly string[] }
   /**
-   * The merge an Undo names was undone already (and the feedback may have been merged again since,
-   * by grouping or a person): an Undo takes back only the merge it names.
+   * The merge an Undo names was undone already: an Undo takes back only the merge it names.
+   * `mergedAgain`: the feedback was merged again since (by grouping or a person), which stays.
    */
-  | { readonly reason: "merge_undone"; readonly feedback: string }
+  | { readonly reason: "merge_undone"; readonly feedback: string; readonly mergedAgain?: true }
   /** The feedback it was merged into has been merged into a third since. */
   | { readonly reason: "target_merged"; readonly feedback: string; readonly target: string }
   /**

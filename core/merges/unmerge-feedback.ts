@@ -125,7 +125,8 @@ export async function unmergeFeedback(services: UnmergeDeps, grant: Grant, keyOr
     const source = await findByKeyOrId(services, grant.orgId, keyOrId);
     if (!source) return noSuchFeedback(keyOrId);
     const merge = source.mergedInto ? await store.findMerge(grant.orgId, source.id) : null;
-    if (undoing !== undefined && merge?.id !== undoing) return refuse("cannot_unmerge", { reason: "merge_undone", feedback: source.key });
+    if (undoing !== undefined && merge?.id !== undoing)
+      return refuse("cannot_unmerge", { reason: "merge_undone", feedback: source.key, ...(merge && { mergedAgain: true }) });
     if (!merge) return refuse("cannot_unmerge", await notMerged(services, source));
     const planned = await planUnmergeNow(services, merge, source, clock(), grant.userId);
     if (!planned.ok) return planned;

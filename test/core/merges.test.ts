@@ -310,8 +310,8 @@ describe("merge", () => {
 
 describe("taking back a merge", () => {
   /** `source` merged into `target` by `merged()` (standing, unless another merge is), over the fake feedbacks; the unmerges written are recorded. */
-  function fakeUnmerges(standing: MergeRecord = merged()) {
-    const fake = fakeFeedbacks({ ...target, reports: 3 }, { ...source, mergedInto: target.id });
+  function fakeUnmerges(standing: MergeRecord | null = merged()) {
+    const fake = fakeFeedbacks({ ...target, reports: 3 }, standing ? { ...source, mergedInto: target.id } : source);
     const written: Unmerge[] = [];
     const store = {
       ...fake.deps.store,
@@ -345,12 +345,22 @@ describe("taking back a merge", () => {
     );
   });
 
-  test("an Undo naming a merge undone already, the feedback merged again since, is refused as naming a merge undone, and writes nothing", async () => {
-    const fake = fakeUnmerges({ ...merged(), id: "m-2" });
+  test("an Undo naming a merge undone already is refused as naming a merge undone, and writes nothing", async () => {
+    const fake = fakeUnmerges(null);
     assert.deepEqual(await unmergeFeedback(fake.deps, member, "ACME-2", "m-1"), {
       ok: false,
       code: "cannot_unmerge",
       refusal: { reason: "merge_undone", feedback: "ACME-2" },
+    });
+    assert.deepEqual(fake.written, []);
+  });
+
+  test("an Undo naming a merge undone already, the feedback merged again since, is refused as naming a merge undone, saying it was merged again, and writes nothing", async () => {
+    const fake = fakeUnmerges({ ...merged(), id: "m-2" });
+    assert.deepEqual(await unmergeFeedback(fake.deps, member, "ACME-2", "m-1"), {
+      ok: false,
+      code: "cannot_unmerge",
+      refusal: { reason: "merge_undone", feedback: "ACME-2", mergedAgain: true },
     });
     assert.deepEqual(fake.written, []);
   });

@@ -278,8 +278,18 @@ export const EN = {
       togetherPair: ["Nothing to do: ", " and ", " are one feedback now, merged meanwhile. The merge can be undone from its page."],
       togetherNotice: "Nothing to do: the two are one feedback now, merged meanwhile. The merge can be undone from its page.",
       /** "Undo" of a "Not duplicates" that is not recorded (posted by hand, or undone already): nothing was taken back. */
-      undecidedPair: ["Nothing to restore: ", " and ", " are not marked as not duplicates (never marked, or undone already). Nothing was changed."],
-      undecidedNotice: "Nothing to restore: the two are not marked as not duplicates (never marked, or undone already). Nothing was changed.",
+      undecidedPair: ["Nothing to undo: ", " and ", " are already back for review."],
+      undecidedNotice: "Nothing to undo: the two are already back for review.",
+      /** "Undo" of a merge undone already: nothing was taken back. */
+      putBackPair: ["Nothing to undo: ", " and ", " were already put back."],
+      putBackNotice: "Nothing to undo: the two were already put back.",
+      /** "Undo" of a merge undone already, the first feedback merged again since: that later merge stays. */
+      mergedAgainPair: [
+        "Nothing to undo: ",
+        " was merged again since its merge into ",
+        " was undone (by grouping or by a person). To take that back, unmerge it from its page.",
+      ],
+      mergedAgainNotice: "Nothing to undo: the feedback was merged again since this merge was undone. To take that back, unmerge it from its page.",
       splitNotice: "The report has a feedback of its own now.",
     },
     /** A feedback's votes on its page: who voted, and a customer's vote recorded by the team. */
@@ -1138,8 +1148,10 @@ export const EN = {
         ? `${feedback} is not merged into another feedback; others were merged into it: unmerge one of ${merged}.`
         : `${feedback} is not merged into another feedback: there is nothing to unmerge.`,
     /** Said to the Undo of a merge's notice only: REST and MCP name no merge to undo. */
-    merge_undone: (feedback: string) =>
-      `This merge of ${feedback} was undone already, or ${feedback} was merged again since (by grouping or by a person): nothing was changed.`,
+    merge_undone: (feedback: string, mergedAgain: boolean) =>
+      mergedAgain
+        ? `This merge of ${feedback} was undone already, and ${feedback} was merged again since (by grouping or by a person): nothing was changed.`
+        : `This merge of ${feedback} was undone already: nothing was changed.`,
     target_merged: (feedback: string, target: string) =>
       `${target}, which ${feedback} was merged into, has been merged into another feedback since: unmerge ${target} first.`,
     reports_left: (feedback: string, target: string, count: number, holders: readonly string[]) => {

@@ -229,13 +229,17 @@ export const FR: Catalog = {
         " ne font plus qu'un retour, fusionnés entre-temps. La fusion peut être annulée depuis sa page.",
       ],
       togetherNotice: "Rien à faire\u202f: les deux ne font plus qu'un retour, fusionnés entre-temps. La fusion peut être annulée depuis sa page.",
-      undecidedPair: [
-        "Rien à rétablir\u202f: ",
-        " et ",
-        " ne sont pas marqués comme n'étant pas des doublons (jamais marqués, ou déjà rétablis). Rien n'a changé.",
+      undecidedPair: ["Rien à annuler\u202f: ", " et ", " sont déjà de nouveau à examiner."],
+      undecidedNotice: "Rien à annuler\u202f: les deux sont déjà de nouveau à examiner.",
+      putBackPair: ["Rien à annuler\u202f: ", " et ", " ont déjà été séparés."],
+      putBackNotice: "Rien à annuler\u202f: les deux ont déjà été séparés.",
+      mergedAgainPair: [
+        "Rien à annuler\u202f: ",
+        " a été fusionné de nouveau depuis que sa fusion dans ",
+        " a été annulée (par le regroupement ou par quelqu'un). Pour reprendre cette fusion, défusionnez-le depuis sa page.",
       ],
-      undecidedNotice:
-        "Rien à rétablir\u202f: les deux ne sont pas marqués comme n'étant pas des doublons (jamais marqués, ou déjà rétablis). Rien n'a changé.",
+      mergedAgainNotice:
+        "Rien à annuler\u202f: le retour a été fusionné de nouveau depuis que cette fusion a été annulée. Pour reprendre cette fusion, défusionnez-le depuis sa page.",
       splitNotice: "Le signalement a maintenant son propre retour.",
     },
     votes: {
@@ -1044,8 +1048,10 @@ export const FR: Catalog = {
       merged
         ? `${feedback} n'est fusionné dans aucun autre retour\u202f; d'autres ont été fusionnés dans celui-ci\u202f: défusionnez l'un de ${merged}.`
         : `${feedback} n'est fusionné dans aucun autre retour\u202f: il n'y a rien à défusionner.`,
-    merge_undone: (feedback: string) =>
-      `Cette fusion de ${feedback} a déjà été annulée, ou ${feedback} a été fusionné de nouveau depuis (par le regroupement ou par quelqu'un)\u202f: rien n'a changé.`,
+    merge_undone: (feedback: string, mergedAgain: boolean) =>
+      mergedAgain
+        ? `Cette fusion de ${feedback} a déjà été annulée, et ${feedback} a été fusionné de nouveau depuis (par le regroupement ou par quelqu'un)\u202f: rien n'a changé.`
+        : `Cette fusion de ${feedback} a déjà été annulée\u202f: rien n'a changé.`,
     target_merged: (feedback: string, target: string) =>
       `${target}, dans lequel ${feedback} a été fusionné, a depuis été fusionné dans un autre retour\u202f: défusionnez d'abord ${target}.`,
     reports_left: (feedback: string, target: string, count: number, holders: readonly string[]) => {

@@ -141,9 +141,10 @@ export function describeRefusal(refusal: MergeRefusal, language: Language): stri
       return words.already_merged(refusal.feedback, refusal.holder);
     case "not_merged":
       return words.not_merged(refusal.feedback, listed(refusal.mergedHere ?? [], textFor(language).problems));
+    case "merge_undone":
+      return words.merge_undone(refusal.feedback, refusal.mergedAgain ?? false);
     case "unknown_feedback":
     case "same_feedback":
-    case "merge_undone":
     case "only_report":
       return words[refusal.reason](refusal.feedback);
     case "other_app":

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { can } from "../../../core/authorization.ts";
-import type { Result } from "../../../core/errors.ts";
+import { ok, type Result } from "../../../core/errors.ts";
 import { makeMerge } from "../../../core/merges/make-merge.ts";
 import { splitReport } from "../../../core/merges/split-report.ts";
 import { dismissSuggestion } from "../../../core/merges/dismiss-suggestion.ts";
@@ -152,7 +152,11 @@ export function duplicateRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           // A wrong click taken back: the pair waits for review again, and the person stays where the merge was made.
           const undone = await unmergeFeedback(services, visitor.grant, field("feedback"), field("merge"));
-          return back(localNext(field("next"), "/duplicates"), undone, "restored", "", { feedback: field("feedback"), target: field("target") });
+          const pair = { feedback: field("feedback"), target: field("target") };
+          // Undone already (Undo pressed twice): nothing was changed, which is no error.
+          if (!undone.ok && undone.refusal?.reason === "merge_undone")
+            return back(localNext(field("next"), "/duplicates"), ok(null), undone.refusal.mergedAgain ? "mergedAgain" : "putBack", "", pair);
+          return back(localNext(field("next"), "/duplicates"), undone, "restored", "", pair);
         }),
       { detail: { hide: true } },
     )

@@ -14,8 +14,10 @@ import { type MergeRefusal, REFUSAL_REASONS } from "../../../core/merges/refusal
 import { describeRefusal, textFor } from "../catalog/text.ts";
 
 /** What a grouping action reports back to the page it returns to. */
-const DONE = ["merged", "unmerged", "dismissed", "restored", "split", "together", "undecided"] as const;
+const DONE = ["merged", "unmerged", "dismissed", "restored", "split", "together", "undecided", "putBack", "mergedAgain"] as const;
 export type Done = (typeof DONE)[number];
+/** The outcomes where nothing was changed: said neither as an error nor as a success. */
+const UNCHANGED: readonly Done[] = ["together", "undecided", "putBack", "mergedAgain"];
 
 /** Writes what went wrong into the address a grouping action returns to: the code and, for a refused merge, unmerge or split, why. */
 /** Every parameter an outcome writes into the address (the done notice, setFailure's refusal): cleared before another is written. */
@@ -45,7 +47,7 @@ function refusalOf(params: URLSearchParams): MergeRefusal | null {
     const holder = params.get("holder") ?? "";
     return { reason, feedback, ...(isFeedbackKey(holder) && { holder }) };
   }
-  if (reason === "not_merged" || reason === "merge_undone" || reason === "only_report" || reason === "same_feedback") return { reason, feedback };
+  if (reason === "not_merged" || reason === "only_report" || reason === "same_feedback") return { reason, feedback };
   if (!isFeedbackKey(target)) return null;
   if (reason === "reports_left") {
     const holders = (params.get("holders") ?? "").split(",").filter(Boolean);
@@ -76,12 +78,14 @@ export function groupingNotice(visitor: Visitor, params: URLSearchParams, here: 
       restored: w.restoredPair,
       together: w.togetherPair,
       undecided: w.undecidedPair,
+      putBack: w.putBackPair,
+      mergedAgain: w.mergedAgainPair,
     };
     const [before, between, after] = pairWords[done];
     const said = html`${before}${keyLink(feedback)}${between}${keyLink(target)}${after}`;
     const merge = params.get("merge") ?? "";
     const undoable = (done === "dismissed" || (done === "merged" && merge !== "")) && can(visitor.grant, "feedbacks.update");
-    if (!undoable) return html`<p class="notice" role="status">${said}</p>`;
+    if (!undoable) return html`<p class="${noticeClass(done)}" role="status">${said}</p>`;
     // A merge's Undo takes back that very merge, as a wrong click (the pair waits again); a dismissal's brings the pair back.
     const undo =
       done === "merged"
@@ -107,9 +111,13 @@ export function groupingNotice(visitor: Visitor, params: URLSearchParams, here: 
     split: w.splitNotice,
     together: w.togetherNotice,
     undecided: w.undecidedNotice,
+    putBack: w.putBackNotice,
+    mergedAgain: w.mergedAgainNotice,
   };
-  return html`<p class="notice" role="status">${said[done]}</p>`;
+  return html`<p class="${noticeClass(done)}" role="status">${said[done]}</p>`;
 }
+
+const noticeClass = (done: Done): string => (UNCHANGED.includes(done) ? "notice unchanged" : "notice");
 
 /** A form posting to `action` with the visitor's CSRF token, its fields and one button. */
 const postForm = (visitor: Visitor, action: string, fields: Html, label: string | Html, kind: "primary" | "secondary" = "secondary"): Html =>

@@ -80,7 +80,7 @@ describe("'Not duplicates' can be undone", () => {
     expect(back.slice(back.indexOf("<h2>Similar feedbacks</h2>"))).toContain(`/inbox/${older}"`);
   });
 
-  test("Undo pressed again, once the pair is back for review, says there was nothing to restore and changes nothing, in English and French", async () => {
+  test("Undo pressed again, once the pair is back for review, says in a neutral notice that there was nothing to undo and changes nothing, in English and French", async () => {
     const [newer, older] = await waitingPair("The coupon field rejects lowercase codes", "Lowercase coupon codes are rejected by the coupon field");
     const undo = formOf(/<div class="notice" role="status">([\s\S]*?)<\/div>/.exec(await dismiss(newer))![1]!, "/duplicates/undismiss");
     expect((await admin.submit(undo, {}, undefined, ORIGIN)).headers.get("location")).toContain("done=restored");
@@ -89,27 +89,22 @@ describe("'Not duplicates' can be undone", () => {
     expect(again.headers.get("location")).toBe(`/duplicates?done=undecided&feedback=${newer}&target=${older}`);
     const shown = await (await admin.fetch(again.headers.get("location")!)).text();
     const [a, b] = [newer, older].map((key) => `<a href="/inbox/${key}" class="nowrap">${key}</a>`);
-    expect(shown).toContain(
-      `<p class="notice" role="status">Nothing to restore: ${a} and ${b} are not marked as not duplicates (never marked, or undone already). Nothing was changed.</p>`,
-    );
-    expect(shown).not.toContain("back for review");
+    expect(shown).toContain(`<p class="notice unchanged" role="status">Nothing to undo: ${a} and ${b} are already back for review.</p>`);
     expect(listed(shown, newer)).toBe(before);
     await admin.fetch("/language?to=fr&next=/duplicates");
     const inFrench = await (await admin.fetch(again.headers.get("location")!)).text();
     await admin.fetch("/language?to=en&next=/duplicates");
-    expect(inFrench).toContain(
-      `Rien à rétablir\u202f: ${a} et ${b} ne sont pas marqués comme n&#39;étant pas des doublons (jamais marqués, ou déjà rétablis). Rien n&#39;a changé.`,
-    );
+    expect(inFrench).toContain(`<p class="notice unchanged" role="status">Rien à annuler\u202f: ${a} et ${b} sont déjà de nouveau à examiner.</p>`);
   });
 
-  test("Undo posted by hand for a pair never dismissed says there was nothing to restore, not that the pair is back", async () => {
+  test("Undo posted by hand for a pair never dismissed says in a neutral notice that there was nothing to undo", async () => {
     const [newer, older] = await waitingPair("The gift card balance shows zero after topping up", "After a top up the gift card balance shows zero");
     const csrf = /name="csrf" value="([^"]+)"/.exec(await (await admin.fetch("/duplicates")).text())![1]!;
     const form = `<form method="post" action="/duplicates/undismiss"><input type="hidden" name="csrf" value="${csrf}"></form>`;
     const sent = await admin.submit(form, { feedback: newer, similar: older, next: "/duplicates" }, undefined, ORIGIN);
     expect(sent.headers.get("location")).toBe(`/duplicates?done=undecided&feedback=${newer}&target=${older}`);
     expect(await (await admin.fetch(`/duplicates?done=undecided`)).text()).toContain(
-      '<p class="notice" role="status">Nothing to restore: the two are not marked as not duplicates (never marked, or undone already). Nothing was changed.</p>',
+      '<p class="notice unchanged" role="status">Nothing to undo: the two are already back for review.</p>',
     );
   });
 
@@ -225,35 +220,36 @@ describe("a merge made by mistake can be undone", () => {
     expect(back.slice(back.indexOf("<h2>Similar feedbacks</h2>"))).toContain(`/inbox/${newer}"`);
   });
 
-  test("Undo pressed again, once the merge was undone, is refused, saying the merge was undone already and nothing was changed, in English and French", async () => {
-    const [newer] = await waitingPair("Voice search does not hear my accent", "My accent is not understood by the voice search");
+  test("Undo pressed again, once the merge was undone, says in a neutral notice, not an error, that there was nothing to undo, in English and French", async () => {
+    const [newer, older] = await waitingPair("Voice search does not hear my accent", "My accent is not understood by the voice search");
     const merged = await mergeFromQueue(newer);
     const undo = formOf(noticeOf(merged), "/duplicates/undo-merge");
     expect((await admin.submit(undo, {}, undefined, ORIGIN)).status).toBe(303);
     const again = await admin.submit(undo, {}, undefined, ORIGIN);
-    expect(again.headers.get("location")).toBe(`/duplicates?error=cannot_unmerge&reason=merge_undone&feedback=${newer}`);
-    const refused = await (await admin.fetch(again.headers.get("location")!)).text();
-    expect(listed(refused, newer)).toBeDefined();
-    expect(refusalOf(refused)).toBe(
-      `This merge of ${newer} was undone already, or ${newer} was merged again since (by grouping or by a person): nothing was changed.`,
-    );
+    expect(again.headers.get("location")).toBe(`/duplicates?done=putBack&feedback=${newer}&target=${older}`);
+    const shown = await (await admin.fetch(again.headers.get("location")!)).text();
+    expect(listed(shown, newer)).toBeDefined();
+    expect(refusalOf(shown)).toBeUndefined();
+    const [a, b] = [newer, older].map((key) => `<a href="/inbox/${key}" class="nowrap">${key}</a>`);
+    expect(shown).toContain(`<p class="notice unchanged" role="status">Nothing to undo: ${a} and ${b} were already put back.</p>`);
     await admin.fetch("/language?to=fr&next=/duplicates");
     const inFrench = await (await admin.fetch(again.headers.get("location")!)).text();
     await admin.fetch("/language?to=en&next=/duplicates");
-    expect(refusalOf(inFrench)).toBe(
-      `Cette fusion de ${newer} a déjà été annulée, ou ${newer} a été fusionné de nouveau depuis (par le regroupement ou par quelqu&#39;un)\u202f: rien n&#39;a changé.`,
-    );
+    expect(inFrench).toContain(`<p class="notice unchanged" role="status">Rien à annuler\u202f: ${a} et ${b} ont déjà été séparés.</p>`);
   });
 
-  test("Undo takes back only the merge it names: merged again since, the feedback stays merged", async () => {
+  test("Undo takes back only the merge it names: merged again since, the feedback stays merged, and a neutral notice says it was merged again", async () => {
     const [newer, older] = await waitingPair("The receipt e-mail shows the wrong currency", "Wrong currency on the receipt e-mail");
     const first = await mergeFromQueue(newer);
     const staleUndo = formOf(noticeOf(first), "/duplicates/undo-merge");
     expect((await admin.submit(staleUndo, {}, undefined, ORIGIN)).status).toBe(303);
     await mergeFromQueue(newer);
     const stale = await admin.submit(staleUndo, {}, undefined, ORIGIN);
-    expect(stale.headers.get("location")).toBe(`/duplicates?error=cannot_unmerge&reason=merge_undone&feedback=${newer}`);
-    expect(refusalOf(await (await admin.fetch(stale.headers.get("location")!)).text())).toContain("nothing was changed.");
+    expect(stale.headers.get("location")).toBe(`/duplicates?done=mergedAgain&feedback=${newer}&target=${older}`);
+    const [a, b] = [newer, older].map((key) => `<a href="/inbox/${key}" class="nowrap">${key}</a>`);
+    expect(await (await admin.fetch(stale.headers.get("location")!)).text()).toContain(
+      `<p class="notice unchanged" role="status">Nothing to undo: ${a} was merged again since its merge into ${b} was undone (by grouping or by a person). To take that back, unmerge it from its page.</p>`,
+    );
     expect((await http.request("GET", `/v1/feedbacks/${newer}`, { token: http.demo.tokens.admin })).body).toMatchObject({
       key: older,
       mergedInto: older,
