@@ -86,7 +86,7 @@ table.edit input:not([type=checkbox]),table.edit select{height:2.25rem;padding:v
 table a{text-decoration:none}table a:hover{text-decoration:underline}td.title>a{color:var(--fg);font-weight:600}td.title.to-list>a{color:var(--link);text-decoration:underline}
 .inline{display:inline}.inline button{margin:var(--s2) var(--s3) 0 0;padding:var(--s1) var(--s3)}.notice .inline button{margin:0 0 0 var(--s1)}
 pre.secret{white-space:pre-wrap;word-break:break-all;background:var(--panel);padding:var(--s3);border-radius:var(--radius)}
-.badge{display:inline-block;padding:0 var(--s2);border-radius:999px;font-size:var(--t-sm);font-weight:600;white-space:nowrap;border:1px solid currentColor}
+.badge{display:inline-block;padding:0 var(--s2);border-radius:999px;font-size:var(--t-sm);font-weight:600;white-space:nowrap;border:1px solid currentColor}.badge.public{background:var(--accent);color:var(--accent-fg);border-color:var(--accent)}.badge.internal{color:var(--muted);border-style:dashed;font-weight:400}
 .state-on{color:#047857}.state-off{color:var(--muted)}.status-triage{color:#6d28d9}.status-prioritized{color:#1d4ed8}.status-in_development{color:#92400e}.status-fixed,.status-delivered{color:#047857}.status-dismissed{color:var(--muted)}
 .sev-P0{color:#fff;background:#b91c1c;border-color:#b91c1c}.sev-P1{color:#9a3412}.sev-P2{color:#854d0e}.sev-P3{color:var(--muted)}
 @media (prefers-color-scheme:dark){.state-on{color:#6ee7b7}.status-triage{color:#c4b5fd}.status-prioritized{color:#93c5fd}.status-in_development{color:#fcd34d}.status-fixed,.status-delivered{color:#6ee7b7}

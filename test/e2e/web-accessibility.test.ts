@@ -319,7 +319,15 @@ async function visitEveryPage() {
   await visit(visitor, `/f/${demo.formKey}`, "form", { labels: true, shot: false });
   await visitor.context().close();
 
-  // The team's other pages.
+  // The team's other pages; the feedback's activity holds an internal note and a public reply, whose badges must read apart.
+  const comments = [];
+  for (const visibility of ["internal", "public"]) {
+    const text = visibility === "public" ? "Thanks! We reproduced it; a fix is coming." : "Check with the payments team";
+    comments.push(
+      (await post(`${server.url}/v1/feedbacks/${key}/comments`, { text, visibility }, { authorization: `Bearer ${demo.tokens.admin}` })).status,
+    );
+  }
+  expect(comments).toEqual([200, 200]);
   await visit(page, `/inbox/${key}`, "feedback", { axe: true, probe: trackerPanel });
   await visit(page, `/inbox/${longWord}`, "long-word");
   await visit(page, `/inbox/${longContext}`, "long-context");

@@ -91,8 +91,10 @@ export function inboxPortalRoutes(services: Services) {
       ({ request, params, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const asked = { text: field("text"), visibility: field("visibility") || "internal" };
-          if (!commentRequest.check(asked)) return back(params.key, commentRequest.refuse("invalid_body", asked), "commented");
-          return back(params.key, await addComment(services, visitor.grant, params.key, asked), "commented");
+          if (!commentRequest.check(asked)) return back(params.key, commentRequest.refuse("invalid_body", asked), "noted");
+          // The notice says who sees it: the reporters (and the followers, by e-mail, where the service sends it), or the team only.
+          const done = asked.visibility === "internal" ? "noted" : services.notifier.delivers ? "repliedMailed" : "replied";
+          return back(params.key, await addComment(services, visitor.grant, params.key, asked), done);
         }),
       { detail: { hide: true } },
     );

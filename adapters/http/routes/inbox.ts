@@ -790,7 +790,7 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
           if (!moved || overtaken) {
             const added = comment ? await addComment(services, visitor.grant, params.key, { text: comment, visibility: "internal" }) : null;
             if (added && !added.ok) return refusedOn(services, visitor, params.key, added);
-            return redirect(`${feedbackPath(params.key)}?${overtaken ? `status=held${comment ? "&commented" : ""}` : "portal=commented"}`);
+            return redirect(`${feedbackPath(params.key)}?${overtaken ? `status=held${comment ? "&commented" : ""}` : "portal=noted"}`);
           }
           const change = { status: wanted, ...(comment && { comment }) };
           const place = await listPlace(services, visitor, cookie, params.key);

@@ -86,10 +86,10 @@ function entry(
       const reporter = e.comment.byReporter ? html` (${w.fromReporter})` : e.comment.fromPortal ? html` (${p.fromPortal})` : "";
       const badge =
         e.comment.visibility === "public"
-          ? html` · <span class="badge">${p.publicReply}</span>`
+          ? html` · <span class="badge public">${p.publicReply}</span>`
           : e.comment.fromPortal
             ? html` · <span class="badge">${p.held}</span>`
-            : html` · <span class="badge muted">${p.internalNote}</span>`;
+            : html` · <span class="badge internal">${p.internalNote}</span>`;
       const author = e.by ? authorName(w, e.by) : (e.comment.author ?? w.anonymous);
       return html`<li class="comment"><p>${author}${reporter} · ${when}${badge}</p><p>${e.comment.text}</p></li>`;
     }

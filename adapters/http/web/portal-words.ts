@@ -31,7 +31,10 @@ const EN = {
   done: {
     published: "Published on the portal.",
     unpublished: "Taken off the portal.",
-    commented: "Comment added.",
+    /** After a public reply: who sees it (and, where the service sends e-mail, that it is e-mailed: repliedMailed). */
+    replied: "Reply sent: the reporters see it on their tracking page.",
+    repliedMailed: "Reply sent: the reporters see it on their tracking page, and it is e-mailed to the followers.",
+    noted: "Internal note added: only the team sees it.",
     commentPublished: "The comment is on the portal.",
     commentRejected: "The comment was rejected and deleted.",
   } as Record<string, string>,
@@ -126,7 +129,10 @@ const FR: typeof EN = {
   done: {
     published: "Publié sur le portail.",
     unpublished: "Retiré du portail.",
-    commented: "Commentaire ajouté.",
+    replied: "Réponse envoyée\u202f: les auteurs des signalements la voient sur leur page de suivi.",
+    repliedMailed:
+      "Réponse envoyée\u202f: les auteurs des signalements la voient sur leur page de suivi, et elle est envoyée par e-mail aux abonnés.",
+    noted: "Note interne ajoutée\u202f: seule l'équipe la voit.",
     commentPublished: "Le commentaire est sur le portail.",
     commentRejected: "Le commentaire a été rejeté et supprimé.",
   },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { inProcess, type InProcess, signedInAs } from "../../support/in-process.ts";
 import { startMailbox } from "../../support/mailbox.ts";
 
 let http: InProcess;
@@ -132,5 +132,24 @@ describe("a team reply marked public is e-mailed to the followers", () => {
     await http.runJobs();
     expect(mailbox.to("sam@customer.example").length).toBe(samBefore);
     expect(mailbox.to("rita@customer.example").at(-1)!.text).toContain("C'est corrigé.");
+  });
+});
+
+describe("a public reply posted from the feedback page where the service sends e-mail", () => {
+  test("the notice says the reply is e-mailed to the followers as well, in English and French", async () => {
+    const { key } = await followedFeedback("The invoice PDF shows the wrong VAT rate since January.");
+    const browser = await signedInAs(http, "member");
+    const page = await (await browser.fetch(`/inbox/${key}`)).text();
+    const form = /<form method="post" action="\/inbox\/[^"]+\/comment"[^>]*>[\s\S]*?<\/form>/.exec(page)![0];
+    const sent = await browser.submit(form, { text: "Fixed in 4.2", visibility: "public" }, undefined, { origin: "http://localhost:3000" });
+    expect(sent.headers.get("location")).toBe(`/inbox/${key}?portal=repliedMailed`);
+    const said = async (language: string) =>
+      await (await browser.fetch(sent.headers.get("location")!, { headers: { "accept-language": language } })).text();
+    expect(await said("en")).toContain(
+      '<p class="notice" role="status">Reply sent: the reporters see it on their tracking page, and it is e-mailed to the followers.</p>',
+    );
+    expect(await said("fr")).toContain(
+      '<p class="notice" role="status">Réponse envoyée\u202f: les auteurs des signalements la voient sur leur page de suivi, et elle est envoyée par e-mail aux abonnés.</p>',
+    );
   });
 });

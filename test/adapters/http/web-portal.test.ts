@@ -69,18 +69,38 @@ describe("the portal in the team's web application", () => {
     const page = await (await member.fetch(`/inbox/${key}`)).text();
     await member.submit(formTo(page, `/inbox/${key}/comment`), { text: "Ask Ann" }, undefined, { origin: OWN });
     const done = await member.submit(formTo(page, `/inbox/${key}/comment`), { text: "Planned", visibility: "public" }, undefined, { origin: OWN });
-    expect(done.headers.get("location")).toBe(`/inbox/${key}?portal=commented`);
+    expect(done.headers.get("location")).toBe(`/inbox/${key}?portal=replied`);
     const comments = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin })).body.comments;
     expect(comments.map((c: { text: string; visibility: string }) => [c.text, c.visibility])).toEqual([
       ["Ask Ann", "internal"],
       ["Planned", "public"],
     ]);
     const shown = await (await member.fetch(`/inbox/${key}`)).text();
-    expect(shown.match(/<span class="badge">Public<\/span>/g)?.length).toBe(1);
+    expect(shown.match(/<span class="badge public">Public<\/span>/g)?.length).toBe(1);
     expect(shown).toMatch(/Ask Ann<\/p>/);
     const long = await member.submit(formTo(page, `/inbox/${key}/comment`), { text: "x".repeat(5001) }, undefined, { origin: OWN });
     expect(long.headers.get("location")).toBe(`/inbox/${key}?portalError=invalid_body`);
     expect(await (await member.fetch(long.headers.get("location")!)).text()).toContain("The request body is invalid.");
+  });
+
+  test("after a comment, the notice says who sees it: an internal note the team only, a public reply its reporters on their tracking page (no e-mail where none is sent), in English and French", async () => {
+    const key = await newFeedback("Dark mode toggle");
+    const member = await as("member");
+    const page = await (await member.fetch(`/inbox/${key}`)).text();
+    const note = await member.submit(formTo(page, `/inbox/${key}/comment`), { text: "Ask Ann" }, undefined, { origin: OWN });
+    expect(note.headers.get("location")).toBe(`/inbox/${key}?portal=noted`);
+    const reply = await member.submit(formTo(page, `/inbox/${key}/comment`), { text: "Planned", visibility: "public" }, undefined, { origin: OWN });
+    expect(reply.headers.get("location")).toBe(`/inbox/${key}?portal=replied`);
+    const said = async (location: string, language: string) =>
+      /<p class="notice" role="status">([^<]*)<\/p>/.exec(
+        await (await member.fetch(location, { headers: { "accept-language": language } })).text(),
+      )?.[1];
+    expect(await said(note.headers.get("location")!, "en")).toBe("Internal note added: only the team sees it.");
+    expect(await said(reply.headers.get("location")!, "en")).toBe("Reply sent: the reporters see it on their tracking page.");
+    expect(await said(note.headers.get("location")!, "fr")).toBe("Note interne ajoutée\u202f: seule l&#39;équipe la voit.");
+    expect(await said(reply.headers.get("location")!, "fr")).toBe(
+      "Réponse envoyée\u202f: les auteurs des signalements la voient sur leur page de suivi.",
+    );
   });
 
   test("in the activity, a team's internal note carries an Internal badge and a public reply a Public one, so the two read apart", async () => {
@@ -90,10 +110,10 @@ describe("the portal in the team's web application", () => {
     await member.submit(formTo(page, `/inbox/${key}/comment`), { text: "Check with design" }, undefined, { origin: OWN });
     await member.submit(formTo(page, `/inbox/${key}/comment`), { text: "Shipping soon", visibility: "public" }, undefined, { origin: OWN });
     const shown = await (await member.fetch(`/inbox/${key}`)).text();
-    expect(shown).toMatch(/ · <span class="badge muted">Internal<\/span><\/p><p>Check with design<\/p>/);
-    expect(shown).toMatch(/ · <span class="badge">Public<\/span><\/p><p>Shipping soon<\/p>/);
+    expect(shown).toMatch(/ · <span class="badge internal">Internal<\/span><\/p><p>Check with design<\/p>/);
+    expect(shown).toMatch(/ · <span class="badge public">Public<\/span><\/p><p>Shipping soon<\/p>/);
     const inFrench = await (await member.fetch(`/inbox/${key}`, { headers: { "accept-language": "fr" } })).text();
-    expect(inFrench).toMatch(/ · <span class="badge muted">Interne<\/span><\/p><p>Check with design<\/p>/);
+    expect(inFrench).toMatch(/ · <span class="badge internal">Interne<\/span><\/p><p>Check with design<\/p>/);
   });
 
   test("a Reader sees whether a feedback is public, and no form to change it", async () => {

@@ -318,10 +318,10 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
       200,
     );
     const sent = await admin.sendForm(shown, `/inbox/${key}/status`, { comment: "Seen it on staging too." });
-    expect(sent.headers.get("location")).toBe(`/inbox/${key}?portal=commented`);
+    expect(sent.headers.get("location")).toBe(`/inbox/${key}?portal=noted`);
     const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
     expect([read.status, read.comments.at(-1).text]).toEqual(["in_development", "Seen it on staging too."]);
-    expect(await page(admin, `/inbox/${key}?portal=commented`)).toContain("Comment added.");
+    expect(await page(admin, `/inbox/${key}?portal=noted`)).toContain("Internal note added: only the team sees it.");
   });
 
   test("a status chosen over one someone else set since the page was shown is held back and said; the comment is kept", async () => {
