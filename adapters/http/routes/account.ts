@@ -120,7 +120,7 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
       html`${done ? html`<p class="notice" role="status">${done}</p>` : ""}${
         agents.length === 0
           ? html`<p class="empty">${w.noAgents} ${w.connectAt} <code>${services.baseUrl}/mcp</code>.</p>`
-          : html`<p class="muted">${w.removeAgentHint}</p><div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.application}</th><th scope="col">${w.sentBackTo}</th>${admin ? html`<th scope="col">${w.person}</th>` : ""}<th scope="col">${w.can}</th><th scope="col">${w.connected}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
+          : html`<p>${w.connectAt} <code>${services.baseUrl}/mcp</code>.</p><p class="muted">${w.removeAgentHint}</p><div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.application}</th><th scope="col">${w.sentBackTo}</th>${admin ? html`<th scope="col">${w.person}</th>` : ""}<th scope="col">${w.can}</th><th scope="col">${w.connected}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
       }`,
     );
   }

@@ -39,4 +39,17 @@ describe("the Agents page", () => {
     );
     await expect(agent.client!.listTools()).rejects.toThrow();
   });
+
+  test("with agents listed, the page still says where an AI agent connects, in English and French", async () => {
+    await connectAgent(server.url, server.demo.users.admin);
+    const admin = new FormBrowser(server.url);
+    await signIn(admin, server.demo.users.admin.email, server.demo.users.admin.password, "/settings/agents");
+    const listed = await (await admin.fetch("/settings/agents")).text();
+    expect(listed).toContain("Test Agent");
+    expect(listed).toContain(`<p>An AI agent connects through MCP, after you sign in and allow it, at <code>${server.url}/mcp</code>.</p>`);
+    const inFrench = await (await admin.fetch("/settings/agents", { headers: { "accept-language": "fr" } })).text();
+    expect(inFrench).toContain(
+      `<p>Un agent d&#39;IA se connecte par MCP, une fois que vous l&#39;avez autorisé, à l&#39;adresse <code>${server.url}/mcp</code>.</p>`,
+    );
+  });
 });
