@@ -245,6 +245,19 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     await page.waitForURL(new RegExp(`/inbox/${keys[0]}$`));
   });
 
+  test("back in the inbox from a feedback, its row is marked and j goes on from it", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/inbox?status=all`);
+    const keys = await page.locator("table.cards tbody tr td:first-child a").allTextContents();
+    await page.getByRole("link", { name: keys[1]!, exact: true }).click();
+    await page.waitForURL(new RegExp(`/inbox/${keys[1]}$`));
+    await page.getByRole("link", { name: "← Back to the inbox" }).click();
+    await page.waitForURL(new RegExp(`/inbox\\?status=all#${keys[1]}$`));
+    expect(await page.locator("tr.current td:first-child a").textContent()).toBe(keys[1]!);
+    await page.keyboard.press("j");
+    expect(await page.locator("tr.current td:first-child a").textContent()).toBe(keys[2]!);
+  });
+
   test("j goes on from a row ticked with the mouse, and x ticks the row reached for the bulk form", async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${server.url}/inbox?status=all`);

@@ -83,7 +83,9 @@ describe.skipIf(!present)("the web application, in Chromium", () => {
     await page.getByRole("link", { name: reports.idea.ticketId, exact: true }).click();
     await page.waitForURL(new RegExp(`/inbox/${reports.idea.ticketId}$`));
     await page.getByRole("link", { name: "← Back to the inbox" }).click();
-    await page.waitForURL(/\/inbox\?kind=idea$/);
+    // At the row of the feedback it came from, which the list marks.
+    await page.waitForURL(new RegExp(`/inbox\\?kind=idea#${reports.idea.ticketId}$`));
+    expect(await page.locator(`tr[id="${reports.idea.ticketId}"]`).evaluate((row) => getComputedStyle(row).outlineStyle)).toBe("solid");
     expect(await page.getByLabel("Kind").inputValue()).toBe("idea");
   });
 

@@ -296,7 +296,7 @@ ${triageFilters(visitor.language, query, tagNames, choices)}
   const rows = page.data.map(
     (
       f,
-    ) => html`<tr><td class="nowrap key" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key, notice.bulk?.keys.includes(f.key))} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a>${f.tags?.length ? html` <span class="tags">${tagChips(visitor.language, f.tags, colors, byTag)}</span>` : ""}${whereItIs(f, severalApps)}${rowFacts(visitor.language, f, owners, now)}</td>
+    ) => html`<tr id="${f.key}"><td class="nowrap key" data-label="${w.key}">${bulk ? html`${rowCheckbox(visitor.language, f.key, notice.bulk?.keys.includes(f.key))} ` : ""}<a href="/inbox/${encodeURIComponent(f.key)}">${f.key}</a></td><td class="title"><a href="/inbox/${encodeURIComponent(f.key)}">${f.title}</a>${f.tags?.length ? html` <span class="tags">${tagChips(visitor.language, f.tags, colors, byTag)}</span>` : ""}${whereItIs(f, severalApps)}${rowFacts(visitor.language, f, owners, now)}</td>
 <td class="nowrap badges" data-label="${w.kind}">${kindLabel(visitor.language, f.kind)}</td><td class="nowrap badges" data-label="${w.severity}">${severityBadge(visitor.language, f.severity)}</td><td class="badges" data-label="${w.status}">${statusBadge(visitor.language, f.status)}</td>
 <td class="num" data-label="${w.reports}">${f.reports}</td><td class="num" data-label="${w.followers}">${f.followers}</td><td class="num" data-label="${w.votes}">${f.votes}</td><td class="nowrap" data-label="${w.lastActivity}">${timeAgo(visitor.language, Date.parse(f.lastActivityAt), now)}</td></tr>`,
   );
@@ -577,7 +577,8 @@ export async function feedbackPage(
   const kept = keptPlace(notice?.params);
   const around = kept.previous || kept.next ? kept : notice?.back ? await neighbours(services, visitor, notice.back, feedback.key) : {};
   const ownership = ownerAndDue(lang, feedback, owners, services.clock());
-  const body = html`<p class="list-nav"><a href="${notice?.back ?? "/inbox"}">← ${w.back}</a>${
+  // Back at its row: the list shows which feedback the person came from, and j and k go on from it.
+  const body = html`<p class="list-nav"><a href="${notice?.back ?? "/inbox"}#${feedback.key}">← ${w.back}</a>${
     around.previous ? html` · <a href="${besideHref(around.previous)}" rel="prev">${w.previousInList}</a>` : ""
   }${around.next ? html` · <a href="${besideHref(around.next)}" rel="next">${w.nextInList}</a>` : ""}</p>
 ${around.previous || around.next ? html`<p class="muted keyboard-hint">${canUpdate ? w.keyboardHint : w.keyboardHintReading}</p>` : ""}

@@ -21,8 +21,9 @@ const typing = (target: EventTarget | null): target is HTMLElement =>
     (target instanceof HTMLInputElement && !/^(checkbox|radio)$/.test(target.type)));
 
 const rows = [...document.querySelectorAll<HTMLElement>(ROW)];
-/** The row j and k reached last. */
-let current = -1;
+/** The row j and k reached last: at first the row of the feedback the person came back from (the address's #DEMO-42). */
+let current = rows.findIndex((row) => location.hash !== "" && row.id === decodeURIComponent(location.hash.slice(1)));
+rows[current]?.classList.add("current");
 /** The feedback row holding the focus (a checkbox ticked there, say). */
 const rowOfFocus = () => document.activeElement?.closest<HTMLElement>(ROW) ?? null;
 

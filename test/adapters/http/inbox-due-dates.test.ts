@@ -28,7 +28,7 @@ async function dueOn(message: string, dueAt: string): Promise<string> {
 async function underTitle(key: string, language = "en"): Promise<string> {
   const browser = await signedInAs(http, "member");
   const page = await (await browser.fetch("/inbox?status=all", { headers: { "accept-language": language } })).text();
-  const row = page.split("<tr>").find((r) => r.includes(`href="/inbox/${key}"`));
+  const row = page.split(/<tr[ >]/).find((r) => r.includes(`href="/inbox/${key}"`));
   return /<span class="muted owner-due">(.*?)<\/span><\/td>/.exec(row ?? "")?.[1] ?? "(no row)";
 }
 

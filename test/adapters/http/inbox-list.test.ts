@@ -20,7 +20,7 @@ async function ofFeature(message: string): Promise<string> {
 const inbox = async (role: "member" | "reader" = "member") => (await (await signedInAs(http, role)).fetch("/inbox")).text();
 /** What a row says under its title about where the feedback belongs. */
 const whereOf = (html: string, key: string) =>
-  /<span class="muted where">(.*?)<\/span>/.exec(html.split("<tr>").find((r) => r.includes(`href="/inbox/${key}"`)) ?? "")?.[1];
+  /<span class="muted where">(.*?)<\/span>/.exec(html.split(/<tr[ >]/).find((r) => r.includes(`href="/inbox/${key}"`)) ?? "")?.[1];
 
 describe("the inbox's list", () => {
   test("with one app, a row names its feature's path alone, and no app", async () => {

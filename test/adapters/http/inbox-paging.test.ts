@@ -152,9 +152,13 @@ describe("a feedback's page goes on through the list past the edges of the list'
     expect(response.status).toBe(200);
     const html = await response.text();
     const href = (pattern: RegExp) => pattern.exec(html)?.[1]?.replaceAll("&amp;", "&");
+    const key = decodeURIComponent(new URL(link, http.url).pathname.slice("/inbox/".length));
+    // Back at the feedback's row (#KEY), which the list marks.
+    const [back, row] = href(/<p class="list-nav"><a href="([^"]+)">/)!.split("#");
+    expect(row).toBe(key);
     return {
-      key: decodeURIComponent(new URL(link, http.url).pathname.slice("/inbox/".length)),
-      back: href(/<p class="list-nav"><a href="([^"]+)">/)!,
+      key,
+      back: back!,
       ...(href(/<a href="([^"]+)" rel="prev">/) && { previous: href(/<a href="([^"]+)" rel="prev">/) }),
       ...(href(/<a href="([^"]+)" rel="next">/) && { next: href(/<a href="([^"]+)" rel="next">/) }),
     };

@@ -184,7 +184,7 @@ describe("lists sort by votes, and feedback.voted reaches the webhooks that subs
     const inbox = await (await b.fetch("/inbox?sort=votes&status=all")).text();
     expect(inbox).toContain('<th scope="col" class="num">Votes</th>');
     expect(inbox).toContain('<option value="votes" selected>Most votes</option>');
-    const firstRow = /<tbody><tr>([\s\S]*?)<\/tr>/.exec(inbox)![1]!;
+    const firstRow = /<tbody><tr[^>]*>([\s\S]*?)<\/tr>/.exec(inbox)![1]!;
     expect(firstRow).toContain(key);
     expect(firstRow).toContain('<td class="num" data-label="Votes">9</td>');
     const page = await (await b.fetch(`/inbox/${key}`)).text();
