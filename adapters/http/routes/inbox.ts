@@ -89,7 +89,7 @@ import { VoteRequest } from "../../../core/schemas/votes.ts";
 import { listVoters } from "../../../core/votes/list-voters.ts";
 import { relayVote } from "../../../core/votes/relay-vote.ts";
 import { can } from "../../../core/authorization.ts";
-import { flash, takeBulkDraft, takeViewRefusal, type ViewRefusal } from "../web/flash.ts";
+import { redirectWithFlash, takeBulkDraft, takeViewRefusal, type ViewRefusal } from "../web/flash.ts";
 
 const statusForm = validator(StatusChange);
 const voteForm = validator(VoteRequest);
@@ -720,8 +720,7 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
           // Refused, it goes back to the list it was to save (post-redirect-get), the name typed kept.
           if (!saved.ok) {
             const refusal = { error: textFor(visitor.language).errors[saved.code], name: field("name").slice(0, VIEW_NAME_MAX_LENGTH * 2) };
-            await flash(services, cookie, { kind: "view", refusal }, address);
-            return redirect(`${address}#views-title`);
+            return redirectWithFlash(services, cookie, { kind: "view", refusal }, `${address}#views-title`);
           }
           return redirect(address);
         }),

@@ -1,4 +1,4 @@
-import { flash, takeSecret } from "../web/flash.ts";
+import { redirectWithFlash, takeSecret } from "../web/flash.ts";
 import { Elysia } from "elysia";
 import { addressRefusal, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
@@ -215,8 +215,7 @@ export function settingsAccessRoutes(services: Services) {
           );
           const issued = await issueToken(services, visitor.grant, { label: field("label"), scopes });
           if (!issued.ok) return tokensPage(services, visitor, { error: `${w.label} / ${w.scopes}`, status: STATUS_OF[issued.code] });
-          await flash(services, cookie, { kind: "secret", label: w.tokenOnce, value: issued.value.token }, "/settings/tokens");
-          return redirect("/settings/tokens");
+          return redirectWithFlash(services, cookie, { kind: "secret", label: w.tokenOnce, value: issued.value.token }, "/settings/tokens");
         }),
       { detail: { hide: true } },
     )
@@ -256,17 +255,8 @@ export function settingsAccessRoutes(services: Services) {
             if (said) return webhooksPage(services, visitor, { status: 400 }, { ...draft, addressError: said });
             return webhooksPage(services, visitor, refusal(visitor, created), draft);
           }
-          await flash(
-            services,
-            cookie,
-            {
-              kind: "secret",
-              label: wordsFor(visitor.language, "webhooks").secretOnce(created.value.url),
-              value: created.value.secret,
-            },
-            "/settings/webhooks",
-          );
-          return redirect("/settings/webhooks");
+          const label = wordsFor(visitor.language, "webhooks").secretOnce(created.value.url);
+          return redirectWithFlash(services, cookie, { kind: "secret", label, value: created.value.secret }, "/settings/webhooks");
         }),
       { detail: { hide: true } },
     )
@@ -294,17 +284,8 @@ export function settingsAccessRoutes(services: Services) {
         posting({ request, cookie, body }, webhooks, async (visitor) => {
           const rotated = await rotateWebhookSecret(services, visitor.grant, params.id);
           if (!rotated.ok) return rotated;
-          await flash(
-            services,
-            cookie,
-            {
-              kind: "secret",
-              label: wordsFor(visitor.language, "webhooks").rotatedOnce(rotated.value.url),
-              value: rotated.value.secret,
-            },
-            "/settings/webhooks",
-          );
-          return redirect("/settings/webhooks");
+          const label = wordsFor(visitor.language, "webhooks").rotatedOnce(rotated.value.url);
+          return redirectWithFlash(services, cookie, { kind: "secret", label, value: rotated.value.secret }, "/settings/webhooks");
         }),
       { detail: { hide: true } },
     )

@@ -7,7 +7,7 @@ import type { Services } from "../../../core/services.ts";
 import { textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, redirect } from "../html.ts";
-import { flash, takeSecret } from "../web/flash.ts";
+import { redirectWithFlash, takeSecret } from "../web/flash.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { postButton, refusedPage, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
@@ -73,8 +73,8 @@ export function settingsApiKeyRoutes(services: Services) {
           const created = await createApiKey(services, visitor.grant, { name, scopes });
           if (!created.ok)
             return apiKeysPage(services, visitor, { error: textFor(visitor.language).errors[created.code], status: STATUS_OF[created.code] });
-          await flash(services, cookie, { kind: "secret", label: wordsFor(visitor.language, "apiKeys").keyOnce, value: created.value.key }, PATH);
-          return redirect(PATH);
+          const label = wordsFor(visitor.language, "apiKeys").keyOnce;
+          return redirectWithFlash(services, cookie, { kind: "secret", label, value: created.value.key }, PATH);
         }),
       { detail: { hide: true } },
     )

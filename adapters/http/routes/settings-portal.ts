@@ -21,7 +21,7 @@ import { asMember, asMemberPosting } from "../web/layout.ts";
 import { portalTeamWords } from "../web/portal-words.ts";
 import { valueName, wordsFor } from "../web/words.ts";
 import { postButton, refusal, refusedPage, settingsPage, unconfirmed } from "../web/settings-page.ts";
-import { flash, takeSecret } from "../web/flash.ts";
+import { redirectWithFlash, takeSecret } from "../web/flash.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { changedFields, type FormFields, heldText, overtaken, shownFields, shownInputs } from "../web/shown-fields.ts";
 
@@ -268,8 +268,7 @@ export function settingsPortalRoutes(services: Services) {
           const rotated = await rotateSsoSecret(services, visitor.grant);
           if (!rotated.ok) return refused(visitor, rotated);
           // Shown once, by the page the POST redirects to (a reload makes no new secret), at the secret itself: it is at the page's end.
-          await flash(services, cookie, { kind: "secret", label: w.ssoShown, value: rotated.value.ssoSecret }, PATH);
-          return redirect(`${PATH}#secret`);
+          return redirectWithFlash(services, cookie, { kind: "secret", label: w.ssoShown, value: rotated.value.ssoSecret }, `${PATH}#secret`);
         }),
       { detail: { hide: true } },
     );

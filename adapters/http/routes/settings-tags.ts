@@ -10,7 +10,7 @@ import { listTags } from "../../../core/triage/list-tags.ts";
 import { describeFieldProblem, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, redirect } from "../html.ts";
-import { flash, takeNotice } from "../web/flash.ts";
+import { redirectWithFlash, takeNotice } from "../web/flash.ts";
 import { settingsPage } from "../web/settings-page.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { tagChip } from "../web/tag-chips.ts";
@@ -136,8 +136,7 @@ export function settingsTagRoutes(services: Services) {
           const [from, to] = [field("from"), field("to")];
           const renamed = await renameTag(services, visitor.grant, { from, to });
           if (!renamed.ok) return renameRefused(services, visitor, from, to, renamed);
-          await flash(services, cookie, { kind: "notice", text: renameDone(visitor.language, renamed.value) }, PATH);
-          return redirect(PATH);
+          return redirectWithFlash(services, cookie, { kind: "notice", text: renameDone(visitor.language, renamed.value) }, PATH);
         }),
       { detail: { hide: true } },
     );

@@ -24,7 +24,7 @@ import { type Html, html, redirect } from "../html.ts";
 import { embedSnippet } from "../web/embed-snippet.ts";
 import { reportCommand } from "../web/first-report.ts";
 import type { CookieJar } from "../cookies.ts";
-import { flash, type SetupStep, takeNotice, takeSetupStep } from "../web/flash.ts";
+import { flash, redirectWithFlash, type SetupStep, takeNotice, takeSetupStep } from "../web/flash.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { hidden, postButton, refusal, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
@@ -391,9 +391,8 @@ export function settingsRoutes(services: Services) {
           const created = kind ? await createApp(services, visitor.grant, { name: field("name"), kind }) : fail("invalid_body");
           if (!created.ok) return afterChange(visitor, cookie, created, null, w.nameNeeded);
           // On to its channels, without which nothing can send it feedback.
-          const channels = sectionPath(created.value.id, "channels");
-          await flash(services, cookie, { kind: "setup", step: { appId: created.value.id, made: "app" } }, channels);
-          return redirect(channels);
+          const step = { appId: created.value.id, made: "app" } as const;
+          return redirectWithFlash(services, cookie, { kind: "setup", step }, sectionPath(step.appId, "channels"));
         }),
       { detail: { hide: true } },
     )

@@ -7,7 +7,7 @@ import { saveTeamSettings } from "../../../core/team/save-team-settings.ts";
 import { invitationRefusal } from "../web/invitations-panel.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { html, redirect } from "../html.ts";
-import { flash } from "../web/flash.ts";
+import { redirectWithFlash } from "../web/flash.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { refusal, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
@@ -67,19 +67,10 @@ export function teamSettingsRoutes(services: Services) {
             const error = invitationRefusal(visitor.language, invited, field("email"));
             return membersPage(services, visitor, { status: STATUS_OF[invited.code] }, { error, email: field("email"), role: field("role") });
           }
-          await flash(
-            services,
-            cookie,
-            {
-              kind: "secret",
-              label: wordsFor(visitor.language, "inviting")[services.notifier.delivers ? "linkOnce" : "linkOnceNoEmail"](
-                invited.value.invitation.email,
-              ),
-              value: invited.value.url,
-            },
-            "/settings/members",
+          const label = wordsFor(visitor.language, "inviting")[services.notifier.delivers ? "linkOnce" : "linkOnceNoEmail"](
+            invited.value.invitation.email,
           );
-          return redirect("/settings/members");
+          return redirectWithFlash(services, cookie, { kind: "secret", label, value: invited.value.url }, "/settings/members");
         }),
       { detail: { hide: true } },
     )

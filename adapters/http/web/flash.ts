@@ -1,6 +1,7 @@
 import type { Services } from "../../../core/services.ts";
 import { type CookieJar, readCookie, type WebRequest, writeCookie } from "../cookies.ts";
 import { isSecure, sessionTag } from "../web-session.ts";
+import { redirect } from "../html.ts";
 import type { BulkDraft } from "./triage-panel.ts";
 
 const FLASH_COOKIE = "retour_flash";
@@ -57,6 +58,17 @@ export async function flash(services: Pick<Services, "secrets" | "baseUrl">, jar
   if (sealed.length > FLASH_ROOM) return false;
   writeCookie(jar, FLASH_COOKIE, sealed, { secure: isSecure(services), maxAgeSeconds: FLASH_SECONDS });
   return true;
+}
+
+/** Keeps the flash for the page at `location` and redirects there (post-redirect-get): one address names both, so they cannot part. */
+export async function redirectWithFlash(
+  services: Pick<Services, "secrets" | "baseUrl">,
+  jar: CookieJar,
+  shown: Flash,
+  location: string,
+): Promise<Response> {
+  await flash(services, jar, shown, location);
+  return redirect(location);
 }
 
 /**
