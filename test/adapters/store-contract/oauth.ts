@@ -119,14 +119,19 @@ export function oauthContract(makeStore: () => Promise<Subject>) {
           return agent.id;
         };
 
-      test("an agent replaces the earlier live agents of its client, person and organization for a resource it covers, whose tokens stop at once; the others stay", async () => {
-        const store = await makeStore();
+      /** The person, also a member of another organization, with a colleague and a second client (client-2): the agents an authorization or a removal must leave alone. */
+      const amongOthers = async (store: Subject) => {
         const { orgId, userId } = await agentSetUp(store);
         const { orgId: otherOrgId } = await freeOrg(store);
         await store.setMembership(otherOrgId, userId, "member");
         const { userId: colleagueId } = await person(store, orgId);
         await store.createClient({ id: "client-2", name: "Cursor", redirectUris: ["https://d/cb"], createdAt: 0 });
-        const authorize = authorizer(store, orgId, userId);
+        return { orgId, userId, otherOrgId, colleagueId, authorize: authorizer(store, orgId, userId) };
+      };
+
+      test("an agent replaces the earlier live agents of its client, person and organization for a resource it covers, whose tokens stop at once; the others stay", async () => {
+        const store = await makeStore();
+        const { orgId, userId, otherOrgId, colleagueId, authorize } = await amongOthers(store);
         await authorize("first", 10);
         const others = [
           await authorize("client", 11, { clientId: "client-2" }),
@@ -206,12 +211,7 @@ export function oauthContract(makeStore: () => Promise<Subject>) {
 
       test("several agents are removed together, each with all its tokens; those of another person or organization, or not named, stay", async () => {
         const store = await makeStore();
-        const { orgId, userId } = await agentSetUp(store);
-        const { orgId: otherOrgId } = await freeOrg(store);
-        await store.setMembership(otherOrgId, userId, "member");
-        const { userId: colleagueId } = await person(store, orgId);
-        await store.createClient({ id: "client-2", name: "Cursor", redirectUris: ["https://d/cb"], createdAt: 0 });
-        const authorize = authorizer(store, orgId, userId);
+        const { orgId, userId, otherOrgId, colleagueId, authorize } = await amongOthers(store);
         const mcp = await authorize("mcp", 10);
         const rest = await authorize("rest", 11, { resource: "https://r/v1" });
         const kept = await authorize("kept", 12, { clientId: "client-2" });
