@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { FormBrowser, signIn } from "../../support/browser.ts";
-import { inProcess, type InProcess } from "../../support/in-process.ts";
+import type { FormBrowser } from "../../support/browser.ts";
+import { inProcess, type InProcess, signedInAs } from "../../support/in-process.ts";
 import { startMailbox } from "../../support/mailbox.ts";
 
 /** The inbox's Changelog page, used as a browser without JavaScript uses it: links, forms, redirects. */
@@ -19,8 +19,7 @@ describe("the inbox's Changelog page", () => {
       keys.push((await http.request("POST", "/v1/reports", { body })).body.ticketId);
     }
     await http.runJobs();
-    browser = new FormBrowser(http.url, {}, http.handle);
-    await signIn(browser, http.demo.users.member.email, http.demo.users.member.password, "/changelog");
+    browser = await signedInAs(http, "member", "/changelog");
   });
   afterAll(() => http.close());
 
@@ -354,8 +353,7 @@ describe("the inbox's Changelog page", () => {
     expect(page).toContain(
       `<dt>Changelog</dt><dd><a href="/changelog/${draft.body.id}">Bulk, soon</a> <span class="muted">(draft)</span><br><a href="/changelog/${out.body.id}">Bulk invoicing</a></dd>`,
     );
-    const reader = new FormBrowser(http.url, {}, http.handle);
-    await signIn(reader, http.demo.users.reader.email, http.demo.users.reader.password, "/inbox");
+    const reader = await signedInAs(http, "reader");
     const read = await (await reader.fetch(`/inbox/${shipped}`)).text();
     expect(read).toContain('<dt>Changelog</dt><dd>Bulk, soon <span class="muted">(draft)</span><br>Bulk invoicing</dd>');
   });
@@ -382,8 +380,7 @@ describe("the inbox's Changelog page", () => {
     );
     const french = await (await browser.fetch(`/inbox/${key}`, { headers: { "accept-language": "fr" } })).text();
     expect(change(french)).toContain(`</span> · publié dans les nouveautés\u202f: ${linked} · Demo member · `);
-    const reader = new FormBrowser(http.url, {}, http.handle);
-    await signIn(reader, http.demo.users.reader.email, http.demo.users.reader.password, "/inbox");
+    const reader = await signedInAs(http, "reader");
     expect(change(await (await reader.fetch(`/inbox/${key}`)).text())).toContain(
       "</span> · published in the changelog: Credit notes print · Demo member · ",
     );
@@ -454,8 +451,7 @@ describe("the inbox's Changelog page", () => {
   });
 
   test("a Reader is not offered the Changelog and is refused it", async () => {
-    const reader = new FormBrowser(http.url, {}, http.handle);
-    await signIn(reader, http.demo.users.reader.email, http.demo.users.reader.password, "/inbox");
+    const reader = await signedInAs(http, "reader");
     expect(await (await reader.fetch("/inbox")).text()).not.toContain('href="/changelog"');
     expect((await reader.fetch("/changelog")).status).toBe(403);
   });
@@ -466,8 +462,7 @@ describe("the Changelog page of a service that sends e-mail", () => {
     const mailbox = await startMailbox();
     const http = await inProcess({ env: { SMTP_URL: mailbox.url } });
     try {
-      const browser = new FormBrowser(http.url, {}, http.handle);
-      await signIn(browser, http.demo.users.member.email, http.demo.users.member.password, "/changelog");
+      const browser = await signedInAs(http, "member", "/changelog");
       const english = await (await browser.fetch("/changelog/new")).text();
       const french = await (await browser.fetch("/changelog/new", { headers: { "accept-language": "fr" } })).text();
       expect([english, french].map((page) => /<h2>(?:Publish|Publier)<\/h2><p class="muted">([^<]*)<\/p>/.exec(page)?.[1])).toEqual([
@@ -494,8 +489,7 @@ describe("the Changelog page of a service that sends e-mail", () => {
       const zoom = await report("Zooming the map resets it", "walker@example.com");
       const scale = await report("The scale bar shows miles", "runner@example.com");
       const alone = await report("The legend overlaps the scale");
-      const browser = new FormBrowser(http.url, {}, http.handle);
-      await signIn(browser, http.demo.users.member.email, http.demo.users.member.password, "/changelog");
+      const browser = await signedInAs(http, "member", "/changelog");
       expect(await (await browser.fetch("/changelog")).text()).toContain("e-mails each of their followers once.");
       const fresh = await (await browser.fetch("/changelog/new")).text();
       const saved = await browser.sendForm(fresh, "/changelog", { title: "Maps", body: "Fixed.", keys: alone, action: "save" });

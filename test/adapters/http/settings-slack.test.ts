@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { FormBrowser, signIn } from "../../support/browser.ts";
 import { FakeSlack } from "../../support/fake-slack.ts";
-import { type InProcess, inProcess } from "../../support/in-process.ts";
+import { type InProcess, inProcess, signedInAs } from "../../support/in-process.ts";
 
 let server: InProcess;
 beforeAll(async () => {
@@ -11,11 +10,7 @@ afterAll(() => server.close());
 
 const slackForm = (page: string) => /<form method="post" action="\/settings\/slack"[^>]*>[\s\S]*?<\/form>/.exec(page)![0];
 
-async function signedIn(role: "admin" | "member") {
-  const browser = new FormBrowser(server.url, {}, server.handle);
-  await signIn(browser, server.demo.users[role].email, server.demo.users[role].password, "/settings/slack");
-  return browser;
-}
+const signedIn = (role: "admin" | "member") => signedInAs(server, role, "/settings/slack");
 
 describe("the Slack settings page", () => {
   test("where BASE_URL is not https, the page warns that Slack will refuse the request URLs made of it", async () => {
@@ -25,8 +20,7 @@ describe("the Slack settings page", () => {
     );
     const secure = await inProcess({ with: { baseUrl: "https://feedback.example.com" } });
     try {
-      const admin = new FormBrowser(secure.url, {}, secure.handle);
-      await signIn(admin, secure.demo.users.admin.email, secure.demo.users.admin.password, "/settings/slack");
+      const admin = await signedInAs(secure, "admin", "/settings/slack");
       const shown = await (await admin.fetch("/settings/slack")).text();
       expect(shown).toContain("https://feedback.example.com/integrations/slack/commands?org=");
       expect(shown).not.toContain("Slack sends its requests to public https addresses only");
@@ -180,8 +174,7 @@ describe("the Slack settings page, with Slack answering", () => {
     const slack = new FakeSlack().start();
     const asked = await inProcess({ env: { SLACK_API_URL: slack.apiUrl } });
     try {
-      const browser = new FormBrowser(asked.url, {}, asked.handle);
-      await signIn(browser, asked.demo.users.admin.email, asked.demo.users.admin.password, "/settings/slack");
+      const browser = await signedInAs(asked, "admin", "/settings/slack");
       const page = await (await browser.fetch("/settings/slack")).text();
       const refused = await browser.submit(slackForm(page), { signingSecret: "signing-secret-123", botToken: "xoxb-revoked" });
       expect(refused.status).toBe(400);

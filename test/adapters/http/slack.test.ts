@@ -2,9 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { runNextJob, runServiceJob } from "../../../core/jobs/run-next-job.ts";
 import { slackSignature } from "../../../core/slack/signature.ts";
 import { FakeSlack } from "../../support/fake-slack.ts";
-import { type InProcess, inProcess } from "../../support/in-process.ts";
+import { type InProcess, inProcess, signedInAs } from "../../support/in-process.ts";
 import { waitFor } from "../../support/wait.ts";
-import { FormBrowser, signIn } from "../../support/browser.ts";
 import { formatTime } from "../../../adapters/http/web/words.ts";
 
 const SECRET = "8f742231b10e8888abcd99yyyzzz85a5";
@@ -333,8 +332,7 @@ describe("notices to Slack", () => {
   });
 
   test("a notice Slack refuses the bot token for (revoked since) is said in Settings → Slack with its time, in English and French, until a notice goes through", async () => {
-    const browser = new FormBrowser(app.url, {}, app.handle);
-    await signIn(browser, app.demo.users.admin.email, app.demo.users.admin.password, "/settings/slack");
+    const browser = await signedInAs(app, "admin", "/settings/slack");
     const settings = async (language = "en") => (await browser.fetch("/settings/slack", { headers: { "accept-language": language } })).text();
     slack.botToken = "xoxb-reinstalled";
     try {
