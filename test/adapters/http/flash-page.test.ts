@@ -26,7 +26,9 @@ describe("what a POST has done is said on the page it redirects to, and on no ot
     const renamed = await post("/settings/tags", "/settings/tags/rename", { from: "refunds", to: "reimbursements" });
     expect([renamed.status, renamed.headers.get("location")]).toEqual([303, "/settings/tags"]);
     const notice = "“refunds” is now “reimbursements”, on 1 feedback.";
-    expect(await page("/settings/agents")).not.toContain(notice);
+    const agents = await page("/settings/agents");
+    expect(agents).toContain("<h1>Agents</h1>");
+    expect(agents).not.toContain(notice);
     expect(await page("/settings/tags")).toContain(`<p class="notice" role="status">${notice}</p>`);
     // Shown once: gone from its own page too.
     expect(await page("/settings/tags")).not.toContain(notice);
@@ -35,7 +37,9 @@ describe("what a POST has done is said on the page it redirects to, and on no ot
   test("an API key shown once is not shown by Settings → Tokens loaded first, which shows secrets too; Settings → API keys still shows it", async () => {
     const created = await post("/settings/api-keys", "/settings/api-keys", { name: "Import script", "scope.feedbacks:read": "yes" });
     expect([created.status, created.headers.get("location")]).toEqual([303, "/settings/api-keys"]);
-    expect(await page("/settings/tokens")).not.toContain('<pre class="secret"');
+    const tokens = await page("/settings/tokens");
+    expect(tokens).toContain("<h1>Access tokens</h1>");
+    expect(tokens).not.toContain('<pre class="secret"');
     expect(await page("/settings/api-keys")).toContain('<pre class="secret" id="secret">');
   });
 
@@ -46,6 +50,8 @@ describe("what a POST has done is said on the page it redirects to, and on no ot
     await http.cli("org", "create", "Other", "--prefix", "OTHER", "--plan", "free");
     await http.cli("user", "create", "owner@other.test", "--password", "other-password-1", "--org", "OTHER", "--role", "admin");
     await signIn(admin, "owner@other.test", "other-password-1", "/settings/api-keys");
-    expect(await page("/settings/api-keys")).not.toContain('<pre class="secret"');
+    const keys = await page("/settings/api-keys");
+    expect(keys).toContain("<h1>API keys</h1>");
+    expect(keys).not.toContain('<pre class="secret"');
   });
 });
