@@ -725,7 +725,9 @@ describe("agents and membership", () => {
       await signIn(browser, person.email, person.password);
       return (await browser.fetch(authorizeUrl(clientId, { code_challenge: "x".repeat(43), code_challenge_method: "S256" }))).text();
     };
-    expect(await consent()).not.toContain("already connected");
+    const firstTime = await consent();
+    expect(firstTime).toContain("Allow Zed?");
+    expect(firstTime).not.toContain("already connected");
     await connect(person, {}, { clientId });
     expect(await consent()).toContain(
       '<p class="muted">Zed is already connected for you in Demo: allowing it again there replaces its earlier access to the MCP server.</p>',
@@ -744,7 +746,9 @@ describe("agents and membership", () => {
     await connect(person, { resource: `${server.url}/v1` }, { clientId, browser });
     const consent = async (resource: string) =>
       (await browser.fetch(authorizeUrl(clientId, { code_challenge: "x".repeat(43), code_challenge_method: "S256", resource }))).text();
-    expect(await consent(`${server.url}/mcp`)).not.toContain("already connected");
+    const forMcp = await consent(`${server.url}/mcp`);
+    expect(forMcp).toContain("Allow Zed?");
+    expect(forMcp).not.toContain("already connected");
     expect(await consent(`${server.url}/v1`)).toContain(
       "Zed is already connected for you in Demo: allowing it again there replaces its earlier access to the REST API.",
     );
