@@ -288,6 +288,8 @@ describe("an app without a tracker", () => {
   });
 
   test("a Member is shown nothing of trackers", async () => {
-    expect(await page(member, key)).not.toContain('id="tracker"');
+    const shown = await page(member, key);
+    expect(shown).toContain("The untracked app crashes on start");
+    expect(shown).not.toContain('id="tracker"');
   });
 });
