@@ -1,6 +1,6 @@
 import { openPortal } from "../portal/open-portal.ts";
 import type { Status } from "../schemas/feedback.ts";
-import type { ChangelogStore } from "../store/changelog.ts";
+import type { ChangelogStore, EntryLink } from "../store/changelog.ts";
 import { type FindManyDeps, resolveFeedbacks } from "../feedback/find-feedback.ts";
 import type { PortalRecord, PortalStore } from "../store/portals.ts";
 import type { PublicationStore } from "../store/publications.ts";
@@ -16,6 +16,16 @@ export interface ShippedFeedback {
   readonly votes: number;
   readonly status: Status;
 }
+
+/** A published changelog entry that shipped a feedback (or one merged into it), as the pages outside the team name and link it. */
+export interface ShippedIn {
+  readonly id: string;
+  readonly title: string;
+}
+
+/** Of the entries linking a feedback (entriesLinking), those the pages outside the team name: a draft is the team's and never named. */
+export const publishedOf = (entries: readonly EntryLink[]): ShippedIn[] =>
+  entries.filter((e) => e.status === "published").map((e) => ({ id: e.id, title: e.title }));
 
 /** A published entry and, under it, the published feedbacks it shipped; which others it linked stays the team's. */
 export type PublicEntry = Omit<ChangelogEntryRecord, "feedbackIds"> & { readonly shipped: readonly ShippedFeedback[] };

@@ -5,6 +5,7 @@ import type { PublicFeedback } from "../schemas/portal.ts";
 import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { ChangelogStore } from "../store/changelog.ts";
+import { publishedOf, type ShippedIn } from "../changelog/public-changelog.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { PortalRecord } from "../store/portals.ts";
 import type { PublicationStore } from "../store/publications.ts";
@@ -26,12 +27,6 @@ type PublicFeedbackDeps = OpenPortalDeps &
 export interface HeldComment {
   readonly text: string;
   readonly at: string;
-}
-
-/** A published changelog entry that shipped the feedback shown (or one merged into it), as its page names and links it. */
-export interface ShippedIn {
-  readonly id: string;
-  readonly title: string;
 }
 
 /** A feedback merged into the one shown, as its page names it: its key, and its public title if it had one. */
@@ -99,7 +94,7 @@ export async function getPublicFeedback(
     portal,
     feedback: toPublicFeedback({ feedback, publication }, context, publicComments(comments, names)),
     held,
-    shippedIn: entries.filter((e) => e.status === "published").map((e) => ({ id: e.id, title: e.title })),
+    shippedIn: publishedOf(entries),
     ...(asked && { mergedAway: asked.key }),
     ...(mergedHere && { mergedHere }),
   });

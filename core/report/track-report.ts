@@ -14,6 +14,7 @@ import type { PublicationStore } from "../store/publications.ts";
 import type { ChangelogStore } from "../store/changelog.ts";
 import type { UserStore } from "../store/users.ts";
 import { replySignature } from "../conversation/reply-signature.ts";
+import { publishedOf, type ShippedIn } from "../changelog/public-changelog.ts";
 
 type TrackDeps = FindDeps &
   Pick<Services, "digest"> & {
@@ -51,7 +52,7 @@ interface Tracking {
   /** The feedback's key when it is published on that portal (its page there); null otherwise. */
   readonly portalKey: string | null;
   /** The published changelog entries that shipped the feedback (or one merged into it), newest first. */
-  readonly shippedIn: ReadonlyArray<{ readonly id: string; readonly title: string }>;
+  readonly shippedIn: readonly ShippedIn[];
 }
 
 /**
@@ -95,7 +96,7 @@ export async function trackReport(services: TrackDeps, statusId: string, token: 
     }),
     portal: portal?.enabled ? { slug: portal.slug, title: portal.title } : null,
     portalKey: portal?.enabled && namings.get(feedback.id)!.publication ? feedback.key : null,
-    shippedIn: entries.filter((e) => e.status === "published").map((e) => ({ id: e.id, title: e.title })),
+    shippedIn: publishedOf(entries),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Language } from "../../../core/language.ts";
-import type { HeldComment, ShippedIn } from "../../../core/portal/get-public-feedback.ts";
+import type { ShippedIn } from "../../../core/changelog/public-changelog.ts";
+import type { HeldComment } from "../../../core/portal/get-public-feedback.ts";
 import type { PublicFeedback } from "../../../core/schemas/portal.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
 import { type Html, html } from "../html.ts";
