@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   "qualification_failed",
   "invalid_link",
   "no_tracker",
+  "tracker_linked",
   "invalid_webhook",
   "webhook_limit_reached",
   "invalid_feature_map",

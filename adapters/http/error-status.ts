@@ -31,6 +31,7 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   qualification_failed: 502,
   invalid_link: 403,
   no_tracker: 409,
+  tracker_linked: 409,
   invalid_webhook: 400,
   invalid_feature_map: 400,
   webhook_limit_reached: 409,

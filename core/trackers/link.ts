@@ -16,12 +16,17 @@ type LinkTrackerDeps = FindDeps &
   SettingsDeps &
   Pick<Services, "trackers" | "clock"> & { readonly store: Pick<TrackerStore, "findAppTracker" | "setFeedbackTracker"> };
 
-/** Links a feedback to an existing issue of its app's tracker, or opens a new one. */
+/**
+ * Links a feedback to an existing issue of its app's tracker, or opens a new one. A feedback linked
+ * already opens no second issue (tracker_linked): a second press, a teammate or an agent asking
+ * again would leave the first one orphaned in the tracker. Naming an issue replaces the link.
+ */
 export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOrId: string, issue: string | undefined): Promise<Result<Feedback>> {
   const allowed = authorize(grant, "feedbacks.update");
   if (!allowed.ok) return allowed;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!feedback) return noSuchFeedback(keyOrId);
+  if (!issue && feedback.tracker) return fail("tracker_linked");
   const appTracker = await services.store.findAppTracker(grant.orgId, feedback.appId);
   const tracker = appTracker && services.trackers[appTracker.provider];
   if (!appTracker || !tracker) return fail("no_tracker");

@@ -157,12 +157,13 @@ export function feedbackRoutes(services: Services, apiPerMinute: number, onServi
         ...jsonBody(TrackerLinkRequest, "invalid_body"),
         detail: operation({
           summary: "Link the tracker issue",
-          description: "Links the feedback to an existing issue of its app's tracker, or opens one when no issue is given. Beyond the specification.",
+          description:
+            "Links the feedback to an existing issue of its app's tracker, or opens one when no issue is given; a feedback linked already opens no second one (409 tracker_linked), but an issue named replaces the link. Beyond the specification.",
           tags: ["Feedbacks"],
           path: { key: "The readable key or the identifier." },
           body: TrackerLinkRequest,
           responses: { 200: { description: "The feedback, with its trackerIssue.", schema: Feedback } },
-          errors: ["invalid_json", "invalid_body", "not_found", "no_tracker", "tracker_unavailable"],
+          errors: ["invalid_json", "invalid_body", "not_found", "no_tracker", "tracker_linked", "tracker_unavailable"],
         }),
       },
     )

@@ -814,12 +814,9 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
           const refused = (failure: Failure) =>
             feedbackPage(services, visitor, params.key, { tracker: { failure, issue }, status: STATUS_OF[failure.code] });
           if (!opening && !issue) return refused(fail("invalid_body"));
-          if (opening) {
-            // The button is shown only while no issue is linked: linked since (a second press, a teammate), no second issue is opened.
-            const now = await getFeedback(services, visitor.grant, params.key);
-            if (now.ok && now.value.trackerIssue) return redirect(`${feedbackPath(now.value.key)}?tracker=taken#tracker`);
-          }
           const linked = await linkTracker(services, visitor.grant, params.key, opening ? undefined : issue);
+          // The button is shown only while no issue is linked: linked since (a second press, a teammate), the page names the issue linked meanwhile.
+          if (!linked.ok && linked.code === "tracker_linked") return redirect(`${feedbackPath(params.key)}?tracker=taken#tracker`);
           if (!linked.ok) return refused(linked);
           return redirect(`${feedbackPath(linked.value.key)}?tracker=${opening ? "opened" : "linked"}#tracker`);
         }),

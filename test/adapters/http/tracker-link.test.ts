@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { FakeGitHub } from "../../support/fake-github.ts";
 import { type InProcess, inProcess } from "../../support/in-process.ts";
 
+const github = new FakeGitHub();
 let server: InProcess;
 beforeAll(async () => {
+  github.start();
   server = await inProcess();
 });
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  github.stop();
+});
 
 test("409 no_tracker when the app has no tracker", async () => {
   const admin = server.demo.tokens.admin;
@@ -18,4 +24,26 @@ test("409 no_tracker when the app has no tracker", async () => {
     .body.ticketId;
   const res = await server.request("POST", `/v1/feedbacks/${k}/tracker`, { token: admin, body: {} });
   expect([res.status, res.body.code]).toEqual([409, "no_tracker"]);
+});
+
+test("409 tracker_linked when no issue is named and the feedback is linked already: no second issue is opened", async () => {
+  const admin = server.demo.tokens.admin;
+  await server.cli("tracker", "set", "DEMO", server.demo.appId, "github", "--repo", "acme/shop", "--token", "gh-token", "--api-url", github.url);
+  const key = (
+    await server.request("POST", "/v1/reports", {
+      body: { publicKey: server.demo.publicKey, kind: "problem", message: "The cart forgets its coupon" },
+    })
+  ).body.ticketId;
+  const first = await server.request("POST", `/v1/feedbacks/${key}/tracker`, { token: admin, body: {} });
+  const issues = github.issues.size;
+  const again = await server.request("POST", `/v1/feedbacks/${key}/tracker`, { token: admin, body: {} });
+  expect(first.status).toBe(200);
+  expect([again.status, again.body]).toEqual([
+    409,
+    {
+      error: "This feedback is already linked to a tracker issue: no second one is created. Name an existing issue to link it instead.",
+      code: "tracker_linked",
+    },
+  ]);
+  expect(github.issues.size).toBe(issues);
 });
