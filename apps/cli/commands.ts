@@ -501,9 +501,13 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const key = arg(inv, 1, "feedback key");
     const issue = inv.args[2];
     // not_found is the feedback, or the issue named: say both when an issue was named.
-    const missing = (f: Failure) =>
-      f.code === "not_found" && issue ? `no feedback ${key} in ${org.keyPrefix}, or no issue ${issue} in its app's tracker` : noFeedback(key, org)(f);
-    const linked = orFail(await linkTracker(services, operator(org), key, issue), missing);
+    const refused = (f: Failure) =>
+      f.code === "not_found" && issue
+        ? `no feedback ${key} in ${org.keyPrefix}, or no issue ${issue} in its app's tracker`
+        : f.code === "tracker_linked"
+          ? `${key} is linked to an issue already: no second one is opened (to link another, name it: tracker link ${org.keyPrefix} ${key} <issue>)`
+          : noFeedback(key, org)(f);
+    const linked = orFail(await linkTracker(services, operator(org), key, issue), refused);
     out(`${linked.key} ↔ ${linked.trackerIssue?.key} ${linked.trackerIssue?.url ?? ""}`.trim());
   },
 

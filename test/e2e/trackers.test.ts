@@ -153,4 +153,14 @@ describe("the linked GitHub issue", () => {
     expect(await server.cli("tracker", "link", "DEMO", other, "2")).toContain("acme/shop#2");
     expect((await get(`${server.url}/v1/feedbacks/${other}`, admin())).body.trackerIssue.key).toBe("acme/shop#2");
   });
+
+  test("the CLI opens no second issue for a feedback linked already, and says how to link another", async () => {
+    const key = await report("Gift wrap option disappears at checkout");
+    await server.cli("tracker", "link", "DEMO", key);
+    const issues = github.issues.size;
+    await expect(server.cli("tracker", "link", "DEMO", key)).rejects.toThrow(
+      `${key} is linked to an issue already: no second one is opened (to link another, name it: tracker link DEMO ${key} <issue>)`,
+    );
+    expect(github.issues.size).toBe(issues);
+  });
 });
