@@ -119,7 +119,7 @@ export interface PreviousPage {
 /** What reading the way back reads: the list read back from a position. */
 export type BackDeps = { readonly store: Pick<FeedbackStore, "listFeedbacksUpTo"> };
 
-/** The way back from a page, and the row just before the page (the last of the page before), when there is one. */
+/** The way back from a page, and the row just before the page (the last of the page before, or the first page's pinned row), when there is one. */
 interface Back {
   readonly previous: PreviousPage;
   readonly nearest: FeedbackRecord | undefined;
@@ -133,8 +133,9 @@ export async function readBack(deps: BackDeps, orgId: string, place: ListPlace):
   const pinned = exact ? 1 : 0;
   // One row more than a page tells whether the page before is the first.
   const back = (await deps.store.listFeedbacksUpTo(orgId, filter, after, limit + 1 + pinned, order)).filter((f) => f.id !== exact?.id);
-  // The rows are read nearest first: the first one read ends the page before.
-  const nearest = back[0];
+  // The rows are read nearest first: the first one read ends the page before. With none read, the
+  // page before is the first, and the feedback it pins is the one row standing before this page.
+  const nearest = back[0] ?? exact ?? undefined;
   if (back.length <= limit - pinned) return { previous: { cursor: null }, nearest };
   const before = back[limit];
   return { previous: { cursor: await place.cursorAt(before ? positionOf(before, order) : top(order)) }, nearest };

@@ -182,6 +182,18 @@ describe("a feedback's page goes on through the list past the edges of the list'
     expect(met.map((f) => f.back).reverse()).toEqual(pages.flatMap((p) => p.keys.map(() => p.address)));
   });
 
+  test("Previous (k) from the first feedback of a page with no other row before it leads to the feedback a search for its key pins first, on the first page", async () => {
+    const grant = operatorGrant(http.demo.orgId);
+    const list = "/inbox?query=DEMO-1&sort=severity";
+    expect((await updateFeedback(http.services, grant, "DEMO-1", { severity: "P0" })).ok).toBe(true);
+    const [, second] = await forward(list);
+    // A row of the second page moves up: the page back from it is the 20 rows before, and before those stands only the pinned DEMO-1.
+    expect((await updateFeedback(http.services, grant, second!.keys.at(-1)!, { severity: "P1" })).ok).toBe(true);
+    const back = await open((await open(second!.address)).previous!);
+    expect(back.previous).toBe(list);
+    expect((await feedbackAt(`/inbox/${back.keys[0]}`)).previous).toBe(`/inbox/DEMO-1?${new URLSearchParams({ list })}`);
+  });
+
   test("a save on the last feedback of a page keeps the way on to the first of the next page, and to its page of the list", async () => {
     const pages = await forward("/inbox?query=lantern&status=triage");
     await open(pages[0]!.address);
