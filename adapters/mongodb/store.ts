@@ -102,6 +102,10 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     },
     // The driver keeps no cache of its own beyond the JavaScript heap, which the server collects.
     async releaseMemory() {},
+    // Its text index follows every write.
+    async catchUpSearch() {
+      return 0;
+    },
     async close() {
       await client.close();
     },

@@ -1,12 +1,11 @@
 import type { Database } from "bun:sqlite";
-import { ownWords } from "../../core/feedback/search-words.ts";
 import { quotaAllows } from "../../core/plans.ts";
 import type { ChannelContext, CollectionStore, NewFeedback, RecordedFeedback } from "../../core/store/collection.ts";
 import { insertAttachment } from "./attachments.ts";
 import { channelCache } from "./channel-cache.ts";
 import { findAnswer, insertAnswer } from "./idempotency.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
-import { indexNewFeedback } from "./search.ts";
+import { entryWaits } from "./search-entries.ts";
 import { insertFeedback } from "./new-feedback.ts";
 import { refOf, tokenHashValue } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
@@ -30,6 +29,8 @@ export function collectionStore(db: Database, batch: WriteBatch): CollectionStor
     if (earlier) return { state: "answered", answer: earlier };
     if (!consumeQuota(f.orgId, input.quota.month, input.quota.limit)) return { state: "quota_exceeded" };
     const key = insertFeedback(db, f);
+    // A feedback is found by its key, title and reports: its search entry is written after the 201 (search-entries.ts).
+    entryWaits(db);
     const r = input.report;
     db.query(
       `INSERT INTO reports (id, feedback_ref, source, body, language, conversation, status_id, status_token_hash, at)
@@ -46,8 +47,6 @@ export function collectionStore(db: Database, batch: WriteBatch): CollectionStor
       tokenHashValue(input.statusTokenHash),
       r.at,
     );
-    // A feedback is found by its key, title and reports.
-    indexNewFeedback(db, f.id, ownWords({ key, title: f.title }, [r.report.message]));
     if (input.follower) {
       const w = input.follower;
       db.query("INSERT OR IGNORE INTO followers (feedback_id, email, name, language, tracking_sealed) VALUES (?, ?, ?, ?, ?)").run(

@@ -3,6 +3,7 @@ import { type PortablePosition, type PortableRecord, type PortableSet, type Port
 import { documentText } from "./grouping.ts";
 import { appIdOf, FEEDBACK_COLUMNS, orgIdOf, placeholders, TOKEN_HASH_HEX } from "./rows.ts";
 import { openDatabase } from "./open.ts";
+import { writeWaiting } from "./search-entries.ts";
 
 type Row = Record<string, unknown>;
 
@@ -182,10 +183,12 @@ function readBatch(db: Database, spec: SetSpec, position: PortablePosition, size
 
 /**
  * Reads an embedded store's file as portable records, table by table in a stable order. The file
- * is brought to the current schema first, as a server starting on it would.
+ * is brought to the current schema first, as a server starting on it would, and the search entries
+ * still waiting are written: a feedback's record carries its words.
  */
 export function sqliteSource(path: string): PortableSource & { close(): void } {
   const db = openDatabase(path);
+  db.transaction(() => writeWaiting(db, Number.MAX_SAFE_INTEGER))();
   return {
     async count(set) {
       return db.query<{ n: number }, []>(`SELECT count(*) AS n FROM (${SETS[set].from})`).get()!.n;

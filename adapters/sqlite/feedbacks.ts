@@ -18,7 +18,8 @@ import {
   type ReportRow,
 } from "./rows.ts";
 import { firstDocSql, matchQuery, vocabulary } from "./search.ts";
-import { type ExpandedWord, type Expansion, expandWords, searchedWords } from "../../core/feedback/search-words.ts";
+import { caughtUp } from "./search-entries.ts";
+import { type ExpandedWord, type Expansion, expandWords, searchedWords, type Vocabulary } from "../../core/feedback/search-words.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
 /**
@@ -470,8 +471,13 @@ function countedAside(db: Database, orgId: string, filter: Omit<FeedbackFilter, 
 }
 
 /** Counts per status read from the feedbacks themselves, for the filters the counters do not hold. */
-async function countedByReading(db: Database, orgId: string, filter: Omit<FeedbackFilter, "statuses">): Promise<Partial<Record<Status, number>>> {
-  const words = await searchedWords(filter, vocabulary(db));
+async function countedByReading(
+  db: Database,
+  known: Vocabulary,
+  orgId: string,
+  filter: Omit<FeedbackFilter, "statuses">,
+): Promise<Partial<Record<Status, number>>> {
+  const words = await searchedWords(filter, known);
   if (words === null) return {};
   const source = countedFrom(orgId, filter, words) ?? narrowest(db, orgId, { ...filter, statuses: STATUSES }, Number.POSITIVE_INFINITY) ?? FEEDBACKS;
   const { sql, params } = countQuery(orgId, filter, source);
@@ -587,6 +593,7 @@ export function fewestDue(db: Database, orgId: string, filter: FeedbackFilter, w
 
 /** Feedbacks as the inbox reads them, and their status changes. */
 export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
+  const known = vocabulary(db, caughtUp(db, batch));
   const applyChange = (c: Parameters<FeedbackStore["applyStatusChange"]>[0]): boolean => {
     const changed = db
       .query(`UPDATE feedbacks SET status = ? WHERE id = ? AND org_number = ${orgNumberOf("?")} AND status = ?`)
@@ -728,7 +735,7 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
   };
 
   return {
-    ...listsFrom({ vocabulary: vocabulary(db), read, dated }),
+    ...listsFrom({ vocabulary: known, read, dated }),
 
     async findFeedback(orgId, keyOrId) {
       const row = db.query<FeedbackRow, [string, string]>(FEEDBACK_BY_KEY_OR_ID).get(orgId, keyOrId);
@@ -826,11 +833,11 @@ export function feedbackStore(db: Database, batch: WriteBatch): FeedbackStore {
     async countByStatus(orgId, filter = {}) {
       const aside = countedAside(db, orgId, filter);
       if (aside) return aside;
-      if (readsBeyondCounts(filter)) return countedByReading(db, orgId, filter);
+      if (readsBeyondCounts(filter)) return countedByReading(db, known, orgId, filter);
       if (!filter.words?.length) return countedByStatus(db, orgId, filter);
       // One count of full-text matches per status that has feedbacks at all (the counters say which):
       // a word's postings are per status, so no feedback row is read.
-      const words = await expandWords(filter.words, vocabulary(db));
+      const words = await expandWords(filter.words, known);
       if (words === null) return {};
       const count = db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM feedback_search WHERE feedback_search MATCH ?");
       const counts = Object.keys(countedByStatus(db, orgId, filter)).map(

@@ -3,7 +3,7 @@ import type { GroupingStore } from "../../core/store/grouping.ts";
 import { orgNumberOf, placeholders, refOf } from "./rows.ts";
 import { chosenCandidates, rankedCount } from "../../core/grouping/candidates.ts";
 import { reportGroupingText } from "../../core/grouping/compare.ts";
-import { addWords } from "./search.ts";
+import { addWords, entryWritten } from "./search-entries.ts";
 import { wordsWithTitle } from "../../core/feedback/search-words.ts";
 import type { WriteBatch } from "./write-batch.ts";
 import { heldFields, recordTriageChange } from "./triage.ts";
@@ -125,6 +125,8 @@ export function groupingStore(db: Database, batch: WriteBatch): GroupingStore {
       await batch.run(() => {
         const held = heldFields(db, feedbackId);
         if (!held) return;
+        // Its entry first: a title changed before it is written would lose the words of the one it had.
+        entryWritten(db, feedbackId);
         // What a person set while the assistant worked stays (assistantFields).
         const fields = assistantFields(held, t);
         if (author) recordTriageChange(db, feedbackId, held, fields, author);

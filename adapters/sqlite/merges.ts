@@ -6,7 +6,7 @@ import type { MergeRecord } from "../../core/merges/merge.ts";
 import type { SplitRecord } from "../../core/merges/split.ts";
 import type { FeedbackRecord } from "../../core/model.ts";
 import { insertFeedback } from "./new-feedback.ts";
-import { addWords, indexNewFeedback, rewriteWords } from "./search.ts";
+import { addWords, entryWritten, indexNewFeedback, rewriteWords } from "./search-entries.ts";
 import type { MergeStore } from "../../core/store/merges.ts";
 import { insertEvent, insertJob } from "./outbox.ts";
 import { orgNumberOf, placeholders, refOf } from "./rows.ts";
@@ -109,6 +109,7 @@ export function mergeStore(db: Database, batch: WriteBatch): MergeStore {
       ).run(m.targetId, m.sourceId, email);
     }
     // The target answers searches for the source's words too; its document is rewritten once, at its new activity.
+    entryWritten(db, m.sourceId);
     const words = db.query<{ words: string }, [string]>(`SELECT words FROM feedback_words WHERE feedback_ref = ${refOf("?")}`).get(m.sourceId);
     if (words) {
       const carried = words.words ? words.words.split(" ") : [];

@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 59;
+PRAGMA user_version = 60;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -401,6 +401,8 @@ CREATE TABLE saved_views (
   created_at INTEGER NOT NULL
 );
 CREATE INDEX saved_views_by_person ON saved_views (org_id, user_id, created_at);
+
+CREATE TABLE search_pending (ref INTEGER PRIMARY KEY);
 
 CREATE TABLE search_vocabulary (word TEXT PRIMARY KEY) WITHOUT ROWID;
 

@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
-import { type ExpandedWord, type Expansion, ownWords, type Vocabulary } from "../../core/feedback/search-words.ts";
+import type { ExpandedWord, Expansion, Vocabulary } from "../../core/feedback/search-words.ts";
 import type { FeedbackFilter } from "../../core/store/feedbacks.ts";
-import { appIdOf, orgIdOf, refOf } from "./rows.ts";
+import { appIdOf, orgIdOf } from "./rows.ts";
 
 /**
  * Full-text search keeps one document per feedback in `feedback_search` (FTS5, contentless, no
@@ -52,18 +52,25 @@ export const documentSql = (words: string): string => {
   return `CASE WHEN f.merged_into IS NULL AND ${words} <> '' THEN ${scoped} || replace(${words}, ' ', ' ' || ${scoped}) || ${tokens.join(" || ")} ELSE '' END`;
 };
 
-/** The vocabulary of the store's searches, for the core's expansion of search words. */
-export const vocabulary = (db: Database): Vocabulary => ({
-  startingWith: (word, limit) =>
-    db
+/**
+ * The vocabulary of the store's searches, for the core's expansion of search words. Every search
+ * asks it first: `caughtUp` writes the search entries still waiting (search-entries.ts) before.
+ */
+export const vocabulary = (db: Database, caughtUp: () => Promise<void>): Vocabulary => ({
+  startingWith: async (word, limit) => {
+    await caughtUp();
+    return db
       .query<{ word: string }, [string, string, number]>("SELECT word FROM search_vocabulary WHERE word >= ? AND word < ? LIMIT ?")
       .all(word, `${word}\u{10FFFF}`, limit)
-      .map((r) => r.word),
-  holding: (words) =>
-    db
+      .map((r) => r.word);
+  },
+  holding: async (words) => {
+    await caughtUp();
+    return db
       .query<{ word: string }, [string]>("SELECT word FROM search_vocabulary WHERE word IN (SELECT value FROM json_each(?))")
       .all(JSON.stringify(words))
-      .map((r) => r.word),
+      .map((r) => r.word);
+  },
 });
 
 /** The FTS5 query of a search in an organization: each word in one of the statuses, and a token per other filter given. */
@@ -79,55 +86,4 @@ export function matchQuery(
   const parts = words.map((ways) => ways.flatMap(terms));
   const filters = FILTER_TOKENS.flatMap(([letter, field]) => (filter[field] ? [token(letter, filter[field])] : []));
   return [...parts.map((terms) => `(${terms.join(" OR ")})`), ...filters].join(" AND ");
-}
-
-/** Makes a new feedback's words these (those of its key, title and report): its document is written. */
-export function indexNewFeedback(db: Database, feedbackId: string, words: readonly string[]): void {
-  db.query(
-    `INSERT INTO feedback_words (doc, feedback_ref, words) SELECT ${newDoc("f.last_activity_at")}, f.ref, ?2 FROM feedbacks f WHERE f.id = ?1`,
-  ).run(feedbackId, words.join(" "));
-  addToVocabulary(db, words);
-}
-
-/**
- * Adds words to those a feedback is found by: `grow` gives its words from those it has (core's
- * wordsWithTitle, wordsAfterMerge), and none is written when it adds none. `activeAt`: the feedback's
- * last activity about to be written, so that its document is rewritten once, not once for the
- * words and once more when the activity moves it.
- */
-export function addWords(db: Database, feedbackId: string, grow: (known: readonly string[]) => string[], activeAt?: number): void {
-  const existing = db.query<{ words: string }, [string]>(`SELECT words FROM feedback_words WHERE feedback_ref = ${refOf("?")}`).get(feedbackId);
-  if (!existing) {
-    indexNewFeedback(db, feedbackId, grow([]));
-    return;
-  }
-  const known = existing.words.split(" ");
-  const words = grow(known);
-  if (words.length === known.length) return;
-  if (activeAt === undefined) db.query(`UPDATE feedback_words SET words = ? WHERE feedback_ref = ${refOf("?")}`).run(words.join(" "), feedbackId);
-  else
-    db.query(`UPDATE feedback_words SET words = ?1, doc = ${newDoc("?2")} WHERE feedback_ref = ${refOf("?3")}`).run(
-      words.join(" "),
-      activeAt,
-      feedbackId,
-    );
-  addToVocabulary(db, words.slice(known.length));
-}
-
-/** Makes a feedback's words those of its key, title and the reports it holds now (after an unmerge or a split). */
-export function rewriteWords(db: Database, feedbackId: string): void {
-  const f = db.query<{ key: string; title: string }, [string]>("SELECT key, title FROM feedbacks WHERE id = ?").get(feedbackId);
-  if (!f) return;
-  const messages = db
-    .query<{ body: string }, [string]>(`SELECT body FROM reports WHERE feedback_ref = ${refOf("?")} ORDER BY at, id`)
-    .all(feedbackId)
-    .map((r) => (JSON.parse(r.body) as { message: string }).message);
-  const words = ownWords(f, messages);
-  db.query(`UPDATE feedback_words SET words = ? WHERE feedback_ref = ${refOf("?")}`).run(words.join(" "), feedbackId);
-  addToVocabulary(db, words);
-}
-
-/** Keeps the words in the vocabulary a search word is expanded from, in one statement. */
-function addToVocabulary(db: Database, words: readonly string[]): void {
-  if (words.length) db.query("INSERT OR IGNORE INTO search_vocabulary (word) SELECT value FROM json_each(?)").run(JSON.stringify(words));
 }

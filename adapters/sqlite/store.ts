@@ -37,6 +37,7 @@ import { publicationStore } from "./publications.ts";
 import { openDatabase, type OpenOptions } from "./open.ts";
 import { startCheckpointer } from "./checkpoint.ts";
 import { createWriteBatch } from "./write-batch.ts";
+import { writeWaiting } from "./search-entries.ts";
 import { triageStore } from "./triage.ts";
 import { apiKeyStore } from "./api-keys.ts";
 
@@ -99,6 +100,9 @@ export function createSqliteStore(path: string, options: OpenOptions = {}): Stor
     async releaseMemory() {
       // The page cache grows to its size under load and keeps it; this hands it back.
       db.exec("PRAGMA shrink_memory");
+    },
+    async catchUpSearch(limit) {
+      return batch.run(() => writeWaiting(db, limit));
     },
     async ping() {
       return db.query<{ ok: number }, []>("SELECT 1 AS ok").get()?.ok === 1;

@@ -7,7 +7,7 @@ import { renamedTags } from "../../core/triage/tag-names.ts";
 import { queryWithTagRenamed } from "../../core/views/tag-renamed.ts";
 import type { Kind, Severity } from "../../core/schemas/feedback.ts";
 import { orgNumberOf } from "./rows.ts";
-import { addWords } from "./search.ts";
+import { addWords, entryWritten } from "./search-entries.ts";
 import { insertJob } from "./outbox.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
@@ -82,6 +82,8 @@ export function triageStore(db: Database, batch: WriteBatch): TriageStore {
         const held = found ? heldFields(db, feedbackId) : null;
         if (!held || !stillAsDecided({ kind: held.kind, tags: held.tags ?? [] }, decidedOn)) return false;
         if (author) recordTriageChange(db, feedbackId, held, fields, author);
+        // Its entry first: a title changed before it is written would lose the words of the one it had.
+        entryWritten(db, feedbackId);
         if (given.length > 0) {
           db.query(`UPDATE feedbacks SET ${given.map(([, column]) => `${column} = ?`).join(", ")} WHERE id = ?`).run(
             ...given.map(([field, , stored]) => stored(fields[field] as never)),

@@ -214,6 +214,48 @@ describe("the server's background worker", () => {
     app.close();
   });
 
+  test("the search entries reports left waiting are written once requests no longer saturate the thread", async () => {
+    const app = await inProcess();
+    const store = app.services.store;
+    let written = 0;
+    let saturated = true;
+    let asked = 0;
+    const services = {
+      ...app.services,
+      store: Object.assign(Object.create(store), {
+        // No job runs: grouping would write the feedback's entry itself.
+        claimJob: async () => null,
+        catchUpSearch: async (limit: number) => {
+          const n = await store.catchUpSearch(limit);
+          written += n;
+          return n;
+        },
+      }),
+    };
+    for (const message of ["The export button does nothing", "Search is slow"]) {
+      expect((await app.request("POST", "/v1/reports", { body: { publicKey: app.demo.publicKey, kind: "problem", message } })).status).toBe(201);
+    }
+    const requestsSaturate = () => {
+      asked++;
+      return saturated;
+    };
+    const worker = startWorker(services, createLogger("silent", false), { requestsSaturate, giveWayMs: 60_000 });
+    await waitFor(
+      "the worker to have looked at the requests 20 times",
+      () => asked,
+      (n) => n >= 20,
+    );
+    expect(written).toBe(0);
+    saturated = false;
+    await waitFor(
+      "both entries to be written once the requests no longer saturate the thread",
+      () => written,
+      (n) => n === 2,
+    );
+    await worker.stop();
+    app.close();
+  });
+
   test("while the saturation lasts, a due job still runs once it has given way for giveWayMs", async () => {
     const { app, services, done } = await oneReportSent();
     const started = performance.now();

@@ -3,17 +3,20 @@ import type { StoreUpkeep } from "../../../core/store/upkeep.ts";
 import type { IdempotencyStore } from "../../../core/store/idempotency.ts";
 import type { QualificationStore } from "../../../core/store/qualifications.ts";
 import type { RateLimitStore } from "../../../core/store/rate-limits.ts";
-import { contractKit } from "./kit.ts";
+import type { FeedbackStore } from "../../../core/store/feedbacks.ts";
+import { contractKit, type Seeding } from "./kit.ts";
 
 /** The role under test, and what its cases arrange and read with. */
 type Subject = StoreUpkeep &
   Pick<IdempotencyStore, "findAnswer" | "saveAnswer"> &
   Pick<QualificationStore, "findQualification" | "saveQualification"> &
-  Pick<RateLimitStore, "hitRateLimit" | "rateCount">;
+  Pick<RateLimitStore, "hitRateLimit" | "rateCount"> &
+  Pick<FeedbackStore, "listFeedbacks"> &
+  Seeding;
 
-/** What keeps the store itself running: expiry, health, memory and shutdown. */
+/** What keeps the store itself running: expiry, health, memory, search entries and shutdown. */
 export function upkeepContract(makeStore: () => Promise<Subject>) {
-  const { qualificationSession } = contractKit();
+  const { qualificationSession, seed, record } = contractKit();
   // Expiries an hour ahead: a real MongoDB's TTL index would delete a document dated 1970 on its own, mid-test.
   const T = Date.now() + 3_600_000;
 
@@ -60,6 +63,16 @@ export function upkeepContract(makeStore: () => Promise<Subject>) {
       // As with answers, read at a time the session was live: only a deleted one is missing.
       expect(await store.findQualification("ended", T - 500)).toBeNull();
       expect(await store.findQualification("live", T - 500)).toEqual(qualificationSession("live", T + 1));
+    });
+
+    test("catchUpSearch writes at most `limit` search entries a call and none twice; a search finds every feedback whether its entry was caught up or not", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      for (const [i, message] of ["Export fails", "Export is slow", "Export is empty"].entries()) await record(store, org, message, 1 + i);
+      expect(await store.catchUpSearch(2)).toBeLessThanOrEqual(2);
+      expect((await store.listFeedbacks(org.orgId, { statuses: ["triage"], words: ["export"] }, null, 10)).length).toBe(3);
+      // The search wrote the entry still waiting: none is left, and none is written again.
+      expect(await store.catchUpSearch(10)).toBe(0);
     });
 
     test("close resolves", async () => {
