@@ -65,11 +65,13 @@ export function entryWritten(db: Database, feedbackId: string): void {
 /** How many entries a search writes per transaction while catching up (about 27 ms): others' writes go in between. */
 const CATCH_UP_CHUNK = 1_000;
 
+/** Whether any entry waits: read without a write transaction, which an idle worker would otherwise open five times a second. */
+export const anyWaiting = (db: Database): boolean => db.query<{ ref: number }, []>("SELECT ref FROM search_pending LIMIT 1").get() !== null;
+
 /** Writes every waiting entry, in transactions of their own: what a search calls before it reads words. */
 export function caughtUp(db: Database, batch: WriteBatch): () => Promise<void> {
-  const anyWaits = db.query<{ ref: number }, []>("SELECT ref FROM search_pending LIMIT 1");
   return async () => {
-    while (anyWaits.get()) await batch.run(() => writeWaiting(db, CATCH_UP_CHUNK));
+    while (anyWaiting(db)) await batch.run(() => writeWaiting(db, CATCH_UP_CHUNK));
   };
 }
 

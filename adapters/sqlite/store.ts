@@ -37,7 +37,7 @@ import { publicationStore } from "./publications.ts";
 import { openDatabase, type OpenOptions } from "./open.ts";
 import { startCheckpointer } from "./checkpoint.ts";
 import { createWriteBatch } from "./write-batch.ts";
-import { writeWaiting } from "./search-entries.ts";
+import { anyWaiting, writeWaiting } from "./search-entries.ts";
 import { triageStore } from "./triage.ts";
 import { apiKeyStore } from "./api-keys.ts";
 
@@ -102,7 +102,7 @@ export function createSqliteStore(path: string, options: OpenOptions = {}): Stor
       db.exec("PRAGMA shrink_memory");
     },
     async catchUpSearch(limit) {
-      return batch.run(() => writeWaiting(db, limit));
+      return anyWaiting(db) ? batch.run(() => writeWaiting(db, limit)) : 0;
     },
     async ping() {
       return db.query<{ ok: number }, []>("SELECT 1 AS ok").get()?.ok === 1;

@@ -29,6 +29,18 @@ describe("sqlite search entries, written after the report", () => {
     expect(await store.catchUpSearch(10)).toBe(0);
   });
 
+  test("catchUpSearch with nothing waiting opens no write transaction: it answers while another process holds the write lock", async () => {
+    const { path, store } = await storeWithOrg();
+    const other = new Database(path);
+    other.exec("BEGIN IMMEDIATE");
+    try {
+      expect(await store.catchUpSearch(10)).toBe(0);
+    } finally {
+      other.exec("ROLLBACK");
+      other.close();
+    }
+  });
+
   test("catchUpSearch writes at most `limit` entries, the oldest first", async () => {
     const { store, org, count } = await storeWithOrg();
     for (let i = 0; i < 3; i++) await record(store, org, `Export fails ${i}`, 1 + i);
