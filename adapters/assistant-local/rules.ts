@@ -10,11 +10,11 @@ export const MESSAGES = {
   where: { en: "Where: ", fr: "Où\u202f: " },
   drop: {
     en: "This does not look like feedback about the app, so nothing was recorded.",
-    fr: "Ce message ne semble pas concerner l'application\u202f: rien n'a été enregistré.",
+    fr: "Ce message ne semble pas concerner l’application\u202f: rien n’a été enregistré.",
   },
   restart: {
     en: "It sounds like a different subject. Please send it as a new report.",
-    fr: "Il semble s'agir d'un autre sujet. Envoyez-le comme un nouveau signalement.",
+    fr: "Il semble s’agir d’un autre sujet. Envoyez-le comme un nouveau signalement.",
   },
 } as const satisfies Record<string, Record<Language, string>>;
 
@@ -25,20 +25,20 @@ export interface Need {
 }
 
 export const NEEDS: Readonly<Record<Need["id"], Need>> = {
-  observed: { id: "observed", question: { en: "What happened exactly?", fr: "Que s'est-il passé exactement\u202f?" } },
-  expected: { id: "expected", question: { en: "What did you expect to happen instead?", fr: "Qu'attendiez-vous à la place\u202f?" } },
+  observed: { id: "observed", question: { en: "What happened exactly?", fr: "Que s’est-il passé exactement\u202f?" } },
+  expected: { id: "expected", question: { en: "What did you expect to happen instead?", fr: "Qu’attendiez-vous à la place\u202f?" } },
   where: {
     id: "where",
     question: {
       en: "Where in the app did this happen (page, screen or address)?",
-      fr: "Où cela s'est-il produit dans l'application (page, écran ou adresse)\u202f?",
+      fr: "Où cela s’est-il produit dans l’application (page, écran ou adresse)\u202f?",
     },
   },
   need: {
     id: "need",
     question: {
       en: "What would this let you do that you cannot do today?",
-      fr: "Que pourriez-vous faire grâce à cela que vous ne pouvez pas faire aujourd'hui\u202f?",
+      fr: "Que pourriez-vous faire grâce à cela que vous ne pouvez pas faire aujourd’hui\u202f?",
     },
   },
 };
@@ -79,7 +79,7 @@ export const impactQuestion = (language: Language): QualificationQuestion => ({
 /** Which parts of the app an idea touches: several features, or free text. */
 export const touchesQuestion = (language: Language, features: readonly FeatureRecord[]): QualificationQuestion => ({
   id: "touches",
-  prompt: language === "fr" ? "Quelles parties de l'application cela concernerait-il\u202f?" : "Which parts of the app would this touch?",
+  prompt: language === "fr" ? "Quelles parties de l’application cela concernerait-il\u202f?" : "Which parts of the app would this touch?",
   mode: "multi",
   choices: features.slice(0, MAX_FEATURE_CHOICES).map((f) => ({ id: f.id, label: f.name })),
   allowTextFallback: true,

@@ -55,7 +55,7 @@ const NATURE: ReadonlyArray<readonly [NonNullable<Triage["nature"]>, RegExp]> = 
 const CAUSES: ReadonlyArray<readonly [RegExp, Record<Language, string>]> = [
   [
     /\b(crash\w*|plante|freez\w*|fige)\b/,
-    { en: "An unhandled error in this part of the app", fr: "Une erreur non gérée dans cette partie de l'application" },
+    { en: "An unhandled error in this part of the app", fr: "Une erreur non gérée dans cette partie de l’application" },
   ],
   [
     /\b(slow\w*|lent\w*|times? out|timeout|longtemps)\b/,
@@ -64,7 +64,7 @@ const CAUSES: ReadonlyArray<readonly [RegExp, Record<Language, string>]> = [
   [/\b(refus\w*|declin\w*|rejects?|invalid)\b/, { en: "A check that rejects valid input", fr: "Une vérification qui refuse une saisie valide" }],
   [
     /\b(blank|empty|vide|blanche|grey|gris)\b/,
-    { en: "Content that fails to load or to render", fr: "Un contenu qui ne se charge pas ou ne s'affiche pas" },
+    { en: "Content that fails to load or to render", fr: "Un contenu qui ne se charge pas ou ne s’affiche pas" },
   ],
   [/\b(twice|double|duplicat\w*)\b/, { en: "An action or a message processed twice", fr: "Une action ou un message traité deux fois" }],
 ];

@@ -20,7 +20,7 @@ export function deliveredMessage(
         `Bonjour${input.name ? ` ${input.name}` : ""},`,
         "",
         `${reporter ? "Ce que vous aviez signalé" : "Ce que vous suiviez"} est maintenant livré${title === null ? "" : `\u202f: ${naming.quoted}`} (${key}).`,
-        "Merci de nous avoir aidés à améliorer l'application.",
+        "Merci de nous avoir aidés à améliorer l’application.",
         ...(input.trackingUrl ? ["", `Suivre votre signalement\u202f: ${input.trackingUrl}`] : []),
         ...(input.pageUrl ? ["", `Le voir sur le portail\u202f: ${input.pageUrl}`] : []),
         "",

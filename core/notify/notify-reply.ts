@@ -28,8 +28,8 @@ export type NotifyReplyDeps = FindDeps &
       Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
 
-const someone = (language: "en" | "fr"): string => (language === "fr" ? "Quelqu'un" : "Someone");
-const theTeam = (language: "en" | "fr"): string => (language === "fr" ? "L'équipe" : "The team");
+const someone = (language: "en" | "fr"): string => (language === "fr" ? "Quelqu’un" : "Someone");
+const theTeam = (language: "en" | "fr"): string => (language === "fr" ? "L’équipe" : "The team");
 
 /** The job that tells the followers of a team's public reply (`detail`: the comment's id). */
 export const notifyReplyJob = (orgId: string, feedbackId: string, commentId: string): JobRequest => ({

@@ -70,10 +70,10 @@ export function signInMessage(language: Language, input: { portal: string; link:
       text: [
         "Bonjour,",
         "",
-        `Pour vous connecter à ${input.portal}, ouvrez ce lien dans les 15 minutes (il ne sert qu'une fois)\u202f:`,
+        `Pour vous connecter à ${input.portal}, ouvrez ce lien dans les 15 minutes (il ne sert qu’une fois)\u202f:`,
         input.link,
         "",
-        "Si vous n'avez rien demandé, ignorez ce message\u202f: personne ne se connectera sans ce lien.",
+        "Si vous n’avez rien demandé, ignorez ce message\u202f: personne ne se connectera sans ce lien.",
       ].join("\n"),
     };
   }

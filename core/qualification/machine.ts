@@ -44,7 +44,7 @@ export function readAnswer(pending: QualificationStep, answer: QualificationAnsw
 
 const RESOLVED_MESSAGE: Record<Language, string> = {
   en: "Glad this helped. Nothing was recorded.",
-  fr: "Ravi que cela ait aidé. Rien n'a été enregistré.",
+  fr: "Ravi que cela ait aidé. Rien n’a été enregistré.",
 };
 
 /** After a help-center answer, "yes, that was enough" ends the qualification without recording. */

@@ -25,7 +25,7 @@ export function invitationMessage(language: Language, input: { orgName: string; 
         "Choisissez votre nom et votre mot de passe ici (le lien sert une fois, pendant 7 jours)\u202f:",
         input.url,
         "",
-        "Si vous n'attendiez pas cette invitation, ignorez ce message.",
+        "Si vous n’attendiez pas cette invitation, ignorez ce message.",
       ].join("\n"),
     };
   }
@@ -53,7 +53,7 @@ export function passwordResetMessage(language: Language, input: { url: string })
         "Pour choisir un nouveau mot de passe, ouvrez ce lien (il sert une fois, pendant 30 minutes)\u202f:",
         input.url,
         "",
-        "Si vous n'avez rien demandé, ignorez ce message\u202f: votre mot de passe ne change pas.",
+        "Si vous n’avez rien demandé, ignorez ce message\u202f: votre mot de passe ne change pas.",
       ].join("\n"),
     };
   }
@@ -81,8 +81,8 @@ interface AboutFeedback {
 /** Who did it, as an e-mail says it: a member by name, an API key as one, a tracker by its issue; no one known, someone on the team. */
 function whoDid(language: Language, author: Author | null | undefined): string {
   if (language === "fr") {
-    if (!author) return "Quelqu'un de l'équipe";
-    return "person" in author ? author.person : "apiKey" in author ? `La clé d'API «\u202f${author.apiKey}\u202f»` : "Le ticket lié";
+    if (!author) return "Quelqu’un de l’équipe";
+    return "person" in author ? author.person : "apiKey" in author ? `La clé d’API «\u202f${author.apiKey}\u202f»` : "Le ticket lié";
   }
   if (!author) return "Someone on the team";
   return "person" in author ? author.person : "apiKey" in author ? `The API key "${author.apiKey}"` : "The linked issue";

@@ -164,7 +164,7 @@ describe("an app tracking its feedbacks in Jira Cloud", () => {
           "The app's issue tracker refused its token (wrong, revoked or expired, or without access to the project): trying again will not help. An operator gives a new token with tracker set.",
       },
     ]);
-    expect(inFrench.body.error).toStartWith("Le gestionnaire de tickets de l'application a refusé son jeton");
+    expect(inFrench.body.error).toStartWith("Le gestionnaire de tickets de l’application a refusé son jeton");
     expect(told).toEndWith("tracker set. It said: 401 Client must be authenticated to access this resource.");
     expect((await feedback(other)).trackerIssue).toBeUndefined();
   });

@@ -39,7 +39,7 @@ const asked = (step: AssistantStep) => (step.status === "ask" ? step.questions.m
 
 const WHERE: Record<Language, string> = {
   en: "Where in the app did this happen (page, screen or address)?",
-  fr: "Où cela s'est-il produit dans l'application (page, écran ou adresse)\u202f?",
+  fr: "Où cela s’est-il produit dans l’application (page, écran ou adresse)\u202f?",
 };
 
 describe("the offline assistant asks a problem report only what its words do not tell", () => {
@@ -59,7 +59,7 @@ describe("the offline assistant asks a problem report only what its words do not
 
   test.each([
     ["After the last update the app crashes every time I open my profile", "What did you expect to happen instead?"],
-    ["Quand j'ajoute un article au panier, le total reste bloqué à 0 €", "Qu'attendiez-vous à la place\u202f?"],
+    ["Quand j'ajoute un article au panier, le total reste bloqué à 0 €", "Qu’attendiez-vous à la place\u202f?"],
   ])("a symptom with the moment or the action it follows tells what happened; what was expected is asked: %s", async (message, prompt) => {
     expect(asked(await firstStep(message))).toEqual([{ id: "expected", prompt }]);
   });

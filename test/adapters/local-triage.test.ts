@@ -27,7 +27,7 @@ describe("the offline assistant's diagnostic", () => {
     const report = { kind: "problem" as const, message: "La page reste blanche", url: "https://shop.example/compte", author: {} };
     expect(localTriage(report, [], "fr").diagnostic).toEqual({
       where: "https://shop.example/compte",
-      probableCause: "Un contenu qui ne se charge pas ou ne s'affiche pas",
+      probableCause: "Un contenu qui ne se charge pas ou ne s’affiche pas",
       suggestedAction: "Reproduire sur https://shop.example/compte",
     });
   });

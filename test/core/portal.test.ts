@@ -113,7 +113,7 @@ describe("portal settings", () => {
     assert.equal(statusLabel(portal, "prioritized", "fr"), "Next up");
     assert.equal(statusLabel(portal, "in_development", "en"), "In progress");
     assert.equal(statusLabel(portal, "delivered", "fr"), "Livré");
-    assert.equal(statusLabel(portal, "triage", "fr"), "À l'étude");
+    assert.equal(statusLabel(portal, "triage", "fr"), "À l’étude");
   });
 });
 

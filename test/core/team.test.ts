@@ -86,7 +86,7 @@ describe("the assignment e-mail", () => {
         'Someone on the team assigned DEMO-7 ("Receipts") to you.',
       ],
     );
-    assert.equal(first("fr", { apiKey: "release-bot" }), "La clé d'API «\u202frelease-bot\u202f» vous a attribué DEMO-7 («\u202fReceipts\u202f»).");
+    assert.equal(first("fr", { apiKey: "release-bot" }), "La clé d’API «\u202frelease-bot\u202f» vous a attribué DEMO-7 («\u202fReceipts\u202f»).");
   });
 
   test(`of several feedbacks, lists the first ${LISTED_AT_MOST} by key and title, then how many more, with the inbox filtered by the owner`, () => {
@@ -156,7 +156,7 @@ describe("who an author id stands for", () => {
       [mention("en"), mention("fr")],
       [
         'The API key "release-bot" mentioned you on DEMO-7: Receipts',
-        "La clé d'API «\u202frelease-bot\u202f» vous a mentionné sur DEMO-7\u202f: Receipts",
+        "La clé d’API «\u202frelease-bot\u202f» vous a mentionné sur DEMO-7\u202f: Receipts",
       ],
     );
   });

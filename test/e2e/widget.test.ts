@@ -529,7 +529,7 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
   test("the form says, in English and French, what travels with the report: the page, the browser, the last clicks and pages, errors and failed requests, the name and e-mail the site gave, and its metadata", async () => {
     const lines = {
       en: "Will be sent: this page's address, browser, your last clicks and pages, recent errors and failed requests, your name and e-mail as this site knows them (Ann, ann@example.com), and the details this site adds (plan, build)",
-      fr: "Sera envoyé\u202f: l'adresse de cette page, le navigateur, vos derniers clics et pages, les erreurs récentes et les requêtes échouées, vos nom et e-mail tels que ce site les connaît (Ann, ann@example.com) et les détails que ce site ajoute (plan, build)",
+      fr: "Sera envoyé\u202f: l’adresse de cette page, le navigateur, vos derniers clics et pages, les erreurs récentes et les requêtes échouées, vos nom et e-mail tels que ce site les connaît (Ann, ann@example.com) et les détails que ce site ajoute (plan, build)",
     };
     for (const [lang, launcher] of [
       ["en", "Feedback"],

@@ -96,7 +96,7 @@ test("French writes a limit of thousands with a narrow no-break space, 5\u202f00
 
 test("the widget's Ideas tab, with no idea to show, says none is open for votes: it lists open ones only, and shipped ideas are still published", () => {
   expect(WORDS.en.ideasEmpty).toStartWith("No idea is open for votes right now.");
-  expect(WORDS.fr.ideasEmpty).toStartWith("Aucune idée n'attend de votes pour l'instant.");
+  expect(WORDS.fr.ideasEmpty).toStartWith("Aucune idée n’attend de votes pour l’instant.");
 });
 
 describe("French typography: a narrow no-break space (U+202F), never a plain space, before ? ! : and ;", () => {

@@ -467,7 +467,7 @@ describe("the Changelog page of a service that sends e-mail", () => {
       const french = await (await browser.fetch("/changelog/new", { headers: { "accept-language": "fr" } })).text();
       expect([english, french].map((page) => /<h2>(?:Publish|Publier)<\/h2><p class="muted">([^<]*)<\/p>/.exec(page)?.[1])).toEqual([
         "No feedback is linked yet: publishing moves none to Delivered and e-mails no one. It cannot be undone.",
-        "Aucun retour n&#39;est lié pour l&#39;instant\u202f: publier n&#39;en passe aucun à Livré et n&#39;écrit à personne. C&#39;est définitif.",
+        "Aucun retour n’est lié pour l’instant\u202f: publier n’en passe aucun à Livré et n’écrit à personne. C’est définitif.",
       ]);
     } finally {
       http.close();

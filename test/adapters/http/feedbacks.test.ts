@@ -238,7 +238,7 @@ describe("GET /v1/feedbacks", () => {
   test("French error messages with Accept-Language: fr", async () => {
     const res = await get(`/v1/feedbacks`, undefined, { "accept-language": "fr" });
     expect(res.body).toEqual({
-      error: "Un jeton d'accès est requis\u202f: envoyez-le dans l'en-tête Authorization, sous la forme Bearer <jeton>.",
+      error: "Un jeton d’accès est requis\u202f: envoyez-le dans l’en-tête Authorization, sous la forme Bearer <jeton>.",
       code: "unauthorized",
     });
   });

@@ -192,7 +192,7 @@ describe("grouping that people review and undo", () => {
       });
       expect(french.status).toBe(409);
       expect(french.body.error).toBe(
-        `Un signalement que ${a} a apporté à ${b} est maintenant dans ${split.body.key}\u202f: défusionner ne le rendrait pas. Fusionnez d'abord ${split.body.key} dans ${b}, ou laissez ${a} fusionné.`,
+        `Un signalement que ${a} a apporté à ${b} est maintenant dans ${split.body.key}\u202f: défusionner ne le rendrait pas. Fusionnez d’abord ${split.body.key} dans ${b}, ou laissez ${a} fusionné.`,
       );
       expect((await read(b)).body.reportList.map((r: { id: string }) => r.id)).toEqual([own]);
       expect((await read(split.body.key)).body.reportList.map((r: { id: string }) => r.id)).toEqual([brought]);

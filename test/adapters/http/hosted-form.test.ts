@@ -236,7 +236,7 @@ describe("POST /f/{formKey}", () => {
     const reply = await landed(http, submit(http, `/f/${http.demo.formKey}?lang=fr`, { kind: "problem", message: "Export is slow" }));
     expect(reply.status).toBe(200);
     expect(reply.body).toContain('lang="fr"');
-    expect(reply.body).toContain("Que s&#39;est-il passé exactement\u202f?");
+    expect(reply.body).toContain("Que s’est-il passé exactement\u202f?");
     expect(reply.body).not.toContain("What happened exactly?");
   });
 

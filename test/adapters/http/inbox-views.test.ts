@@ -98,7 +98,7 @@ describe("relative times", () => {
     // Day and time each held together by no-break spaces: a narrow cell breaks after the comma only.
     expect(later(8 * 24 * 60 * 60_000)).toBe("20\u00a0Nov\u00a02026, 09:30\u00a0UTC");
     expect(ago("fr", at, at + 3 * 60 * 60_000)).toMatch(/^il y a 3\sh$/);
-    expect(ago("fr", at, at + 10_000)).toBe("à l'instant");
+    expect(ago("fr", at, at + 10_000)).toBe("à l’instant");
     // Each language keeps its own formatters, made once.
     expect(ago("fr", at, at + 8 * 24 * 60 * 60_000)).toBe("20\u00a0nov.\u00a02026, 09:30\u00a0UTC");
     expect([later(59 * 60_000), later(8 * 24 * 60 * 60_000)]).toEqual(["59 minutes ago", "20\u00a0Nov\u00a02026, 09:30\u00a0UTC"]);

@@ -98,7 +98,7 @@ describe("a personal token or an API key, which no authorization widens", () => 
       },
     ]);
     const [, french] = await toolCall("add_comment", { key: "DEMO-1", text: "Seen" }, { ...readOnly(), "accept-language": "fr" });
-    expect(french.error).toStartWith("Le jeton d'accès n'a pas la portée que demande cette requête\u202f: feedbacks:write.");
+    expect(french.error).toStartWith("Le jeton d’accès n’a pas la portée que demande cette requête\u202f: feedbacks:write.");
   });
 });
 
@@ -228,7 +228,7 @@ describe("list_feedbacks called with a filter by the word SPEC's table of tools 
       "An argument is missing or invalid. text: not a known argument; this filter's argument is query.",
     ]);
     const [, french] = await toolCall("list_feedbacks", { type: "idea" }, { "accept-language": "fr" });
-    expect(french.error).toEndWith("type\u202f: argument inconnu\u202f; l'argument de ce filtre est kind.");
+    expect(french.error).toEndWith("type\u202f: argument inconnu\u202f; l’argument de ce filtre est kind.");
   });
 
   test("an argument no one names a filter by is still only not known", async () => {

@@ -160,7 +160,7 @@ describe("a feedback others were merged into", () => {
       error: `${survivor} is not merged into another feedback; others were merged into it: unmerge one of ${source}.`,
     });
     expect((await unmerge(survivor, { "accept-language": "fr" })).body.error).toBe(
-      `${survivor} n'est fusionné dans aucun autre retour\u202f; d'autres ont été fusionnés dans celui-ci\u202f: défusionnez l'un de ${source}.`,
+      `${survivor} n’est fusionné dans aucun autre retour\u202f; d’autres ont été fusionnés dans celui-ci\u202f: défusionnez l’un de ${source}.`,
     );
   });
 });

@@ -255,7 +255,7 @@ describe("authorization requests", () => {
     expect([res.status, res.headers.get("location")]).toEqual([400, null]);
     const page = await res.text();
     expect(page).toContain('<html lang="fr">');
-    expect(page).toContain("Cette application n&#39;est pas connue de ce service, ou ne l&#39;est plus.");
+    expect(page).toContain("Cette application n’est pas connue de ce service, ou ne l’est plus.");
   });
 
   test("the consent page speaks French to a French browser, as the sign-in page before it", async () => {
@@ -733,7 +733,7 @@ describe("agents and membership", () => {
       '<p class="muted">Zed is already connected for you in Demo: allowing it again there replaces its earlier access to the MCP server.</p>',
     );
     expect(await consent("fr")).toContain(
-      "Zed est déjà connecté pour vous dans Demo\u202f: l&#39;autoriser de nouveau y remplace son accès précédent au serveur MCP.",
+      "Zed est déjà connecté pour vous dans Demo\u202f: l’autoriser de nouveau y remplace son accès précédent au serveur MCP.",
     );
   });
 
@@ -856,7 +856,7 @@ describe("agents and membership", () => {
     const [row] = await rows();
     expect(await rows()).toHaveLength(1);
     expect(row).toContain('One Row<span class="where muted">Through MCP and the REST\u00a0API</span></td>');
-    expect((await rows("fr"))[0]).toContain('One Row<span class="where muted">Par MCP et l&#39;API\u00a0REST</span></td>');
+    expect((await rows("fr"))[0]).toContain('One Row<span class="where muted">Par MCP et l’API\u00a0REST</span></td>');
     const remove = /<form method="post" action="(\/settings\/agents\/[^"]+\/remove)"[^>]*>[\s\S]*?<\/form>/.exec(row!)!;
     const asked = await (await browser.submit(remove[0], {})).text();
     const confirm = /<form method="post" action="\/settings\/agents\/[^"]+\/remove"[^>]*>[\s\S]*?<\/form>/.exec(asked)!;

@@ -110,7 +110,7 @@ describe("posting from the portal", () => {
     expect(other).not.toContain("/s/");
     const french = await (await b.fetch(`${thanksAt}&lang=fr`)).text();
     expect(french).toContain(">Voir où en est votre message</a>");
-    expect(french).toContain("Il devient public une fois relu et publié par l&#39;équipe sur le tableau.");
+    expect(french).toContain("Il devient public une fois relu et publié par l’équipe sur le tableau.");
   });
 
   test("the inbox's To review tab counts the portal's posts that no one has published yet", async () => {

@@ -121,7 +121,7 @@ describe("public JSON", () => {
 
   test("status labels follow the reader's language and the team's own labels", async () => {
     const fr = await anonymous(`/v1/portal/demo/feedbacks/${dark}`, { "accept-language": "fr" });
-    expect(fr.body.statusLabel).toBe("À l'étude");
+    expect(fr.body.statusLabel).toBe("À l’étude");
     await call("PUT", "/v1/portal", { statusLabels: { triage: "Being read" } });
     expect((await anonymous(`/v1/portal/demo/feedbacks/${dark}`, { "accept-language": "fr" })).body.statusLabel).toBe("Being read");
     await call("PUT", "/v1/portal", { statusLabels: {} });
@@ -381,7 +381,7 @@ describe("a board with nothing published yet", () => {
     expect(board).not.toContain("See every status");
     expect(board).not.toContain('class="filters"');
     const french = (await app.request("GET", "/p/demo?lang=fr")).body as string;
-    expect(french).toContain('<p class="empty">Rien n&#39;a encore été publié ici.</p>');
+    expect(french).toContain('<p class="empty">Rien n’a encore été publié ici.</p>');
   });
 
   test("where people can post, invites them to post the first idea or problem", async () => {

@@ -226,7 +226,7 @@ describe("an SSO secret sealed under a key the service no longer has (its key re
       "The secret can no longer be read: it was sealed with a key this service no longer has. Until you create a new one and give it to your server, the portal sends no one to your sign-in page and refuses every token.",
     );
     expect(await said("fr")).toContain(
-      "Le secret ne peut plus être lu\u202f: il a été scellé avec une clé que ce service n&#39;a plus. Tant que vous n&#39;en créez pas un nouveau, donné à votre serveur, le portail n&#39;envoie personne vers votre page de connexion et refuse tous les jetons.",
+      "Le secret ne peut plus être lu\u202f: il a été scellé avec une clé que ce service n’a plus. Tant que vous n’en créez pas un nouveau, donné à votre serveur, le portail n’envoie personne vers votre page de connexion et refuse tous les jetons.",
     );
   });
 });

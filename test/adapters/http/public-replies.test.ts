@@ -78,8 +78,8 @@ describe("a team reply marked public is e-mailed to the followers", () => {
       return { mail: mailbox.to("rita@customer.example").at(-1)!.text, page: page.slice(page.lastIndexOf('<li><p class="muted">')) };
     };
     const first = await reply("On regarde.");
-    expect(first.mail).toContain("L'équipe a répondu à propos de");
-    expect(first.page).toContain('<li><p class="muted">L&#39;équipe <span class="badge">Équipe</span> — <time');
+    expect(first.mail).toContain("L’équipe a répondu à propos de");
+    expect(first.page).toContain('<li><p class="muted">L’équipe <span class="badge">Équipe</span> — <time');
     await http.cli("portal", "set", "DEMO", "--title", "Demo support");
     const second = await reply("C'est réparé.");
     expect(second.mail).toContain("Demo support a répondu à propos de");

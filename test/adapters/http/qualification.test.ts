@@ -132,7 +132,7 @@ describe("qualification", () => {
 
   test("the conversation follows the reporter's language", async () => {
     const res = await start("Le bouton de paiement ne fonctionne pas quand je clique");
-    expect(res.body.questions[0].prompt).toBe("Que s'est-il passé exactement\u202f?");
+    expect(res.body.questions[0].prompt).toBe("Que s’est-il passé exactement\u202f?");
   });
 
   test("400 missing_answer: neither text nor choiceIds", async () => {

@@ -127,8 +127,6 @@ describe("French words are the same on every page", () => {
   test("the tracking page's 404 speaks the visitor's language", async () => {
     const missing = await http.request("GET", "/s/nothing?t=x", { headers: { "accept-language": "fr-FR,fr;q=0.9" } });
     expect(missing.status).toBe(404);
-    expect(missing.body).toContain(
-      "<h1>Il n&#39;y a rien à cette adresse.</h1><p>Le lien d&#39;un signalement ne fonctionne qu&#39;entier\u202f: ouvrez-le",
-    );
+    expect(missing.body).toContain("<h1>Il n’y a rien à cette adresse.</h1><p>Le lien d’un signalement ne fonctionne qu’entier\u202f: ouvrez-le");
   });
 });

@@ -144,7 +144,7 @@ describe("POST /v1/reports errors", () => {
   test("French messages with Accept-Language: fr", async () => {
     const res = await post(reportsUrl(), report({ publicKey: "pk_nobody" }), { "accept-language": "fr-FR,fr;q=0.9,en;q=0.5" });
     expect(res.body).toEqual({
-      error: "Aucune application n'a cette clé\u202f: copiez celle d'un canal de l'application dans Réglages → Applications et canaux.",
+      error: "Aucune application n’a cette clé\u202f: copiez celle d’un canal de l’application dans Réglages → Applications et canaux.",
       code: "unknown_app",
     });
     const english = await post(reportsUrl(), report({ publicKey: "pk_nobody" }), { "accept-language": "de, en;q=0.5" });

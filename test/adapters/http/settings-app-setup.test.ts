@@ -118,12 +118,12 @@ describe("an app's first set-up, as a new Admin meets it in the web pages", () =
     const admin = await as("admin", "fr");
     const { channels, page } = await newApp(admin, "Boutique");
     expect(noticeOf(page)).toBe(
-      "L&#39;application Boutique est créée. Donnez-lui maintenant un canal\u202f: tant qu&#39;elle n&#39;en a pas, rien ne peut lui envoyer de retour.",
+      "L’application Boutique est créée. Donnez-lui maintenant un canal\u202f: tant qu’elle n’en a pas, rien ne peut lui envoyer de retour.",
     );
     expect(page).toContain(">Comment les retours parviendront-ils à Boutique\u202f?</h3>");
     expect(page).toContain('<button type="submit" name="kind" value="form">Créer un lien de formulaire</button>');
     const { page: withKey } = await addChannel(admin, channels, "api");
-    expect(noticeOf(withKey)).toStartWith("<p>Clé d&#39;API créée. Votre serveur envoie un signalement avec elle ainsi\u202f:</p>");
+    expect(noticeOf(withKey)).toStartWith("<p>Clé d’API créée. Votre serveur envoie un signalement avec elle ainsi\u202f:</p>");
     const body = JSON.parse(curlArguments(commandOf(withKey)).at(-1)!);
     expect(body.message).toBe("Le bouton d'export ne fait rien");
     expect((await http.request("POST", "/v1/reports", { body })).status).toBe(201);
@@ -188,7 +188,7 @@ describe("the Apps page, with one app and with several", () => {
     expect((await cards("fr")).map(([name, said]) => [name, said])).toEqual([
       ["Atelier", "1 actif sur 1"],
       ["Back office", "2 actifs sur 2"],
-      ["Shop", "aucun pour l'instant\u202f: rien ne peut lui envoyer de retour"],
+      ["Shop", "aucun pour l’instant\u202f: rien ne peut lui envoyer de retour"],
     ]);
   });
 });

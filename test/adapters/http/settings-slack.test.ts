@@ -135,7 +135,7 @@ describe("the Slack settings page", () => {
       "accept-language": "fr",
     });
     expect(await saved.text()).toContain(
-      '<div class="error" role="note"><p>Enregistré, mais le jeton de bot n&#39;est pas vérifié\u202f: Slack est injoignable. Vérifiez que ce serveur atteint Slack\u202f; si Slack refuse le jeton, la première notification en échec le dira ici.</p><p class="detail">Erreur de connexion\u202f: ',
+      '<div class="error" role="note"><p>Enregistré, mais le jeton de bot n’est pas vérifié\u202f: Slack est injoignable. Vérifiez que ce serveur atteint Slack\u202f; si Slack refuse le jeton, la première notification en échec le dira ici.</p><p class="detail">Erreur de connexion\u202f: ',
     );
   });
 

@@ -58,7 +58,7 @@ describe("an Admin sets the app's tracker in its settings", () => {
     const refused = await sendForm({ provider: "linear", project: "ENG-12", token: "lin_api_x" }, "fr");
     const page = await refused.text();
     expect(refused.status).toBe(400);
-    expect(page).toContain("Projet\u202f: pas écrit comme ce champ l&#39;attend.");
+    expect(page).toContain("Projet\u202f: pas écrit comme ce champ l’attend.");
     expect(page).toContain('<option value="linear" selected>');
     expect(page).toMatch(/name="project" value="ENG-12"/);
     expect((await stored())?.provider).toBe("github");
@@ -75,7 +75,7 @@ describe("an Admin sets the app's tracker in its settings", () => {
   test("in French, the warning that the tracker could not be reached names the address called", async () => {
     const page = await (await sendForm({ ...onGithub, token: "t", apiUrl: "http://127.0.0.1:9" }, "fr")).text();
     expect(page).toContain(
-      '<div class="error" role="note"><p>Enregistré, mais le jeton n&#39;est pas vérifié\u202f: GitHub est injoignable à 127.0.0.1:9. Vérifiez cette adresse, et que ce serveur l&#39;atteint\u202f; une synchronisation qui échoue sera signalée ici.</p><p class="detail">Erreur de connexion\u202f: ',
+      '<div class="error" role="note"><p>Enregistré, mais le jeton n’est pas vérifié\u202f: GitHub est injoignable à 127.0.0.1:9. Vérifiez cette adresse, et que ce serveur l’atteint\u202f; une synchronisation qui échoue sera signalée ici.</p><p class="detail">Erreur de connexion\u202f: ',
     );
   });
 });

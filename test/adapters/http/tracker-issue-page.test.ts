@@ -103,7 +103,7 @@ describe("an app with a tracker", () => {
     const form = formOf(await page(member, key, "fr"), "link")!;
     const refused = await member.submit(form, { issue: "pas une clé" }, undefined, { "accept-language": "fr" });
     expect(panel(await refused.text())).toContain(
-      '<p class="error" role="alert">«\u202fpas une clé\u202f» n&#39;est ni un numéro ni une adresse de ticket de acme/shop. Indiquez son numéro, comme 17, ou son adresse, comme https://github.com/acme/shop/issues/17.</p>',
+      '<p class="error" role="alert">«\u202fpas une clé\u202f» n’est ni un numéro ni une adresse de ticket de acme/shop. Indiquez son numéro, comme 17, ou son adresse, comme https://github.com/acme/shop/issues/17.</p>',
     );
   });
 
@@ -150,7 +150,7 @@ describe("an app with a tracker", () => {
         panel(await (await member.submit(formOf(shown, "link")!, { issue: "17" }, undefined, { "accept-language": language })).text());
       const [en, fr] = [await said("en"), await said("fr")];
       expect(en).toContain("GitHub could not be reached at 127.0.0.1:9, or failed to answer. Nothing was linked;");
-      expect(fr).toContain("GitHub est injoignable à 127.0.0.1:9, ou n&#39;a pas su répondre. Rien n&#39;a été lié\u202f; réessayez dans un instant");
+      expect(fr).toContain("GitHub est injoignable à 127.0.0.1:9, ou n’a pas su répondre. Rien n’a été lié\u202f; réessayez dans un instant");
       expect([en.includes("token"), fr.includes("jeton")]).toEqual([false, false]);
     } finally {
       await http.cli("tracker", "set", "DEMO", http.demo.appId, "github", "--repo", "acme/shop", "--token", "gh-token", "--api-url", github.url);
@@ -169,7 +169,7 @@ describe("an app with a tracker", () => {
         "GitHub refused the token set for this app (wrong, revoked or expired, or without access to acme/shop). Nothing was linked; an Admin gives a new token in the app&#39;s tracker settings.",
       );
       expect(await said("fr")).toContain(
-        "GitHub a refusé le jeton configuré pour cette application (erroné, révoqué ou expiré, ou sans accès à acme/shop). Rien n&#39;a été lié\u202f; un Admin donne un nouveau jeton",
+        "GitHub a refusé le jeton configuré pour cette application (erroné, révoqué ou expiré, ou sans accès à acme/shop). Rien n’a été lié\u202f; un Admin donne un nouveau jeton",
       );
     } finally {
       github.token = "gh-token";
@@ -232,7 +232,7 @@ describe("an app with a tracker", () => {
     expect(shown).toContain('<h2 id="tracker">Ticket lié</h2>');
     expect(shown).toContain("Créer un ticket dans GitHub</button>");
     expect(shown).toContain(
-      '<label for="tracker-issue">Lier un ticket existant</label><p class="muted" id="tracker-issue-hint">L&#39;adresse du ticket, ou son numéro (17).</p>',
+      '<label for="tracker-issue">Lier un ticket existant</label><p class="muted" id="tracker-issue-hint">L’adresse du ticket, ou son numéro (17).</p>',
     );
   });
 });
@@ -283,7 +283,7 @@ describe("an app without a tracker", () => {
 
   test("in French, an Admin is pointed to the app's tracker settings", async () => {
     expect(panel(await page(await signedInAs(http, "admin"), key, "fr"))).toContain(
-      `<p>Cette application n&#39;a pas encore de gestionnaire de tickets. Connectez GitHub, Linear ou Jira dans <a href="/settings/apps/${appId}/tracker">Réglages → Applications → Untracked app → Gestionnaire de tickets</a>.</p>`,
+      `<p>Cette application n’a pas encore de gestionnaire de tickets. Connectez GitHub, Linear ou Jira dans <a href="/settings/apps/${appId}/tracker">Réglages → Applications → Untracked app → Gestionnaire de tickets</a>.</p>`,
     );
   });
 

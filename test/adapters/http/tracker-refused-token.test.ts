@@ -40,7 +40,7 @@ test("linking when GitHub refuses the token (revoked since it was saved): 502 tr
   ]);
   expect([inFrench.status, inFrench.body.code]).toEqual([502, "tracker_unavailable"]);
   expect(inFrench.body.error).toBe(
-    "Le gestionnaire de tickets de l'application a refusé son jeton (erroné, révoqué ou expiré, ou sans accès au projet)\u202f: réessayer n'y changera rien. Un opérateur donne un nouveau jeton avec tracker set.",
+    "Le gestionnaire de tickets de l’application a refusé son jeton (erroné, révoqué ou expiré, ou sans accès au projet)\u202f: réessayer n’y changera rien. Un opérateur donne un nouveau jeton avec tracker set.",
   );
   expect(logged.map(({ failure, path }) => ({ code: failure.code, cause: failure.cause, refused: failure.credentialsRefused, path }))).toEqual(
     [1, 2].map(() => ({

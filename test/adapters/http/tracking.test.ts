@@ -45,9 +45,9 @@ test("in the reporter's language", async () => {
   const body = await (await server.fetch(created.body.statusUrl)).text();
   expect(body).toContain('lang="fr"');
   expect(body).toContain('Statut\u202f: <span class="badge status-triage">');
-  expect(body).toContain("L&#39;équipe l&#39;a reçu et va l&#39;examiner bientôt.");
+  expect(body).toContain("L’équipe l’a reçu et va l’examiner bientôt.");
   // Status names are the portal's, in every language.
-  expect(body).toContain('<span class="badge status-triage">À l&#39;étude</span>');
+  expect(body).toContain('<span class="badge status-triage">À l’étude</span>');
 });
 
 test("a reader who chooses the other language (?lang=en) reads the page in it, and its answer form keeps it", async () => {

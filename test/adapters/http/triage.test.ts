@@ -338,7 +338,7 @@ describe("an owner who is no member", () => {
       body: { owner: "nobody@nowhere.test" },
       headers: { "accept-language": "fr" },
     });
-    expect(fr.body.error).toContain("owner\u202f: nobody@nowhere.test n'est pas membre de l'organisation, dont les membres sont ");
+    expect(fr.body.error).toContain("owner\u202f: nobody@nowhere.test n’est pas membre de l’organisation, dont les membres sont ");
     expect(fr.body.error).toContain("member@demo.test");
     const res = await http.fetch(`${http.url}/mcp`, {
       method: "POST",

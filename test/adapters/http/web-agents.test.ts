@@ -49,7 +49,7 @@ describe("the Agents page", () => {
     expect(listed).toContain(`<p>An AI agent connects through MCP, after you sign in and allow it, at <code>${server.url}/mcp</code>.</p>`);
     const inFrench = await (await admin.fetch("/settings/agents", { headers: { "accept-language": "fr" } })).text();
     expect(inFrench).toContain(
-      `<p>Un agent d&#39;IA se connecte par MCP, une fois que vous l&#39;avez autorisé, à l&#39;adresse <code>${server.url}/mcp</code>.</p>`,
+      `<p>Un agent d’IA se connecte par MCP, une fois que vous l’avez autorisé, à l’adresse <code>${server.url}/mcp</code>.</p>`,
     );
   });
 });

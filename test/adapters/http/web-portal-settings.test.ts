@@ -62,7 +62,7 @@ describe("Settings → Portal writes only the fields changed on the page", () =>
     expect(held.headers.get("location")).toBe(`${PATH}?saved=held&held=brandColor`);
     expect((await settings()).brandColor).toBe("#0e7490");
     expect(await (await (await french()).fetch(held.headers.get("location")!)).text()).toContain(
-      "Rien n&#39;est enregistré\u202f: quelqu&#39;un d&#39;autre a modifié Couleur de la marque depuis l&#39;affichage de cette page.",
+      "Rien n’est enregistré\u202f: quelqu’un d’autre a modifié Couleur de la marque depuis l’affichage de cette page.",
     );
   });
 
@@ -71,7 +71,7 @@ describe("Settings → Portal writes only the fields changed on the page", () =>
     await put({ title: "Acme ideas", brandColor: "#0e7490" });
     const held = await admin.sendForm(shown, PATH, { title: "Acme board", brandColor: "#b91c1c" });
     expect(await (await (await french()).fetch(held.headers.get("location")!)).text()).toContain(
-      "Rien n&#39;est enregistré\u202f: quelqu&#39;un d&#39;autre a modifié Titre, Couleur de la marque depuis l&#39;affichage de cette page. Le formulaire montre leurs valeurs\u202f; modifiez-les de nouveau pour les remplacer.",
+      "Rien n’est enregistré\u202f: quelqu’un d’autre a modifié Titre, Couleur de la marque depuis l’affichage de cette page. Le formulaire montre leurs valeurs\u202f; modifiez-les de nouveau pour les remplacer.",
     );
   });
 });
@@ -113,7 +113,7 @@ describe("Settings → Portal's single sign-on secret", () => {
     const browser = await french();
     const asked = await (await browser.sendForm(await page(browser), `${PATH}/sso-secret`)).text();
     expect(asked).toContain(
-      "<h1>Renouveler le secret d&#39;authentification unique\u202f?</h1><p>Les jetons signés avec l&#39;actuel sont refusés aussitôt, jusqu&#39;à ce que votre serveur signe avec le nouveau.</p>",
+      "<h1>Renouveler le secret d’authentification unique\u202f?</h1><p>Les jetons signés avec l’actuel sont refusés aussitôt, jusqu’à ce que votre serveur signe avec le nouveau.</p>",
     );
   });
 });

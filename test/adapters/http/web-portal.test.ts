@@ -97,7 +97,7 @@ describe("the portal in the team's web application", () => {
       )?.[1];
     expect(await said(note.headers.get("location")!, "en")).toBe("Internal note added: only the team sees it.");
     expect(await said(reply.headers.get("location")!, "en")).toBe("Reply sent: the reporters see it on their tracking page.");
-    expect(await said(note.headers.get("location")!, "fr")).toBe("Note interne ajoutée\u202f: seule l&#39;équipe la voit.");
+    expect(await said(note.headers.get("location")!, "fr")).toBe("Note interne ajoutée\u202f: seule l’équipe la voit.");
     expect(await said(reply.headers.get("location")!, "fr")).toBe(
       "Réponse envoyée\u202f: les auteurs des signalements la voient sur leur page de suivi.",
     );

@@ -90,7 +90,7 @@ describe("Settings → Tags: renaming a tag for the whole organization", () => {
     await tagged("Le colis est perdu", ["colis"]);
     const refused = await rename(member, "colis", "a,b", { "accept-language": "fr" });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("Nouveau nom\u202f: doit être un texte non vide d&#39;au plus 40 caractères sans virgule.");
+    expect(await refused.text()).toContain("Nouveau nom\u202f: doit être un texte non vide d’au plus 40 caractères sans virgule.");
   });
 
   test("a tag renamed meanwhile by someone else is said gone, 404, above the list as it is now", async () => {

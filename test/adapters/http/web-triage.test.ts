@@ -153,8 +153,8 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect((await http.request("POST", `/v1/feedbacks/${key}/comments`, { headers, body: { text: "Seen by CI" } })).status).toBe(200);
     expect(await page(reader, `/inbox/${key}`)).toContain('<li class="comment"><p>API key ci-script · <time');
     const french = await (await reader.fetch(`/inbox/${key}`, { headers: { "accept-language": "fr" } })).text();
-    expect([french.includes("Clé d&#39;API «\u202fci-script\u202f» · <time"), french.includes("API key ci-script")]).toEqual([true, false]);
-    expect(french).toContain('<li class="comment"><p>Clé d&#39;API «\u202fci-script\u202f» · <time');
+    expect([french.includes("Clé d’API «\u202fci-script\u202f» · <time"), french.includes("API key ci-script")]).toEqual([true, false]);
+    expect(french).toContain('<li class="comment"><p>Clé d’API «\u202fci-script\u202f» · <time');
   });
 
   test("saving writes only the fields changed on the page: what someone else set since it was shown stays", async () => {

@@ -86,7 +86,7 @@ describe("design polish", () => {
     });
     const thread = await page(`/inbox/${sent.body.ticketId}`);
     expect(thread).toContain("Report via API · anonymous");
-    expect(await page(`/inbox/${sent.body.ticketId}`, "fr")).toContain("Signalement via l&#39;API · anonyme");
+    expect(await page(`/inbox/${sent.body.ticketId}`, "fr")).toContain("Signalement via l’API · anonyme");
   });
 });
 
@@ -105,11 +105,11 @@ describe("French settings put a narrow no-break space before a colon", () => {
     expect(await frenchPage(member, `/settings/apps/${http.demo.appId}/widget`)).toContain("<p>Origines autorisées\u202f: ");
   });
 
-  test("a help center file that cannot be read is refused as « Centre d'aide\u202f: … »", async () => {
+  test("a help center file that cannot be read is refused as « Centre d’aide\u202f: … »", async () => {
     const page = await frenchPage(admin, `/settings/apps/${http.demo.appId}/help`);
     const form = /<form method="post" action="\/settings\/apps\/[^/]+\/help"[\s\S]*?<\/form>/.exec(page)![0];
     const refused = await admin.submit(form, { json: "not json" }, undefined, { origin: ORIGIN, "accept-language": "fr" });
-    expect(await refused.text()).toContain("Centre d&#39;aide\u202f: ");
+    expect(await refused.text()).toContain("Centre d’aide\u202f: ");
   });
 
   test("an app's issue tracker gives « Adresse de son webhook\u202f: … »", async () => {
@@ -118,7 +118,7 @@ describe("French settings put a narrow no-break space before a colon", () => {
     expect(await frenchPage(admin, `/settings/apps/${appId}/tracker`)).toContain("<p>Adresse de son webhook\u202f: <code>");
   });
 
-  test("a webhook's test that failed says « Le test n'a pas été accepté — {address}\u202f: … »", async () => {
+  test("a webhook's test that failed says « Le test n’a pas été accepté — {address}\u202f: … »", async () => {
     const local = await inProcess({ env: { WEBHOOKS_ALLOW_PRIVATE: "true" } });
     try {
       // Nothing listens on port 9 of this machine: the test gets no answer.
@@ -131,7 +131,7 @@ describe("French settings put a narrow no-break space before a colon", () => {
       const page = await frenchPage(browser, "/settings/webhooks");
       const form = /<form method="post" action="\/settings\/webhooks\/[^/]+\/test"[\s\S]*?<\/form>/.exec(page)![0];
       const tested = await browser.submit(form, {}, undefined, { origin: ORIGIN, "accept-language": "fr" });
-      expect(await tested.text()).toContain("Le test n&#39;a pas été accepté — http://127.0.0.1:9/retour\u202f: pas de réponse");
+      expect(await tested.text()).toContain("Le test n’a pas été accepté — http://127.0.0.1:9/retour\u202f: pas de réponse");
     } finally {
       local.close();
     }

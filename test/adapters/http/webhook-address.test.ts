@@ -68,10 +68,10 @@ describe("POST /v1/webhooks says which condition of the address failed (code inv
   test("the condition is said first in French to a French client, with « aucune »", async () => {
     const res = await create("https://nobody.public.test/x", "fr");
     expect(res.body.error).toStartWith(
-      "Le nom d'hôte doit se résoudre en une adresse\u202f: nobody.public.test ne se résout en aucune (une machine sans réseau n'en résout aucune). L'adresse du webhook doit être en https",
+      "Le nom d’hôte doit se résoudre en une adresse\u202f: nobody.public.test ne se résout en aucune (une machine sans réseau n’en résout aucune). L’adresse du webhook doit être en https",
     );
     expect((await create("http://hooks.public.test/x", "fr")).body.error).toStartWith(
-      "L'adresse doit être en https\u202f: http://hooks.public.test/x a été donnée (http n'est permis qu'en développement, avec WEBHOOKS_ALLOW_PRIVATE).",
+      "L’adresse doit être en https\u202f: http://hooks.public.test/x a été donnée (http n’est permis qu’en développement, avec WEBHOOKS_ALLOW_PRIVATE).",
     );
   });
 
