@@ -6,6 +6,7 @@ import { STATUS_OF } from "../../../adapters/http/error-status.ts";
 import { helpedQuestion, impactQuestion, MESSAGES, NEEDS, textQuestion, touchesQuestion } from "../../../adapters/assistant-local/rules.ts";
 import { WORDS } from "../../../apps/widget/words.ts";
 import { portalWords } from "../../../adapters/http/portal/words.ts";
+import { portalTeamWords } from "../../../adapters/http/web/portal-words.ts";
 import { deliveredMessage } from "../../../core/notify/delivered-message.ts";
 
 /** Every path to a text in a catalog: `web.inbox.search`, `errors.not_found`, `problems.says`. */
@@ -133,4 +134,15 @@ describe("French typography: a narrow no-break space (U+202F), never a plain spa
   test("the check itself finds a plain space, or none, before a French colon or question mark", () => {
     expect(spacingFaults({ a: "Statut : ouvert", b: "Vraiment?", c: "Statut\u202f: ouvert" }).map(([path]) => path)).toEqual(["a", "b"]);
   });
+});
+
+test("French typography: an apostrophe between letters is the typographic one (U+2019), never the straight ', in the catalog, the widget and the portal", () => {
+  // The first report's sample message is shown inside a shell command, as a reporter would type it: its ' is the shell's to quote.
+  const french = [
+    ...texts(FR).filter(([path]) => path !== "web.firstReport.sample"),
+    ...texts(WORDS.fr),
+    ...texts(portalWords("fr")),
+    ...texts(portalTeamWords("fr")),
+  ];
+  expect(french.filter(([, text]) => /\p{L}'\p{L}/u.test(text))).toEqual([]);
 });
