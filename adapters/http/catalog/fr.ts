@@ -287,7 +287,7 @@ export const FR: Catalog = {
       widget: "Depuis vos pages web, avec le widget (autorisez d’abord l’origine de votre site dans Réglages → Applications)\u202f:",
       form: "Ou partagez le formulaire hébergé, qui fonctionne sans JavaScript\u202f:",
       keys: "Un Admin trouve les clés de l’application dans Réglages → Applications.",
-      noChannel: "{app} n’a pas encore d’entrée : un Admin lui ajoute un canal (une clé d’API, le widget ou le formulaire hébergé) dans",
+      noChannel: "{app} n’a pas encore d’entrée\u202f: un Admin lui ajoute un canal (une clé d’API, le widget ou le formulaire hébergé) dans",
       channels: "Réglages → Applications → Canaux",
       noApp: "Il n’y a encore aucune application à propos de laquelle signaler\u202f: un Admin crée la première dans",
       appsSettings: "Réglages → Applications",
@@ -398,7 +398,7 @@ export const FR: Catalog = {
       appSettings: "Réglages de cette application",
       openSettings: "Ouvrir ses réglages",
       channelsActive: (active: number, total: number) => `${active} ${active > 1 ? "actifs" : "actif"} sur ${total}`,
-      noOrigins: "aucune pour l’instant : le widget est refusé partout",
+      noOrigins: "aucune pour l’instant\u202f: le widget est refusé partout",
       issueTracker: "Gestionnaire de tickets",
       featureCount: "Fonctionnalités",
       articleCount: "Articles d’aide",
@@ -409,7 +409,7 @@ export const FR: Catalog = {
       noFloor: "Aucune",
       saveFeatures: "Enregistrer la carte",
       featuresHint:
-        "Un chemin nomme une partie de l’application (checkout/payment) ; les signalements y sont rattachés par ses mots. Les lignes vides sont ignorées.",
+        "Un chemin nomme une partie de l’application (checkout/payment)\u202f; les signalements y sont rattachés par ses mots. Les lignes vides sont ignorées.",
       featureRow: "Fonctionnalité",
       newFeature: "Nouvelle fonctionnalité",
     },
@@ -467,7 +467,7 @@ export const FR: Catalog = {
         "Sur api.slack.com/apps\u202f: Create New App → From an app manifest, choisissez l’espace de travail, collez ceci et installez l’application. Collez ensuite ci-dessous son Signing Secret (Basic Information) et son Bot User OAuth Token (OAuth & Permissions).",
       requestUrls: "Adresses de requête de l’application Slack",
       slashCommand: "Commande /retour",
-      interactivity: "Interactivité (le raccourci « Send to Retour »)",
+      interactivity: "Interactivité (le raccourci «\u202fSend to Retour\u202f»)",
       eventsUrl: "Événements",
       signingSecret: "Secret de signature",
       botToken: "Jeton de bot (xoxb-…)",
@@ -549,7 +549,7 @@ export const FR: Catalog = {
       sendLink: "Envoyer le lien",
       sent: "Si un compte utilise cette adresse, un lien pour choisir un nouveau mot de passe est en route. Il sert une fois, pendant 30 minutes.",
       noEmail:
-        "Ce service n’envoie pas d’e-mails : il ne peut pas vous envoyer de lien. Demandez à un Admin de votre organisation de vous donner un nouveau mot de passe.",
+        "Ce service n’envoie pas d’e-mails\u202f: il ne peut pas vous envoyer de lien. Demandez à un Admin de votre organisation de vous donner un nouveau mot de passe.",
       tooManyRequests: "Trop de demandes. Attendez un moment et réessayez.",
       resetTitle: "Choisir un nouveau mot de passe",
       newPassword: "Nouveau mot de passe",
@@ -960,7 +960,7 @@ export const FR: Catalog = {
     },
   },
   errors: {
-    invalid_json: "Le corps de la requête n’est pas du JSON valide ; envoyez du JSON, avec Content-Type: application/json.",
+    invalid_json: "Le corps de la requête n’est pas du JSON valide\u202f; envoyez du JSON, avec Content-Type: application/json.",
     invalid_ingest: "Un champ du signalement est absent ou invalide.",
     invalid_idempotency_key: "La clé d’idempotence doit comporter de 1 à 255 caractères.",
     invalid_answer: "La réponse est invalide.",
@@ -1021,7 +1021,7 @@ export const FR: Catalog = {
     unknown_owner: "Le responsable doit être l’adresse e-mail d’un membre de l’organisation.",
     unknown_feature: "Cette fonctionnalité n’est pas dans la carte des fonctionnalités de l’application du retour.",
     invalid_sso_token:
-      "Le jeton d’authentification unique est invalide ou a expiré : le site reconnecte la personne et en passe un nouveau à Retour.identify.",
+      "Le jeton d’authentification unique est invalide ou a expiré\u202f: le site reconnecte la personne et en passe un nouveau à Retour.identify.",
     comment_published: "Ce commentaire est déjà sur le portail\u202f: seul un commentaire encore en attente de relecture peut être rejeté.",
   },
   missing: {
@@ -1137,7 +1137,7 @@ export const FR: Catalog = {
     or: " ou ",
     email: "une adresse e-mail comme ann@example.com",
     color: "une couleur écrite #rrvvbb (comme #4f46e5)",
-    origin: "une origine exacte comme https://app.example.com (schéma, hôte et port : ni chemin ni joker)",
+    origin: "une origine exacte comme https://app.example.com (schéma, hôte et port\u202f: ni chemin ni joker)",
     slug: "des lettres minuscules, des chiffres et des tirets, de 1 à 40, sans tiret au début ni à la fin (comme acme-boutique)",
     signInUrl:
       "une adresse https d’au plus 2\u202f000 caractères, sans nom d’utilisateur ni mot de passe, comme https://app.example.com/login (http seulement sur cette machine\u202f: http://localhost, http://127.0.0.1, http://[::1])",
