@@ -103,13 +103,13 @@ const SETS: Readonly<Record<PortableSet, SetSpec>> = {
     from: `SELECT t.n AS _rowid, ${appIdOf("t.app")} AS app_id, t.key, t.df AS n FROM grouping_terms t`,
     key: (r) => [String(r.app_id), String(r.key)],
   },
-  slack_connections: { from: "SELECT rowid AS _rowid, * FROM slack_connections", key: (r) => [String(r.org_id)], json: ["kinds"] },
+  slack_connections: { from: "SELECT rowid AS _rowid, * FROM slack_connections", key: (r) => [String(r.org_id)], json: ["kinds", "last_failure"] },
   slack_events: {
     from: "SELECT org_id AS _org, event_id AS _event, * FROM slack_events",
     order: ["_org", "_event"],
     key: (r) => [String(r.org_id), String(r.event_id)],
   },
-  app_trackers: { from: "SELECT rowid AS _rowid, * FROM app_trackers", key: (r) => [String(r.app_id)] },
+  app_trackers: { from: "SELECT rowid AS _rowid, * FROM app_trackers", key: (r) => [String(r.app_id)], json: ["last_failure"] },
   attachments: { from: "SELECT rowid AS _rowid, * FROM attachments", key: (r) => [String(r.id)] },
   merges: {
     from: "SELECT rowid AS _rowid, id, org_id, app_id, source_id, target_id, by, score, at, report_ids, added_followers, target_before, target_after, undone_at, undone_by FROM merges",

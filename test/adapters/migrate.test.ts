@@ -54,6 +54,22 @@ beforeAll(async () => {
   );
   await connectAgent(server.url, server.demo.users.member);
   await server.cli("slack", "set", "DEMO", "--signing-secret", "s3cr3t", "--bot-token", "xoxb-1", "--channel", "C0FEED", "--kinds", "idea");
+  await server.cli(
+    "tracker",
+    "set",
+    "DEMO",
+    server.demo.appId,
+    "linear",
+    "--team",
+    "ENG",
+    "--token",
+    "lin_api_x",
+    "--api-url",
+    "http://127.0.0.1:9/graphql",
+  );
+  // Each with the last call that failed, which the settings show until one goes through.
+  await server.services.store.recordSlackFailure(server.demo.orgId, { at: 1_000, error: "Slack is down", refused: false });
+  await server.services.store.recordTrackerFailure(server.demo.orgId, server.demo.appId, { at: 2_000, error: "token revoked", refused: true });
   file = join(server.dataDir, "retour.sqlite");
   // The background work the reports and the status change queued has run: the copy holds no job half done.
   const db = new Database(file, { readonly: true });
@@ -96,6 +112,7 @@ async function readings(store: Store) {
     webhooks: await store.listWebhooks(org.id),
     agents: await store.listAgents(org.id, null),
     slack: await store.findSlackConnection(org.id),
+    tracker: await store.findAppTracker(org.id, server.demo.appId),
     secret: await store.serviceSecret(),
     keyCheck: await store.findKeyCheck(),
     grant: await store.authenticate(sha256Digest(server.demo.tokens.admin), 0, 1),
