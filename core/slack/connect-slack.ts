@@ -38,13 +38,15 @@ export type SlackSecretDeps = Pick<Services, "secrets">;
  * stored. A secret left blank keeps the one stored (a form never shows them again), so the first
  * connection needs both. Slack is asked whether it takes the bot token (auth.test): a token it
  * refuses is not saved; when Slack cannot be reached (the machine may be offline), the settings are
- * saved, and the answer says the token went unchecked.
+ * saved, and the answer says the token went unchecked, as the connection's last failure does until
+ * a call to Slack goes through.
  */
 export async function connectSlack(
-  services: SlackSecretDeps & {
-    readonly slack: Pick<SlackApi, "authTest">;
-    readonly store: Pick<CatalogStore, "findApp"> & Pick<SlackStore, "setSlackConnection" | "findSlackConnection">;
-  },
+  services: SlackSecretDeps &
+    Pick<Services, "clock"> & {
+      readonly slack: Pick<SlackApi, "authTest">;
+      readonly store: Pick<CatalogStore, "findApp"> & Pick<SlackStore, "setSlackConnection" | "findSlackConnection">;
+    },
   grant: Grant,
   setup: SlackSetup,
 ): Promise<Result<Connected>> {
@@ -74,6 +76,8 @@ export async function connectSlack(
     ...(setup.channel?.trim() && { channel: setup.channel.trim() }),
     ...(setup.minSeverity && { minSeverity: setup.minSeverity }),
     ...(setup.apiUrl && { apiUrl: setup.apiUrl }),
+    // Unchecked, it is said as the last failed call until a notice goes through: a reload must not read "Connected".
+    ...(checked.verdict === "unreachable" && { lastFailure: { at: services.clock(), error: checked.said, refused: false } }),
   };
   await services.store.setSlackConnection(connection);
   return ok({ connection, ...(checked.verdict === "unreachable" && { unchecked: checked.said }) });

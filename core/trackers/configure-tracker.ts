@@ -34,11 +34,11 @@ const FIELD_OF: Readonly<Record<RefusedPart, "token" | "project">> = { token: "t
  * has no adapter for, or a mapping for one that keeps none, is refused. The tracker is asked whether
  * it takes the token for the project (IssueTracker.check): settings it refuses are not stored; when
  * it cannot be reached (the machine may be offline), they are stored, and the answer says the token
- * went unchecked.
+ * went unchecked, as the tracker's last failure does until a call to it goes through.
  */
 export async function configureTracker(
   services: SettingsDeps &
-    Pick<Services, "trackers" | "ids"> & {
+    Pick<Services, "trackers" | "ids" | "clock"> & {
       readonly store: Pick<CatalogStore, "findApp"> & Pick<TrackerStore, "findAppTracker" | "setAppTracker">;
     },
   grant: Grant,
@@ -77,6 +77,8 @@ export async function configureTracker(
     provider,
     project: settings.project,
     settingsSealed: await services.secrets.seal(JSON.stringify(kept ? { ...settings, statuses: kept } : settings)),
+    // Unchecked, it is said as the last failed call until a sync goes through: a reload must not read as working.
+    ...(checked.verdict === "unreachable" && { lastFailure: { at: services.clock(), error: checked.said, refused: false } }),
   });
   return ok({
     app: managed.value,

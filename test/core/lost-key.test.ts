@@ -43,7 +43,7 @@ describe("secrets sealed with a lost key", () => {
     const saved: AppTracker[] = [];
     const store = { findApp: async () => app, findAppTracker: async () => tracker, setAppTracker: async (t: AppTracker) => void saved.push(t) };
     const configured = await configureTracker(
-      { secrets, trackers: { linear: { mapsStatuses: true } as never }, ids: { id: () => "id", secret: () => "new" }, store },
+      { secrets, trackers: { linear: { mapsStatuses: true } as never }, ids: { id: () => "id", secret: () => "new" }, clock: () => 0, store },
       grant,
       "app",
       "linear",
@@ -66,7 +66,7 @@ describe("secrets sealed with a lost key", () => {
       setSlackConnection: async (c: SlackConnection) => void stored.push(c),
     };
     const slack = { authTest: async () => undefined };
-    const connected = await connectSlack({ secrets, store, slack }, grant, { signingSecret: "sign", botToken: "xoxb-new" });
+    const connected = await connectSlack({ secrets, store, slack, clock: () => 0 }, grant, { signingSecret: "sign", botToken: "xoxb-new" });
     assert.equal(connected.ok, true);
     assert.deepEqual(JSON.parse(await secrets.open(stored[0]!.secretsSealed)), { signingSecret: "sign", botToken: "xoxb-new" });
   });

@@ -57,6 +57,7 @@ describe("a tracker set again without a token", () => {
     secrets,
     trackers: { github: { mapsStatuses: false }, linear: { mapsStatuses: true } } as never,
     ids: { id: () => "id", secret: () => "new-secret" },
+    clock: () => 0,
     store: {
       findApp: async () => ({ id: "app", orgId: "org", name: "Shop", kind: "web" as const }),
       findAppTracker: async () => github,

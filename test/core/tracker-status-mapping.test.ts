@@ -114,6 +114,7 @@ describe("a mapping is for trackers whose issues have named states", () => {
     secrets,
     trackers,
     ids: { id: () => "id", secret: () => "new-secret" },
+    clock: () => 0,
     store: {
       findApp: async () => ({ id: "app", orgId: "org", name: "Shop", kind: "web" as const }),
       findAppTracker: async () => tracker,

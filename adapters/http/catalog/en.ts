@@ -742,9 +742,9 @@ export const EN = {
       stateKinds: { backlog: "backlog", unstarted: "not started", started: "started", completed: "completed", canceled: "canceled" },
       defaultState: (kind: string, orKind?: string) => `Default: the first “${kind}”${orKind ? ` or “${orKind}”` : ""} state`,
       lastFailure: (tracker: string, when: string, error: string) =>
-        `The last sync with ${tracker} failed, ${when}: ${error}. Syncs are tried again for about a day; this goes once one goes through.`,
+        `The last call to ${tracker} failed, ${when}: ${error}. Syncs are tried again for about a day; this goes once one goes through.`,
       lastFailureRefused: (tracker: string, when: string, error: string) =>
-        `The last sync with ${tracker} failed, ${when}: ${tracker} refused the token (${error}). An Admin gives a new one in this section, or an operator with tracker set; syncs wait until then, for about a day.`,
+        `The last call to ${tracker} failed, ${when}: ${tracker} refused the token (${error}). An Admin gives a new one in this section, or an operator with tracker set; syncs wait until then, for about a day.`,
     },
     /** The inbox's changelog: entries written, previewed, linked to feedbacks, published. */
     changelog: {

@@ -657,9 +657,9 @@ export const FR: Catalog = {
       defaultState: (kind: string, orKind?: string) =>
         `Par défaut\u202f: le premier état «\u202f${kind}\u202f»${orKind ? ` ou «\u202f${orKind}\u202f»` : ""}`,
       lastFailure: (tracker: string, when: string, error: string) =>
-        `La dernière synchronisation avec ${tracker} a échoué, ${when}\u202f: ${error}. Les synchronisations sont retentées pendant environ un jour\u202f; ce message disparaît dès que l’une passe.`,
+        `Le dernier appel à ${tracker} a échoué, ${when}\u202f: ${error}. Les synchronisations sont retentées pendant environ un jour\u202f; ce message disparaît dès que l’une passe.`,
       lastFailureRefused: (tracker: string, when: string, error: string) =>
-        `La dernière synchronisation avec ${tracker} a échoué, ${when}\u202f: ${tracker} a refusé le jeton (${error}). Un Admin en donne un nouveau dans cette section, ou un opérateur avec tracker set\u202f; les synchronisations attendent jusque-là, environ un jour.`,
+        `Le dernier appel à ${tracker} a échoué, ${when}\u202f: ${tracker} a refusé le jeton (${error}). Un Admin en donne un nouveau dans cette section, ou un opérateur avec tracker set\u202f; les synchronisations attendent jusque-là, environ un jour.`,
     },
     /** The inbox's changelog: entries written, previewed, linked to feedbacks, published. */
     changelog: {

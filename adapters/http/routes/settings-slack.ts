@@ -73,7 +73,7 @@ ${connection ? html`<p class="muted" id="slack-keep">${w.keepSecret}</p>` : ""}
     html`${notice.error && !notice.field ? html`<p class="error" role="alert">${notice.error}</p>` : ""}${notice.info ? html`<p class="notice" role="status">${notice.info}</p>` : ""}${
       notice.unchecked ? unreachedWarning(visitor, w.unchecked, notice.unchecked) : ""
     }
-<p>${notice.unchecked ? w.savedUnchecked : connection ? w.connected : w.notConnected}</p>${connection?.lastFailure ? lastFailure(visitor, connection.lastFailure) : ""}
+<p>${notice.unchecked ? w.savedUnchecked : connection ? w.connected : w.notConnected}</p>${connection?.lastFailure && !notice.unchecked ? lastFailure(visitor, connection.lastFailure) : ""}
 ${
   // Slack calls the request URLs from the internet, over https only: a manifest made of another BASE_URL would be refused.
   new URL(services.baseUrl).protocol === "https:" ? "" : html`<p role="note"><strong>${w.httpsNeeded(services.baseUrl)}</strong></p>`

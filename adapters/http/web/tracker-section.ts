@@ -37,7 +37,9 @@ export async function trackerSection(services: Services, visitor: Visitor, app: 
   const tracker = described.value;
   const saved = notice && "saved" in notice && tracker ? savedHtml(visitor, tracker, notice.saved, services.baseUrl) : "";
   const form = admin ? trackerForm(visitor, app, tracker, notice && "refused" in notice ? notice : undefined) : "";
-  return html`${saved}${trackerHtml(visitor, app, tracker, services.baseUrl, admin)}${form}`;
+  // Just saved unchecked, the boxed warning says what the stored failure would say again.
+  const shown = tracker && notice && "saved" in notice && notice.saved.unchecked ? { ...tracker, lastFailure: undefined } : tracker;
+  return html`${saved}${trackerHtml(visitor, app, shown, services.baseUrl, admin)}${form}`;
 }
 
 /** The API hosts the trackers' clients call when the settings name none (GitHub Enterprise and test servers name theirs). */

@@ -112,6 +112,18 @@ describe("the Slack settings page", () => {
     expect(await server.services.store.findSlackConnection(server.demo.orgId)).not.toBeNull();
   });
 
+  test("saved with its bot token unchecked, the settings read again later say that the last call to Slack failed, not merely Connected; the page right after the save says it once", async () => {
+    const browser = await signedIn("admin");
+    const page = await (await browser.fetch("/settings/slack")).text();
+    const saved = await (await browser.submit(slackForm(page), { signingSecret: "signing-secret-123", botToken: "xoxb-bot-token-456" })).text();
+    expect(saved).not.toContain("The last call to Slack failed");
+    const later = await (await browser.fetch("/settings/slack")).text();
+    expect(later).toMatch(
+      /<p class="error">The last call to Slack failed, [^<]+: [^<]*\. Notices wait and are tried again for about a day; this goes once one goes through\.<\/p>/,
+    );
+    expect(later).not.toContain("xoxb-bot-token-456");
+  });
+
   test('saved with its bot token unchecked, the page says so once, in English and French: no "saved" box, and "Saved, not checked yet" in place of "Connected"', async () => {
     const browser = await signedIn("admin");
     const page = await (await browser.fetch("/settings/slack")).text();

@@ -72,6 +72,16 @@ describe("an Admin sets the app's tracker in its settings", () => {
     expect((await storedSettings()).token).toBe("t");
   });
 
+  test("saved unchecked, the tracker's settings read again later say that the last call to it failed; the page right after the save says it once", async () => {
+    const page = await (await sendForm({ ...onGithub, token: "t", apiUrl: "http://127.0.0.1:9" })).text();
+    expect(page).not.toContain("The last call to GitHub failed");
+    const admin = await signedInAs(server, "admin", trackerPage());
+    const later = await (await admin.fetch(trackerPage())).text();
+    expect(later).toMatch(
+      /<p class="error">The last call to GitHub failed, [^<]+: [^<]*\. Syncs are tried again for about a day; this goes once one goes through\.<\/p>/,
+    );
+  });
+
   test("in French, the warning that the tracker could not be reached names the address called", async () => {
     const page = await (await sendForm({ ...onGithub, token: "t", apiUrl: "http://127.0.0.1:9" }, "fr")).text();
     expect(page).toContain(

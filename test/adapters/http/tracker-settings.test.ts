@@ -85,15 +85,15 @@ describe("the issue tracker in the apps settings", () => {
     const failure = { at, error: "Authentication required, not authenticated", refused: true };
     await server.services.store.recordTrackerFailure(server.demo.orgId, server.demo.appId, failure);
     const admin = await browserOf("admin");
-    const said = `<p class="error">The last sync with Linear failed, ${formatTime("en", at)}: Linear refused the token (Authentication required, not authenticated). An Admin gives a new one in this section, or an operator with tracker set; syncs wait until then, for about a day.</p>`;
+    const said = `<p class="error">The last call to Linear failed, ${formatTime("en", at)}: Linear refused the token (Authentication required, not authenticated). An Admin gives a new one in this section, or an operator with tracker set; syncs wait until then, for about a day.</p>`;
     expect(await (await admin.fetch(trackerPage())).text()).toContain(said);
     expect(await (await (await browserOf("member")).fetch(trackerPage())).text()).toContain(said);
     const inFrench = await (await admin.fetch(trackerPage(), { headers: { "accept-language": "fr" } })).text();
-    expect(inFrench).toContain(`La dernière synchronisation avec Linear a échoué, ${formatTime("fr", at)}\u202f: Linear a refusé le jeton`);
+    expect(inFrench).toContain(`Le dernier appel à Linear a échoué, ${formatTime("fr", at)}\u202f: Linear a refusé le jeton`);
     await admin.submit(statusesForm(await (await admin.fetch(trackerPage())).text())!, { "state.fixed": "In Review" });
     expect(await (await admin.fetch(trackerPage())).text()).toContain(said);
     await server.services.store.clearTrackerFailure(server.demo.orgId, server.demo.appId, at + 1);
-    expect(await (await admin.fetch(trackerPage())).text()).not.toContain("The last sync with Linear failed");
+    expect(await (await admin.fetch(trackerPage())).text()).not.toContain("The last call to Linear failed");
   });
 
   test("an app without a tracker says that an Admin connects one here, and that a bridge takes the CLI", async () => {
