@@ -54,19 +54,8 @@ beforeAll(async () => {
   );
   await connectAgent(server.url, server.demo.users.member);
   await server.cli("slack", "set", "DEMO", "--signing-secret", "s3cr3t", "--bot-token", "xoxb-1", "--channel", "C0FEED", "--kinds", "idea");
-  await server.cli(
-    "tracker",
-    "set",
-    "DEMO",
-    server.demo.appId,
-    "linear",
-    "--team",
-    "ENG",
-    "--token",
-    "lin_api_x",
-    "--api-url",
-    "http://127.0.0.1:9/graphql",
-  );
+  const offlineLinear = ["--team", "ENG", "--token", "lin_api_x", "--api-url", "http://127.0.0.1:9/graphql"];
+  await server.cli("tracker", "set", "DEMO", server.demo.appId, "linear", ...offlineLinear);
   // Each with the last call that failed, which the settings show until one goes through.
   await server.services.store.recordSlackFailure(server.demo.orgId, { at: 1_000, error: "Slack is down", refused: false });
   await server.services.store.recordTrackerFailure(server.demo.orgId, server.demo.appId, { at: 2_000, error: "token revoked", refused: true });
