@@ -13,7 +13,7 @@ import type { WebRequest } from "../cookies.ts";
 import { type Html, html, page, redirect } from "../html.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
 import { closeSession, csrfToken, csrfValid, openSession } from "../web-session.ts";
-import { flash, takeNotice } from "../web/flash.ts";
+import { redirectWithFlash, takeNotice } from "../web/flash.ts";
 import { asMember, asMemberPosting, languageSwitch } from "../web/layout.ts";
 import { postButton, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import { chooseLanguage, pageLanguage, type Visitor } from "../web/visitor.ts";
@@ -192,7 +192,8 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
           const asking = unconfirmed(visitor, field, ask);
           if (asking) return asking;
           const removed = await removeAgent(services, visitor.grant, params.id);
-          if (removed.ok && agent) await flash(services, cookie, { kind: "notice", text: w.removed(agent.clientName) }, "/settings/agents");
+          if (removed.ok && agent)
+            return redirectWithFlash(services, cookie, { kind: "notice", text: w.removed(agent.clientName) }, "/settings/agents");
           return redirect("/settings/agents");
         }),
       { detail: { hide: true } },

@@ -24,7 +24,7 @@ import { type Html, html, redirect } from "../html.ts";
 import { embedSnippet } from "../web/embed-snippet.ts";
 import { reportCommand } from "../web/first-report.ts";
 import type { CookieJar } from "../cookies.ts";
-import { flash, redirectWithFlash, type SetupStep, takeNotice, takeSetupStep } from "../web/flash.ts";
+import { redirectWithFlash, type SetupStep, takeNotice, takeSetupStep } from "../web/flash.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { hidden, postButton, refusal, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
@@ -342,7 +342,7 @@ export function settingsRoutes(services: Services) {
     if (result.ok && on && on.section !== "channels") {
       // Said once on the tab it was made on: the form alone, shown again as it was sent, says nothing.
       const text = wordsFor(visitor.language, "apps").sectionSaved(sectionTitles(visitor)[on.section]);
-      await flash(services, cookie, { kind: "notice", text }, sectionPath(on.appId, on.section));
+      return redirectWithFlash(services, cookie, { kind: "notice", text }, sectionPath(on.appId, on.section));
     }
     if (result.ok) return redirect(on ? sectionPath(on.appId, on.section) : "/settings/apps");
     const notice = result.code === "invalid_body" && what ? { error: what, status: STATUS_OF[result.code] } : refusal(visitor, result);
@@ -402,13 +402,10 @@ export function settingsRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const kind = CHANNEL_KINDS.find((k) => k === field("kind"));
           const added = kind ? await addChannel(services, visitor.grant, params.id, kind) : fail("invalid_body");
-          if (added.ok)
-            await flash(
-              services,
-              cookie,
-              { kind: "setup", step: { appId: params.id, made: "channel", channelId: added.value.id } },
-              sectionPath(params.id, "channels"),
-            );
+          if (added.ok) {
+            const step = { appId: params.id, made: "channel", channelId: added.value.id } as const;
+            return redirectWithFlash(services, cookie, { kind: "setup", step }, sectionPath(params.id, "channels"));
+          }
           return afterChange(visitor, cookie, added, { appId: params.id, section: "channels" }, wordsFor(visitor.language, "apps").kind);
         }),
       { detail: { hide: true } },
