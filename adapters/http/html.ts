@@ -110,7 +110,7 @@ table.figures td,table.figures th{padding:var(--s2) var(--s1)}
 table.cards td.title{font-weight:600;font-size:1.05rem}
 table.cards td.badges,table.cards.feedbacks td.num{display:inline-block;padding-left:var(--s1)}table.cards td.key{padding-left:var(--s1)}table.cards td.url{min-width:0}
 table.cards td.badges::before,table.cards td.key::before{content:none}
-table.cards.feedbacks td.num::before{float:none;width:auto;margin:0 .25rem 0 0}
+table.cards.feedbacks td.when{padding-left:var(--s1)}table.cards.feedbacks :is(td.num,td.when)::before{float:none;width:auto;margin:0 .25rem 0 0}
 table.cards.feedbacks thead:has(.select-all:not([hidden])){display:block}table.cards.feedbacks thead tr{border:0;padding:0 var(--s2);margin-bottom:var(--s2)}
 table.cards.feedbacks thead th:not(.key),table.cards.feedbacks .key-head{display:none}table.cards.feedbacks thead th.key{display:block;border:0;padding:var(--s1)}
 table.cards.feedbacks th .select-all:not([hidden]){display:flex;gap:var(--s2);align-items:center}.select-all .on-cards{display:inline;color:var(--fg);font-size:1rem;font-weight:400}}

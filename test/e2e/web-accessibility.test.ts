@@ -205,6 +205,23 @@ const inboxProbe: Asked["probe"] = async (on, width) => {
       .first()
       .evaluate((tr) => getComputedStyle(tr).display),
     width: await on.evaluate(() => document.documentElement.scrollWidth),
+    // A card's last report follows its label as its numbers do, not across a column's width.
+    lastReportGap: await on
+      .locator("table.cards tbody tr td.when")
+      .first()
+      .evaluate((td) => {
+        const label = getComputedStyle(td, "::before");
+        const pen = document.createElement("canvas").getContext("2d")!;
+        pen.font = `${label.fontSize} ${label.fontFamily}`;
+        const labelEnd =
+          td.getBoundingClientRect().left +
+          parseFloat(getComputedStyle(td).paddingLeft) +
+          parseFloat(label.marginLeft) +
+          pen.measureText(label.content.slice(1, -1)).width;
+        const value = document.createRange();
+        value.selectNodeContents(td);
+        return Math.round(value.getBoundingClientRect().left - labelEnd);
+      }),
   };
 };
 
@@ -477,11 +494,17 @@ describe.skipIf(!present)("every main page, in Chromium at 1280 and 390 px: acce
       expect([seen.get("feedback")![1280].probe, seen.get("feedback")![390].probe]).toEqual([fits, fits]);
     });
 
-    test("the inbox is a table at 1280 px that fits the page with a feature's path in it, in English and in French, each key and date on one line, and cards on a phone, headed by their select all", () => {
+    test("the inbox is a table at 1280 px that fits the page with a feature's path in it, in English and in French, each key and date on one line, and cards on a phone, headed by their select all, each last report beside its label", () => {
       const wide = seen.get("inbox")![1280].probe;
       expect(wide.keyHeight).toBeLessThan(wide.line * 1.5);
       expect([wide.tableFits, seen.get("inbox-fr")![1280].probe.tableFits]).toEqual([true, true]);
-      expect(seen.get("inbox")![390].probe).toEqual({ head: { selectAll: true, columns: 1 }, card: "block", width: expect.any(Number) });
+      expect(seen.get("inbox")![390].probe).toEqual({
+        head: { selectAll: true, columns: 1 },
+        card: "block",
+        width: expect.any(Number),
+        lastReportGap: expect.any(Number),
+      });
+      expect(seen.get("inbox")![390].probe.lastReportGap).toBeLessThanOrEqual(8);
       expect(seen.get("inbox")![390].probe.width).toBeLessThanOrEqual(390);
     });
   });
