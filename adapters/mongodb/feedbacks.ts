@@ -14,7 +14,7 @@ import { publishedFilter } from "./publications.ts";
 export const NOT_MERGED = { mergedInto: { $exists: false } };
 
 /** What a feedback's document holds for the store's own queries, which the core's record has not. */
-const STORED_ONLY = ["words", "urgency", "sources"];
+const STORED_ONLY = ["words", "urgency", "sources", "trackerOpeningUntil"];
 
 /**
  * A feedback as the core reads it: its votes and revenue are stored for every feedback (the list

@@ -50,6 +50,18 @@ export function trackerStore(data: Database): TrackerStore {
     async setFeedbackTracker(orgId, feedbackId, link) {
       await data.collection("feedbacks").updateOne({ _id: feedbackId, orgId }, { $set: { tracker: link } });
     },
+    async claimTrackerOpening(orgId, feedbackId, now, leaseMs) {
+      const claimed = await data
+        .collection("feedbacks")
+        .updateOne(
+          { _id: feedbackId, orgId, tracker: null, $or: [{ trackerOpeningUntil: { $exists: false } }, { trackerOpeningUntil: { $lte: now } }] },
+          { $set: { trackerOpeningUntil: now + leaseMs } },
+        );
+      return claimed.matchedCount === 1;
+    },
+    async releaseTrackerOpening(orgId, feedbackId) {
+      await data.collection("feedbacks").updateOne({ _id: feedbackId, orgId }, { $unset: { trackerOpeningUntil: "" } });
+    },
     async refreshFeedbackTracker(orgId, feedbackId, link) {
       const updated = await data.collection("feedbacks").updateOne({ _id: feedbackId, orgId, "tracker.key": link.key }, { $set: { tracker: link } });
       return updated.matchedCount === 1;

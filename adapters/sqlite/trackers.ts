@@ -66,6 +66,21 @@ export function trackerStore(db: Database, batch: WriteBatch): TrackerStore {
         db.query(`UPDATE feedbacks SET tracker = ? WHERE id = ? AND org_number = ${orgNumberOf("?")}`).run(JSON.stringify(link), feedbackId, orgId),
       );
     },
+    claimTrackerOpening: (orgId, feedbackId, now, leaseMs) =>
+      batch.run(
+        () =>
+          db
+            .query(
+              `UPDATE feedbacks SET tracker_opening_until = ? WHERE id = ? AND org_number = ${orgNumberOf("?")}
+               AND tracker IS NULL AND (tracker_opening_until IS NULL OR tracker_opening_until <= ?)`,
+            )
+            .run(now + leaseMs, feedbackId, orgId, now).changes === 1,
+      ),
+    async releaseTrackerOpening(orgId, feedbackId) {
+      await batch.run(() =>
+        db.query(`UPDATE feedbacks SET tracker_opening_until = NULL WHERE id = ? AND org_number = ${orgNumberOf("?")}`).run(feedbackId, orgId),
+      );
+    },
     refreshFeedbackTracker: (orgId, feedbackId, link) =>
       batch.run(
         () =>

@@ -38,6 +38,14 @@ export interface TrackerStore {
   /** Links the feedback to an issue, replacing any link it had. */
   setFeedbackTracker(orgId: string, feedbackId: string, link: TrackerLink): Promise<void>;
   /**
+   * Claims the opening of the feedback's issue until `now + leaseMs`, so that one request opens it:
+   * false when the feedback is linked already, or another's claim is younger than the lease (one
+   * older is a crashed opener's, taken over).
+   */
+  claimTrackerOpening(orgId: string, feedbackId: string, now: number, leaseMs: number): Promise<boolean>;
+  /** Gives the claim back when the opening failed, so the person may try again at once. */
+  releaseTrackerOpening(orgId: string, feedbackId: string): Promise<void>;
+  /**
    * Brings the feedback's link to its issue up to date (its state, when it was synced), only while
    * the feedback is still linked to that issue (`link.key`): a sync or an event that read the link
    * before a relink never undoes it. False when nothing was written.

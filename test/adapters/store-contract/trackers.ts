@@ -118,6 +118,43 @@ export function trackersContract(makeStore: () => Promise<Subject>) {
       });
     });
 
+    test("trackers: the opening of a feedback's issue is claimed once: a second claim is refused while the first holds, another org's too", async () => {
+      const store = await makeStore();
+      const { orgId, appId } = await freeOrg(store);
+      const other = await freeOrg(store);
+      const feedbackId = id("fb");
+      await store.recordFeedback(ideaFeedback(orgId, appId, feedbackId, 1, id("status")));
+      expect(await store.claimTrackerOpening(other.orgId, feedbackId, 100, 60)).toBe(false);
+      expect(await store.claimTrackerOpening(orgId, feedbackId, 100, 60)).toBe(true);
+      expect(await store.claimTrackerOpening(orgId, feedbackId, 159, 60)).toBe(false);
+      expect((await store.findFeedback(orgId, feedbackId))!.tracker).toBeUndefined();
+    });
+
+    test("trackers: a claim on an opening given back, or run out, may be claimed again", async () => {
+      const store = await makeStore();
+      const { orgId, appId } = await freeOrg(store);
+      const feedbackId = id("fb");
+      await store.recordFeedback(ideaFeedback(orgId, appId, feedbackId, 1, id("status")));
+      expect(await store.claimTrackerOpening(orgId, feedbackId, 100, 60)).toBe(true);
+      await store.releaseTrackerOpening(orgId, feedbackId);
+      expect(await store.claimTrackerOpening(orgId, feedbackId, 101, 60)).toBe(true);
+      expect(await store.claimTrackerOpening(orgId, feedbackId, 161, 60)).toBe(true);
+      expect(await store.findFeedback(orgId, feedbackId)).not.toHaveProperty("trackerOpeningUntil");
+    });
+
+    test("trackers: a linked feedback's opening is not claimed, even once the claim that opened it would have run out", async () => {
+      const store = await makeStore();
+      const { orgId, appId } = await freeOrg(store);
+      const feedbackId = id("fb");
+      await store.recordFeedback(ideaFeedback(orgId, appId, feedbackId, 1, id("status")));
+      expect(await store.claimTrackerOpening(orgId, feedbackId, 100, 60)).toBe(true);
+      await store.setFeedbackTracker(orgId, feedbackId, { key: "acme/app#7", provider: "github", status: "open" });
+      expect(await store.claimTrackerOpening(orgId, feedbackId, 101, 60)).toBe(false);
+      expect(await store.claimTrackerOpening(orgId, feedbackId, 1_000, 60)).toBe(false);
+      await store.releaseTrackerOpening(orgId, feedbackId);
+      expect(await store.claimTrackerOpening(orgId, feedbackId, 1_001, 60)).toBe(false);
+    });
+
     test("trackers: an app's tracker removed is found no more, by app or by project; its feedbacks keep their issues", async () => {
       const store = await makeStore();
       const { orgId, appId } = await freeOrg(store);
