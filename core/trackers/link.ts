@@ -9,24 +9,37 @@ import { type FindDeps, resolveFeedback, noSuchFeedback } from "../feedback/find
 import { type PresentDeps, presentFeedback } from "../feedback/present-feedback.ts";
 import { openSettings, type SettingsDeps } from "./settings.ts";
 import { CredentialsRefused } from "../refused-credentials.ts";
+import { TRACKER_DEADLINE_MS } from "./deadline.ts";
 
 /** What linking a tracker issue reads and writes. */
 type LinkTrackerDeps = FindDeps &
   PresentDeps &
   SettingsDeps &
-  Pick<Services, "trackers" | "clock"> & { readonly store: Pick<TrackerStore, "findAppTracker" | "setFeedbackTracker"> };
+  Pick<Services, "trackers" | "clock"> & {
+    readonly store: Pick<TrackerStore, "findAppTracker" | "setFeedbackTracker" | "claimTrackerOpening" | "releaseTrackerOpening">;
+  };
+
+/**
+ * How long a claim on opening a feedback's issue holds. Longer than a tracker operation may take (its
+ * deadline), so an opening still holds its claim when it ends, and one that failed gives back its own
+ * claim, never one taken over since; a process that died during the call leaves a claim that runs out
+ * after this, and the feedback may then be opened again.
+ */
+const OPENING_LEASE_MS = 2 * TRACKER_DEADLINE_MS;
 
 /**
  * Links a feedback to an existing issue of its app's tracker, or opens a new one. A feedback linked
  * already opens no second issue (tracker_linked): a second press, a teammate or an agent asking
- * again would leave the first one orphaned in the tracker. Naming an issue replaces the link.
+ * again would leave the first one orphaned in the tracker. So does one being opened at this moment:
+ * of two requests at once, the one that claims the opening calls the tracker. Naming an issue
+ * replaces the link.
  */
 export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOrId: string, issue: string | undefined): Promise<Result<Feedback>> {
   const allowed = authorize(grant, "feedbacks.update");
   if (!allowed.ok) return allowed;
   const feedback = await resolveFeedback(services, grant.orgId, keyOrId);
   if (!feedback) return noSuchFeedback(keyOrId);
-  if (!issue && feedback.tracker) return fail("tracker_linked");
+  // Before tracker_linked: an app whose tracker was removed opens nothing, linked or not, until it has one again.
   const appTracker = await services.store.findAppTracker(grant.orgId, feedback.appId);
   const tracker = appTracker && services.trackers[appTracker.provider];
   if (!appTracker || !tracker) return fail("no_tracker");
@@ -34,6 +47,9 @@ export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOr
   if (!settings) return fail("no_tracker");
   // Text that is no number, key or address of the project's issues is said so, not sent to the tracker as one it lacks.
   if (issue && tracker.names && !tracker.names(settings, issue)) return invalid("invalid_body", { field: "issue", reason: "malformed" });
+  if (!issue && !(await services.store.claimTrackerOpening(grant.orgId, feedback.id, services.clock(), OPENING_LEASE_MS))) {
+    return fail("tracker_linked");
+  }
   let link: TrackerLink | null;
   try {
     link = issue
@@ -46,6 +62,8 @@ export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOr
           status: feedback.status,
         });
   } catch (error) {
+    // The claim is given back, so the person may try again at once; should that fail too, it runs out.
+    if (!issue) await services.store.releaseTrackerOpening(grant.orgId, feedback.id).catch(() => undefined);
     // Linking is asked now, not queued: an outage is said to the person, who may try again; a refused
     // token is said as such, since trying again will not help.
     const failed = unavailable("tracker_unavailable", error, [settings.token, settings.webhookSecret]);

@@ -7,15 +7,23 @@ import { tokenGrant } from "./fake-organization.ts";
 
 const member = { ...tokenGrant("member", ["feedbacks:read", "feedbacks:write"]), orgId: "org" };
 const linked: TrackerLink = { key: "acme/web#7", provider: "github", status: "open" };
+const appTracker = { orgId: "org", appId: "app", provider: "github", settingsSealed: '{"project":"acme/web","token":"t"}' };
 
-/** A feedback of an app whose GitHub tracker counts the issues it is asked to open and to find. */
-function setUp(feedback: FeedbackRecord) {
+/**
+ * A feedback of an app whose GitHub tracker counts the issues it is asked to open and to find, and
+ * takes a moment to open one (failing the first `failures` times); `tracker: null` is an app whose
+ * tracker was removed. The store claims an opening as the stores do: once, while the feedback is not linked.
+ */
+function setUp(feedback: FeedbackRecord, { tracker = appTracker, failures = 0 }: { tracker?: object | null; failures?: number } = {}) {
   const fake = fakeFeedbacks(feedback);
   const calls = { open: 0, find: 0 };
+  let opening: number | undefined;
   const github = {
     mapsStatuses: false,
     open: async (): Promise<TrackerLink> => {
       calls.open++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (calls.open <= failures) throw new Error("GitHub answered 503");
       return { key: "acme/web#8", provider: "github", status: "open" };
     },
     find: async (_settings: unknown, issue: string): Promise<TrackerLink> => {
@@ -29,9 +37,17 @@ function setUp(feedback: FeedbackRecord) {
     trackers: { github },
     store: {
       ...fake.deps.store,
-      findAppTracker: async () => ({ orgId: "org", appId: "app", provider: "github", settingsSealed: '{"project":"acme/web","token":"t"}' }),
+      findAppTracker: async () => tracker,
       setFeedbackTracker: async (_org: string, id: string, link: TrackerLink) => {
         fake.feedbacks.set(id, { ...fake.feedbacks.get(id)!, tracker: link });
+      },
+      claimTrackerOpening: async (_org: string, id: string, now: number, leaseMs: number) => {
+        if (fake.feedbacks.get(id)!.tracker || (opening !== undefined && opening > now)) return false;
+        opening = now + leaseMs;
+        return true;
+      },
+      releaseTrackerOpening: async () => {
+        opening = undefined;
       },
     },
   } as unknown as Parameters<typeof linkTracker>[0];
@@ -58,5 +74,29 @@ describe("linkTracker", () => {
     const result = await linkTracker(deps, member, "ACME-1", "12");
     assert.equal(result.ok && result.value.trackerIssue?.key, "acme/web#12");
     assert.equal(linkOf()?.key, "acme/web#12");
+  });
+
+  test("of two requests to open an issue at the same moment, one opens it; the other is refused tracker_linked, without asking the tracker", async () => {
+    const { deps, calls, linkOf } = setUp(feedbackRecord());
+    const results = await Promise.all([linkTracker(deps, member, "ACME-1", undefined), linkTracker(deps, member, "ACME-1", undefined)]);
+    assert.deepEqual(
+      results.map((r) => (r.ok ? r.value.trackerIssue?.key : r.code)),
+      ["acme/web#8", "tracker_linked"],
+    );
+    assert.deepEqual([calls.open, linkOf()?.key], [1, "acme/web#8"]);
+  });
+
+  test("an opening the tracker failed may be asked again at once, and opens the issue then", async () => {
+    const { deps, calls, linkOf } = setUp(feedbackRecord(), { failures: 1 });
+    assert.equal((await linkTracker(deps, member, "ACME-1", undefined)).ok || "refused", "refused");
+    const again = await linkTracker(deps, member, "ACME-1", undefined);
+    assert.equal(again.ok && again.value.trackerIssue?.key, "acme/web#8");
+    assert.deepEqual([calls.open, linkOf()?.key], [2, "acme/web#8"]);
+  });
+
+  test("a linked feedback whose app's tracker was removed is refused no_tracker, not tracker_linked", async () => {
+    const { deps, calls } = setUp(feedbackRecord({ tracker: linked }), { tracker: null });
+    assert.deepEqual(await linkTracker(deps, member, "ACME-1", undefined), { ok: false, code: "no_tracker" });
+    assert.equal(calls.open, 0);
   });
 });

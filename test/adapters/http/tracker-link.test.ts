@@ -47,3 +47,18 @@ test("409 tracker_linked when no issue is named and the feedback is linked alrea
   ]);
   expect(github.issues.size).toBe(issues);
 });
+
+test("two requests to open an issue at the same moment open one: the other is refused 409 tracker_linked", async () => {
+  const admin = server.demo.tokens.admin;
+  await server.cli("tracker", "set", "DEMO", server.demo.appId, "github", "--repo", "acme/shop", "--token", "gh-token", "--api-url", github.url);
+  const key = (
+    await server.request("POST", "/v1/reports", {
+      body: { publicKey: server.demo.publicKey, kind: "problem", message: "The basket empties itself on reload" },
+    })
+  ).body.ticketId;
+  const issues = github.issues.size;
+  const both = await Promise.all([1, 2].map(() => server.request("POST", `/v1/feedbacks/${key}/tracker`, { token: admin, body: {} })));
+  expect(both.map((res) => res.status).sort()).toEqual([200, 409]);
+  expect(both.find((res) => res.status === 409)?.body.code).toBe("tracker_linked");
+  expect(github.issues.size).toBe(issues + 1);
+});
