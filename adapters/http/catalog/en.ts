@@ -317,6 +317,8 @@ export const EN = {
       linked: (key: string) => `Issue ${key} linked.`,
       /** Create pressed on a page shown before someone linked an issue (a teammate, a second press): no second issue is opened. */
       taken: (key: string) => `No issue created: ${key} was linked meanwhile.`,
+      /** Create pressed while another press, or a teammate's, is creating the issue: it shows once created. */
+      beingCreated: "No second issue created: one is being created for this feedback. Reload the page in a moment to see it.",
       missingIssue: "Give the issue's address or key.",
       noSuchIssue: (issue: string, tracker: string, project: string) => `${tracker} has no issue “${issue}” in ${project}. Check its address or key.`,
       /** Text that names no issue of the project, refused before the tracker is asked. */

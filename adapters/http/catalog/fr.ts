@@ -265,6 +265,8 @@ export const FR: Catalog = {
       opened: (key: string, tracker: string) => `Ticket ${key} créé dans ${tracker} et lié.`,
       linked: (key: string) => `Ticket ${key} lié.`,
       taken: (key: string) => `Aucun ticket créé\u202f: ${key} a été lié entre-temps.`,
+      beingCreated:
+        "Aucun second ticket créé\u202f: un ticket est en cours de création pour ce retour. Rechargez la page dans un instant pour le voir.",
       missingIssue: "Indiquez l’adresse ou la clé du ticket.",
       noSuchIssue: (issue: string, tracker: string, project: string) =>
         `${tracker} n’a pas de ticket «\u202f${issue}\u202f» dans ${project}. Vérifiez son adresse ou sa clé.`,

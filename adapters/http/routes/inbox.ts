@@ -815,7 +815,8 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
             feedbackPage(services, visitor, params.key, { tracker: { failure, issue }, status: STATUS_OF[failure.code] });
           if (!opening && !issue) return refused(fail("invalid_body"));
           const linked = await linkTracker(services, visitor.grant, params.key, opening ? undefined : issue);
-          // The button is shown only while no issue is linked: linked since (a second press, a teammate), the page names the issue linked meanwhile.
+          // The button is shown only while no issue is linked: linked since (a second press, a teammate), the page names the issue
+          // linked meanwhile, or says one is being created.
           if (!linked.ok && linked.code === "tracker_linked") return redirect(`${feedbackPath(params.key)}?tracker=taken#tracker`);
           if (!linked.ok) return refused(linked);
           return redirect(`${feedbackPath(linked.value.key)}?tracker=${opening ? "opened" : "linked"}#tracker`);

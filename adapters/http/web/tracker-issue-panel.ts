@@ -92,7 +92,8 @@ function said(visitor: Visitor, tracker: TrackerView | null, linked: string, out
   const name = tracker ? trackerName(tracker.provider) : "";
   if (outcome === null) return "";
   if (typeof outcome === "object") return html`<p class="error" role="alert">${refusal(visitor, tracker, outcome)}</p>`;
-  if (!linked) return "";
+  // Taken while nothing is linked: another request holds the opening, and its issue is not created yet.
+  if (!linked) return outcome === "taken" ? html`<p class="notice" role="status">${w.beingCreated}</p>` : "";
   const notice = outcome === "opened" ? w.opened(linked, name) : outcome === "linked" ? w.linked(linked) : outcome === "taken" ? w.taken(linked) : "";
   return notice ? html`<p class="notice" role="status">${notice}</p>` : "";
 }

@@ -188,6 +188,16 @@ describe("an app with a tracker", () => {
     expect(panel(await page(member, `${key}?tracker=taken`))).toContain(`No issue created: ${(await trackerIssue(key)).key} was linked meanwhile.`);
   });
 
+  test("Create pressed while another press is creating the issue says it is being created, in English and French", async () => {
+    const key = await report("Saved addresses vanish after checkout");
+    expect(panel(await page(member, `${key}?tracker=taken`))).toContain(
+      "No second issue created: one is being created for this feedback. Reload the page in a moment to see it.",
+    );
+    expect(panel(await page(member, `${key}?tracker=taken`, "fr"))).toContain(
+      "Aucun second ticket créé\u202f: un ticket est en cours de création pour ce retour. Rechargez la page dans un instant pour le voir.",
+    );
+  });
+
   test("Link another issue instead replaces the link", async () => {
     const key = await report("Gift cards cannot be combined");
     await member.submit(formOf(await page(member, key), "open")!, {});
