@@ -126,7 +126,9 @@ export function mergeStore(data: Database): MergeStore {
 
     applyMerge: (m, events) =>
       data.transaction(async (session) => {
-        const [source, target] = await Promise.all([reportCount(m.sourceId, m.orgId, session), reportCount(m.targetId, m.orgId, session)]);
+        // One after the other: a transaction's operations may not run in parallel (mingo-mongo.ts says why).
+        const source = await reportCount(m.sourceId, m.orgId, session);
+        const target = await reportCount(m.targetId, m.orgId, session);
         if (source !== m.reportIds.length || target !== m.targetBefore.reports) return false;
         if ((await holding(m.sourceId, m.reportIds, session)) !== m.reportIds.length) return false;
         await data
@@ -168,11 +170,9 @@ export function mergeStore(data: Database): MergeStore {
     applyUnmerge: (u, events) =>
       data.transaction(async (session) => {
         const m = u.merge;
-        const [standing, source, target] = await Promise.all([
-          data.collection("merges").findOne({ _id: m.id, undoneAt: null }, { session }),
-          feedbacks().findOne({ _id: m.sourceId }, { session, projection: { mergedInto: 1 } }),
-          feedbacks().findOne({ _id: m.targetId, orgId: m.orgId, ...NOT_MERGED }, { session }),
-        ]);
+        const standing = await data.collection("merges").findOne({ _id: m.id, undoneAt: null }, { session });
+        const source = await feedbacks().findOne({ _id: m.sourceId }, { session, projection: { mergedInto: 1 } });
+        const target = await feedbacks().findOne({ _id: m.targetId, orgId: m.orgId, ...NOT_MERGED }, { session });
         if (!standing || source?.mergedInto !== m.targetId || target?.reports !== u.expectedReports) return false;
         if ((await holding(m.targetId, m.reportIds, session)) !== m.reportIds.length) return false;
         await data

@@ -40,6 +40,22 @@ channelKeys("mongodb channel keys on the mingo stand-in", async () => {
   return [createMongoStore(client, db), createMongoStore(client, db)];
 });
 
+test("the stand-in refuses two operations at once in one transaction, as MongoDB does, and takes them one after the other", async () => {
+  const { client, db } = mingoDatabase();
+  const data = database(client, db);
+  const feedbacks = data.collection("feedbacks");
+  await feedbacks.insertMany([{ _id: "a" }, { _id: "b" }]);
+  const together = data.transaction((session) =>
+    Promise.all([feedbacks.findOne({ _id: "a" }, { session }), feedbacks.find({}, { session }).toArray()]),
+  );
+  await expect(together).rejects.toThrow("two operations at once in one transaction");
+  const inTurn = await data.transaction(async (session) => [
+    await feedbacks.findOne({ _id: "a" }, { session }),
+    await feedbacks.find({}, { session }).toArray(),
+  ]);
+  expect(inTurn).toEqual([{ _id: "a" }, [{ _id: "a" }, { _id: "b" }]]);
+});
+
 /** A feedback document as a store before the severity order's index wrote it: the i-th, active at i. */
 const storedFeedback = (id: string, i: number, severity: string | undefined) => ({
   _id: id,

@@ -17,7 +17,7 @@ import type { Options as MingoOptions } from "mingo/types";
  * MongoDB store uses. It lets CI run the adapter's own filter, update and aggregation documents
  * where no MongoDB server can be installed. It does not model BSON types, write concerns,
  * concurrency between processes or index use; transactions are serialised and rolled back by
- * snapshot. The store contract runs against a real server whenever MONGODB_URI is set.
+ * snapshot, and refuse two operations at once, as MongoDB does. The store contract runs against a real server whenever MONGODB_URI is set.
  */
 
 type Doc = Record<string, any> & { _id?: unknown };
@@ -245,6 +245,47 @@ class FakeCollection {
   }
 }
 
+/** The session of a transaction: whether one of its operations is under way. */
+interface FakeSession {
+  busy: boolean;
+}
+
+/**
+ * Runs one operation of a transaction, refusing a second while the first is under way. The driver
+ * starts a transaction with its first command's reply, so two commands sent together both start it
+ * and the server refuses one ("transaction number … does not match any in-progress transactions");
+ * its withTransaction says operations in a transaction must not run in parallel.
+ */
+async function oneAtATime<T>(session: FakeSession, operation: () => Promise<T>): Promise<T> {
+  if (session.busy) throw new Error("two operations at once in one transaction: MongoDB needs them one after the other");
+  session.busy = true;
+  try {
+    return await operation();
+  } finally {
+    session.busy = false;
+  }
+}
+
+/** The collection as the store sees it: each operation given a transaction's session runs alone in it (a cursor's when it is read). */
+function transactional(fake: FakeCollection): FakeCollection {
+  return new Proxy(fake, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        const session = (args.at(-1) as Options | undefined)?.session as FakeSession | undefined;
+        const result = value.apply(target, args);
+        if (!session) return result;
+        if (result instanceof Promise) return oneAtATime(session, () => result);
+        const cursor = result as { toArray(): Promise<Doc[]> };
+        const read = cursor.toArray.bind(cursor);
+        cursor.toArray = () => oneAtATime(session, read);
+        return cursor;
+      };
+    },
+  });
+}
+
 /** A database of fake collections and a client whose transactions run one at a time, all or nothing. */
 export function mingoDatabase(): { client: Pick<MongoClient, "withSession" | "close">; db: Db } {
   const collections = new Map<string, FakeCollection>();
@@ -254,6 +295,7 @@ export function mingoDatabase(): { client: Pick<MongoClient, "withSession" | "cl
   };
   let queue: Promise<unknown> = Promise.resolve();
   const session = {
+    busy: false,
     async withTransaction<T>(work: () => Promise<T>): Promise<T> {
       const run = queue.then(async () => {
         const snapshot = new Map([...collections].map(([name, c]) => [name, clone(c.docs)]));
@@ -269,7 +311,7 @@ export function mingoDatabase(): { client: Pick<MongoClient, "withSession" | "cl
     },
   };
   const db = {
-    collection,
+    collection: (name: string) => transactional(collection(name)),
     async command(command: Doc) {
       if ("ping" in command) return { ok: 1 };
       throw new Error(`command not supported by the mingo stand-in: ${Object.keys(command)[0]}`);
