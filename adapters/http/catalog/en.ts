@@ -625,6 +625,8 @@ export const EN = {
       wrongPassword: "Wrong e-mail or password.",
       tooManyAttempts: "Too many attempts. Wait a minute and try again.",
       forgotPassword: "Forgot your password?",
+      /** A form sent after the session had ended: nothing of it was kept. */
+      unsent: "Your session had ended, so what you sent was not saved. Sign in, then send it again.",
     },
     /** "Forgot password", and the page a reset link opens. */
     password: {

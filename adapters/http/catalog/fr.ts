@@ -544,6 +544,7 @@ export const FR: Catalog = {
       wrongPassword: "E-mail ou mot de passe incorrect.",
       tooManyAttempts: "Trop de tentatives. Attendez une minute et réessayez.",
       forgotPassword: "Mot de passe oublié\u202f?",
+      unsent: "Votre session avait pris fin\u202f: ce que vous avez envoyé n’a pas été enregistré. Connectez-vous, puis envoyez-le de nouveau.",
     },
     password: {
       forgotTitle: "Réinitialiser votre mot de passe",

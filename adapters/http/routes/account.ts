@@ -74,7 +74,7 @@ export function accountRoutes(services: Services, clientAddress: (request: Reque
   async function loginPage(
     web: WebRequest,
     next: string,
-    error?: keyof Pick<Words<"signIn">, "wrongPassword" | "tooManyAttempts" | "formExpired" | "otherSite">,
+    error?: keyof Pick<Words<"signIn">, "wrongPassword" | "tooManyAttempts" | "formExpired" | "otherSite" | "unsent">,
     status = 200,
     retryAfter?: number,
     // The address typed, kept when the sign-in is refused: only the password is typed again.
@@ -126,9 +126,14 @@ ${said ? html`<p class="error" role="alert">${said}</p>` : ""}
   }
 
   return new Elysia({ name: "routes/account" })
-    .get("/login", ({ request, cookie }) => loginPage({ request, cookie }, safeNext(new URL(request.url).searchParams.get("next"))), {
-      detail: { hide: true },
-    })
+    .get(
+      "/login",
+      ({ request, cookie }) => {
+        const asked = new URL(request.url).searchParams;
+        return loginPage({ request, cookie }, safeNext(asked.get("next")), asked.get("unsent") === "1" ? "unsent" : undefined);
+      },
+      { detail: { hide: true } },
+    )
     .post(
       "/login",
       async ({ request, body, cookie }) => {

@@ -1,4 +1,5 @@
 import { can } from "../../../core/authorization.ts";
+import { isFeedbackKey } from "../../../core/feedback/key.ts";
 import type { Language } from "../../../core/language.ts";
 import type { Services } from "../../../core/services.ts";
 import { type Html, html, page, redirect } from "../html.ts";
@@ -65,14 +66,36 @@ export function languageSwitch(language: Language, request: Request): Html {
   return html`<p class="language-switch"><a href="/language?to=${w.languageCode}&amp;next=${encodeURIComponent(pathname + search)}" lang="${w.languageCode}">${w.language}</a></p>`;
 }
 
+/** The sections of the application whose first page a form of theirs leads back to. */
+const SECTIONS = new Set(["inbox", "duplicates", "changelog", "settings", "account"]);
+
+/**
+ * The page a form posting to `path` was sent from, as this application's forms are laid out: a
+ * feedback's own forms (a comment, its triage, its status) are on its page, the others in their
+ * section. Pages send no Referer (no-referrer), so the form's address is what tells.
+ */
+function pageOfForm(path: string): string {
+  const [section = "", second = ""] = path.split("/").slice(1);
+  if (section === "inbox" && isFeedbackKey(second)) return `/inbox/${second}`;
+  return SECTIONS.has(section) ? `/${section}` : "/inbox";
+}
+
+/**
+ * Where a visitor without a session signs in, and is led back to: the page asked for; for a form sent
+ * once the session had ended (a reply typed over lunch), the page it was sent from, and the sign-in
+ * says that what was sent was not saved.
+ */
+function signInAgain(request: Request): string {
+  const url = new URL(request.url);
+  if (request.method === "GET") return `/login?next=${encodeURIComponent(url.pathname + url.search)}`;
+  return `/login?next=${encodeURIComponent(pageOfForm(url.pathname))}&unsent=1`;
+}
+
 /** Runs a page handler for a signed-in member; others are sent to sign in. */
 export async function asMember(services: Services, web: WebRequest, handler: (visitor: Visitor) => Promise<Response> | Response): Promise<Response> {
   const { request } = web;
   const visited = await visit(services, web);
-  if (visited.state === "anonymous") {
-    const url = new URL(request.url);
-    return redirect(`/login?next=${encodeURIComponent(request.method === "GET" ? url.pathname + url.search : "/inbox")}`);
-  }
+  if (visited.state === "anonymous") return redirect(signInAgain(request));
   if (visited.state === "no_organization") {
     const w = wordsFor(visited.language, "layout");
     return page(

@@ -233,4 +233,29 @@ describe("web pages", () => {
     const res = await browser.fetch("/inbox");
     expect([res.status, res.headers.get("location")]).toEqual([303, "/login?next=%2Finbox"]);
   });
+
+  test("a form sent once the session has ended leads to sign in, back to the feedback it was sent from, saying that what was sent was not saved", async () => {
+    const key = await report("The receipt printer skips a line after midnight");
+    const browser = await as("member", `/inbox/${key}`);
+    const page = await (await browser.fetch(`/inbox/${key}`)).text();
+    server.advanceClock(12 * 60 * 60_000 + 1000);
+    const sent = await browser.submit(formOf(page, `/inbox/${key}/status`), { status: "prioritized" });
+    expect([sent.status, sent.headers.get("location")]).toEqual([303, `/login?next=${encodeURIComponent(`/inbox/${key}`)}&unsent=1`]);
+    const login = await (await browser.fetch(sent.headers.get("location")!)).text();
+    expect(login).toContain('<p class="error" role="alert">Your session had ended, so what you sent was not saved. Sign in, then send it again.</p>');
+    expect(login).toContain(`<input type="hidden" name="next" value="/inbox/${key}">`);
+    expect((await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.status).not.toBe("prioritized");
+  });
+
+  test("a form sent without a session from a settings page or the inbox leads to sign in on its section's page", async () => {
+    const sent = (path: string) =>
+      visitor()
+        .fetch(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "x=1" })
+        .then((res) => res.headers.get("location"));
+    expect([await sent("/settings/tokens/t1/revoke"), await sent("/inbox/views/v1/delete"), await sent("/inbox/bulk")]).toEqual([
+      "/login?next=%2Fsettings&unsent=1",
+      "/login?next=%2Finbox&unsent=1",
+      "/login?next=%2Finbox&unsent=1",
+    ]);
+  });
 });
