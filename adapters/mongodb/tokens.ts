@@ -13,7 +13,7 @@ export function tokenStore(data: Database): TokenStore {
       });
     },
     async listTokens(orgId) {
-      const found = await data.collection("tokens").find({ orgId }).sort({ createdAt: 1 }).toArray();
+      const found = await data.collection("tokens").find({ orgId, kind: "personal" }).sort({ createdAt: 1 }).toArray();
       return found.map((t) => ({
         id: String(t._id),
         userId: t.userId,
@@ -26,7 +26,10 @@ export function tokenStore(data: Database): TokenStore {
       }));
     },
     async revokeToken(orgId, tokenId, at) {
-      return (await data.collection("tokens").updateOne({ orgId, _id: tokenId, revokedAt: null }, { $set: { revokedAt: at } })).modifiedCount === 1;
+      return (
+        (await data.collection("tokens").updateOne({ orgId, _id: tokenId, kind: "personal", revokedAt: null }, { $set: { revokedAt: at } }))
+          .modifiedCount === 1
+      );
     },
   };
 }

@@ -30,7 +30,9 @@ export function tokenStore(db: Database): TokenStore {
             revoked_at: number | null;
           },
           [string]
-        >("SELECT id, user_id, label, scopes, created_at, expires_at, last_used_at, revoked_at FROM tokens WHERE org_id = ? ORDER BY created_at")
+        >(
+          "SELECT id, user_id, label, scopes, created_at, expires_at, last_used_at, revoked_at FROM tokens WHERE org_id = ? AND kind = 'personal' ORDER BY created_at",
+        )
         .all(orgId)
         .map((r) => ({
           id: r.id,
@@ -44,7 +46,10 @@ export function tokenStore(db: Database): TokenStore {
         }));
     },
     async revokeToken(orgId, tokenId, at) {
-      return db.query("UPDATE tokens SET revoked_at = ? WHERE org_id = ? AND id = ? AND revoked_at IS NULL").run(at, orgId, tokenId).changes === 1;
+      return (
+        db.query("UPDATE tokens SET revoked_at = ? WHERE org_id = ? AND id = ? AND kind = 'personal' AND revoked_at IS NULL").run(at, orgId, tokenId)
+          .changes === 1
+      );
     },
   };
 }

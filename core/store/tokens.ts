@@ -12,6 +12,7 @@ export interface TokenStore {
     createdAt: number;
     expiresAt: number | null;
   }): Promise<void>;
+  /** The organization's personal tokens, revoked ones included; never an agent's, which the Agents page removes. */
   listTokens(orgId: string): Promise<
     Array<{
       id: string;
@@ -24,5 +25,6 @@ export interface TokenStore {
       revoked: boolean;
     }>
   >;
+  /** Revokes a live personal token; false for any other (revoked, unknown, or an agent's). */
   revokeToken(orgId: string, tokenId: string, at: number): Promise<boolean>;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { FormBrowser, signIn } from "../../support/browser.ts";
 import { type Served, serveInProcess } from "../../support/in-process.ts";
 import { connectAgent } from "../../support/mcp-client.ts";
+import { AGENT_IDLE_MS } from "../../../core/oauth/lifetimes.ts";
 
 /** The official MCP client needs a socket: the application is served in this process. */
 let server: Served;
@@ -51,5 +52,27 @@ describe("the Agents page", () => {
     expect(inFrench).toContain(
       `<p>Un agent d’IA se connecte par MCP, une fois que vous l’avez autorisé, à l’adresse <code>${server.url}/mcp</code>.</p>`,
     );
+  });
+});
+
+describe("the Tokens page", () => {
+  test("an agent's tokens are not personal tokens: the Tokens page lists only the person's own, and cannot revoke an agent's", async () => {
+    const agent = await connectAgent(server.url, server.demo.users.member);
+    const { services } = server;
+    const held = await services.store.authenticate(services.digest(agent.provider.tokens()!.access_token), services.clock(), AGENT_IDLE_MS);
+    const member = new FormBrowser(server.url);
+    await signIn(member, server.demo.users.member.email, server.demo.users.member.password, "/settings/tokens");
+    const page = await (await member.fetch("/settings/tokens")).text();
+    // The personal token the demo gave the member, and nothing of the agent's.
+    expect([...page.matchAll(/<td data-label="Label">([^<]*)<\/td>/g)].map((m) => m[1])).toEqual(["demo member"]);
+    const revoked = await member.submit(
+      `<form method="post" action="/settings/tokens/${held!.tokenId}/revoke"></form>`,
+      { csrf: /name="csrf" value="([^"]+)"/.exec(page)![1]!, confirm: "yes" },
+      undefined,
+      { origin: server.url },
+    );
+    expect([revoked.status, revoked.headers.get("location")]).toEqual([303, "/settings/tokens"]);
+    // Not found as a personal token, it is left alone: the agent still works, until removed on the Agents page.
+    expect((await agent.client!.listTools()).tools.length).toBeGreaterThan(0);
   });
 });

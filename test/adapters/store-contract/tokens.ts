@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { TokenStore } from "../../../core/store/tokens.ts";
+import type { OAuthStore } from "../../../core/store/oauth.ts";
 import type { AccessStore } from "../../../core/store/access.ts";
 import type { AppSetupStore } from "../../../core/store/app-setup.ts";
 import type { OrganizationStore } from "../../../core/store/organizations.ts";
@@ -8,6 +9,7 @@ import { contractKit } from "./kit.ts";
 
 /** The role under test, and what its cases arrange and read with. */
 type Subject = TokenStore &
+  Pick<OAuthStore, "createClient" | "createAuthCode" | "createAgent" | "rotateRefreshToken"> &
   Pick<AccessStore, "authenticate"> &
   Pick<AppSetupStore, "createApp"> &
   Pick<OrganizationStore, "createOrganization"> &
@@ -15,7 +17,35 @@ type Subject = TokenStore &
 
 /** Personal access tokens: issued for a member, listed, revoked. */
 export function tokensContract(makeStore: () => Promise<Subject>) {
-  const { freeOrg, person } = contractKit();
+  const { id, freeOrg, person } = contractKit();
+  // Expiries an hour ahead: a real MongoDB's TTL index would delete a document dated 1970 on its own, mid-test.
+  const T = Date.now() + 3_600_000;
+  const IDLE = 3_600_000;
+
+  /** A personal token of the person, `${name}` by hash and id, expiring at `expiresAt`. */
+  const personal = (store: Subject, orgId: string, userId: string, name: string, expiresAt: number | null) =>
+    store.createToken({ id: name, tokenHash: name, orgId, userId, scopes: ["feedbacks:read"], label: name, createdAt: 1, expiresAt });
+
+  /** An agent authorized by the person at `at`, with an access and a refresh token, `${name}-a` and `${name}-r` by hash and id, expiring at `expiresAt`. */
+  async function agent(store: Subject, orgId: string, userId: string, name: string, at: number, expiresAt: number) {
+    await store.createClient({ id: `client-${name}`, name: "Claude", redirectUris: ["https://c/cb"], createdAt: 0 });
+    const bound = { clientId: `client-${name}`, orgId, userId, scopes: ["feedbacks:read" as const], resource: "https://r/mcp" };
+    const codeHash = id("code");
+    await store.createAuthCode({ ...bound, codeHash, redirectUri: "https://c/cb", codeChallenge: "x", expiresAt: at + 60 });
+    const agentId = id("agent");
+    const token = (kind: "access" | "refresh") => ({
+      ...bound,
+      id: `${name}-${kind[0]}`,
+      tokenHash: `${name}-${kind[0]}`,
+      kind,
+      agentId,
+      createdAt: at,
+      expiresAt,
+    });
+    expect(await store.createAgent({ ...bound, id: agentId, createdAt: at, lastUsedAt: at }, codeHash, [token("access"), token("refresh")], at)).toBe(
+      true,
+    );
+  }
 
   describe("tokens", () => {
     test("personal tokens are listed and revoked once", async () => {
@@ -39,6 +69,25 @@ export function tokensContract(makeStore: () => Promise<Subject>) {
       expect((await store.listTokens(orgId))[0]?.lastUsedAt).toBe(100_000);
       expect(await store.revokeToken(orgId, "pt1", 20)).toBe(true);
       expect(await store.revokeToken(orgId, "pt1", 21)).toBe(false);
+    });
+
+    test("the tokens listed are the personal ones: an agent's access and refresh tokens are never among them", async () => {
+      const store = await makeStore();
+      const { orgId } = await freeOrg(store);
+      const { userId } = await person(store, orgId);
+      await personal(store, orgId, userId, "cli", null);
+      await agent(store, orgId, userId, "claude", 5, T);
+      expect((await store.listTokens(orgId)).map((t) => t.id)).toEqual(["cli"]);
+    });
+
+    test("an agent's token is not revoked as a personal token, and still lets its agent in", async () => {
+      const store = await makeStore();
+      const { orgId } = await freeOrg(store);
+      const { userId } = await person(store, orgId);
+      await agent(store, orgId, userId, "claude", 5, T);
+      expect(await store.revokeToken(orgId, "claude-a", 6)).toBe(false);
+      expect(await store.revokeToken(orgId, "claude-r", 6)).toBe(false);
+      expect(await store.authenticate("claude-a", 7, IDLE)).toMatchObject({ tokenId: "claude-a" });
     });
   });
 }
