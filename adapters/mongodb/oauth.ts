@@ -3,7 +3,7 @@ import type { Agent, AgentToken, AuthCode } from "../../core/model.ts";
 import { judgeRefreshToken } from "../../core/oauth/refresh.ts";
 import { replacedBy } from "../../core/oauth/replaced-agents.ts";
 import type { AgentView, OAuthStore, RefreshOutcome } from "../../core/store/oauth.ts";
-import { compoundId, type Database, type Document, fromDocument, toDocument } from "./database.ts";
+import { compoundId, type Database, type Document, expiryDate, fromDocument, toDocument } from "./database.ts";
 
 const toAgent = (d: Document): Agent => fromDocument<Agent>(d, ["revokedAt"]);
 
@@ -19,6 +19,7 @@ export function oauthStore(data: Database): OAuthStore {
     label: "agent",
     createdAt: t.createdAt,
     expiresAt: t.expiresAt,
+    expiresAtDate: expiryDate(t.expiresAt),
     kind: t.kind,
     agentId: t.agentId,
     resource: t.resource,

@@ -92,8 +92,8 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     // TTL indexes delete these in the background too; this makes expiry exact for whoever asks.
     async purgeExpired(now) {
       await Promise.all(
-        ["rate_counters", "idempotency", "qualifications", "slack_events", "password_resets", "portal_links", "portal_sessions"].map((name) =>
-          data.collection(name as "idempotency").deleteMany(expired(now)),
+        ["rate_counters", "idempotency", "qualifications", "slack_events", "password_resets", "portal_links", "portal_sessions", "tokens"].map(
+          (name) => data.collection(name as "idempotency").deleteMany(expired(now)),
         ),
       );
     },

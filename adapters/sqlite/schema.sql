@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 61;
+PRAGMA user_version = 62;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -450,6 +450,7 @@ CREATE TABLE tokens (
 , kind TEXT NOT NULL DEFAULT 'personal', agent_id TEXT, resource TEXT, used_at INTEGER);
 CREATE INDEX tokens_by_agent ON tokens (agent_id);
 CREATE INDEX tokens_by_org ON tokens (org_id, created_at);
+CREATE INDEX tokens_expiry ON tokens (expires_at);
 
 CREATE TABLE triage_changes (
   id TEXT PRIMARY KEY, feedback_id TEXT NOT NULL, actor_id TEXT NOT NULL, at INTEGER NOT NULL, changes TEXT NOT NULL

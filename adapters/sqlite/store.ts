@@ -96,6 +96,7 @@ export function createSqliteStore(path: string, options: OpenOptions = {}): Stor
       db.query("DELETE FROM password_resets WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM portal_links WHERE expires_at <= ?").run(now);
       db.query("DELETE FROM portal_sessions WHERE expires_at <= ?").run(now);
+      db.query("DELETE FROM tokens WHERE expires_at <= ?").run(now);
     },
     async releaseMemory() {
       // The page cache grows to its size under load and keeps it; this hands it back.

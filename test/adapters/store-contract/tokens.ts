@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { TokenStore } from "../../../core/store/tokens.ts";
 import type { OAuthStore } from "../../../core/store/oauth.ts";
+import type { StoreUpkeep } from "../../../core/store/upkeep.ts";
 import type { AccessStore } from "../../../core/store/access.ts";
 import type { AppSetupStore } from "../../../core/store/app-setup.ts";
 import type { OrganizationStore } from "../../../core/store/organizations.ts";
@@ -10,6 +11,7 @@ import { contractKit } from "./kit.ts";
 /** The role under test, and what its cases arrange and read with. */
 type Subject = TokenStore &
   Pick<OAuthStore, "createClient" | "createAuthCode" | "createAgent" | "rotateRefreshToken"> &
+  Pick<StoreUpkeep, "purgeExpired"> &
   Pick<AccessStore, "authenticate"> &
   Pick<AppSetupStore, "createApp"> &
   Pick<OrganizationStore, "createOrganization"> &
@@ -88,6 +90,25 @@ export function tokensContract(makeStore: () => Promise<Subject>) {
       expect(await store.revokeToken(orgId, "claude-a", 6)).toBe(false);
       expect(await store.revokeToken(orgId, "claude-r", 6)).toBe(false);
       expect(await store.authenticate("claude-a", 7, IDLE)).toMatchObject({ tokenId: "claude-a" });
+    });
+
+    test("purgeExpired deletes the personal and agent tokens expired at its time, and keeps the live ones", async () => {
+      const store = await makeStore();
+      const { orgId } = await freeOrg(store);
+      const { userId } = await person(store, orgId);
+      await personal(store, orgId, userId, "ended", T);
+      await personal(store, orgId, userId, "live", T + 1);
+      await personal(store, orgId, userId, "lasting", null);
+      await agent(store, orgId, userId, "gone", T - 1_000, T);
+      await agent(store, orgId, userId, "kept", T - 1_000, T + 1);
+      await store.purgeExpired(T);
+      expect((await store.listTokens(orgId)).map((t) => t.id)).toEqual(["live", "lasting"]);
+      // An expired token is refused anyway: read at a time it was live, only a deleted one is missing.
+      expect(await store.authenticate("gone-a", T - 500, IDLE)).toBeNull();
+      expect(await store.authenticate("kept-a", T - 500, IDLE)).toMatchObject({ tokenId: "kept-a" });
+      const declined = () => null;
+      expect(await store.rotateRefreshToken("gone-r", "client-gone", T - 500, IDLE, declined)).toEqual({ state: "invalid" });
+      expect(await store.rotateRefreshToken("kept-r", "client-kept", T - 500, IDLE, declined)).toEqual({ state: "declined" });
     });
   });
 }
