@@ -56,6 +56,33 @@ test("the stand-in refuses two operations at once in one transaction, as MongoDB
   expect(inTurn).toEqual([{ _id: "a" }, [{ _id: "a" }, { _id: "b" }]]);
 });
 
+test("an agent's access and refresh tokens are dated for the tokens' TTL index, as personal tokens are: none outlives its expiry", async () => {
+  const { client, db } = mingoDatabase();
+  const store = createMongoStore(client, db);
+  const bound = { clientId: "client", orgId: "org", userId: "user", scopes: ["feedbacks:read" as const], resource: "https://r/mcp" };
+  await store.createAuthCode({ ...bound, codeHash: "code", redirectUri: "https://c/cb", codeChallenge: "x", expiresAt: 60 });
+  const token = (kind: "access" | "refresh", expiresAt: number) => ({
+    ...bound,
+    id: kind,
+    tokenHash: kind,
+    kind,
+    agentId: "agent",
+    createdAt: 1,
+    expiresAt,
+  });
+  await store.createAgent(
+    { ...bound, id: "agent", createdAt: 1, lastUsedAt: 1 },
+    "code",
+    [token("access", 3_600_001), token("refresh", 86_400_001)],
+    1,
+  );
+  const dated = await db.collection<{ _id: string; expiresAtDate: Date }>("tokens").find({}).sort({ _id: 1 }).toArray();
+  expect(dated.map((t) => [t._id, t.expiresAtDate])).toEqual([
+    ["access", new Date(3_600_001)],
+    ["refresh", new Date(86_400_001)],
+  ]);
+});
+
 /** A feedback document as a store before the severity order's index wrote it: the i-th, active at i. */
 const storedFeedback = (id: string, i: number, severity: string | undefined) => ({
   _id: id,
