@@ -30,7 +30,14 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["feedbacks", { orgId: 1, severity: 1, status: 1, ...recent }],
   // Each (word, status) run is in list order: a search merges the runs and stops after a page.
   ["feedbacks", { orgId: 1, words: 1, status: 1, ...recent }],
-  ["feedbacks", { orgId: 1, "tracker.key": 1 }, { sparse: true }],
+  // A feedback by its tracker issue: only those linked to one pay an entry (a sparse index of two keys
+  // would hold every feedback, each having an orgId). Named anew: the earlier, sparse one's default
+  // name is retired, and a retired name is dropped at every start.
+  [
+    "feedbacks",
+    { orgId: 1, "tracker.key": 1 },
+    { name: "orgId_1_tracker.key_1_linked", partialFilterExpression: { "tracker.key": { $exists: true } } },
+  ],
   ["reports", { feedbackId: 1, at: 1 }],
   ["reports", { statusId: 1 }, { unique: true }],
   ["reports", { appId: 1, at: 1 }],
@@ -101,14 +108,19 @@ const RETIRED: ReadonlyArray<readonly [CollectionName, string]> = [
   ["reports", "orgId_1_source_1"],
   // The due dates', before the due order needed the id in it.
   ["feedbacks", "orgId_1_dueAt_1_status_1"],
+  // The trackers' issues, sparse, before it was partial.
+  ["feedbacks", "orgId_1_tracker.key_1"],
 ];
 
 /** MongoDB's codes for a collection or an index that does not exist: nothing to drop. */
 const ABSENT = new Set([26, 27]);
 
-/** Creates the indexes and drops the retired; both are no-ops when done, so every process does them at start. */
+/**
+ * Drops the retired indexes and creates today's; both are no-ops when done, so every process does
+ * them at start. The retired go first: before MongoDB 5.0 an index is known by its key pattern alone,
+ * so one that keeps its keys with other options is refused until the earlier is dropped.
+ */
 export async function ensureIndexes(data: Database): Promise<void> {
-  for (const [name, spec, options] of INDEXES) await data.collection(name).createIndex(spec, options ?? {});
   for (const [name, index] of RETIRED) {
     await data
       .collection(name)
@@ -117,4 +129,5 @@ export async function ensureIndexes(data: Database): Promise<void> {
         if (!ABSENT.has(error.code ?? 0)) throw error;
       });
   }
+  for (const [name, spec, options] of INDEXES) await data.collection(name).createIndex(spec, options ?? {});
 }

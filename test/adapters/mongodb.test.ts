@@ -56,6 +56,24 @@ test("the stand-in refuses two operations at once in one transaction, as MongoDB
   expect(inTurn).toEqual([{ _id: "a" }, [{ _id: "a" }, { _id: "b" }]]);
 });
 
+test("started on a database indexed by an earlier version, the store indexes only the feedbacks linked to a tracker issue by their issue, again at every start", async () => {
+  const { client, db } = mingoDatabase();
+  const feedbacks = db.collection("feedbacks");
+  // The earlier index: sparse, which for two keys holds every feedback, since each has an orgId.
+  await feedbacks.createIndex({ orgId: 1, "tracker.key": 1 }, { sparse: true });
+  await ensureIndexes(database(client, db));
+  await ensureIndexes(database(client, db));
+  const byIssue = (await feedbacks.indexes()).filter((index) => "tracker.key" in index.key);
+  expect(byIssue).toEqual([
+    {
+      v: 2,
+      key: { orgId: 1, "tracker.key": 1 },
+      name: "orgId_1_tracker.key_1_linked",
+      partialFilterExpression: { "tracker.key": { $exists: true } },
+    },
+  ]);
+});
+
 test("an agent's access and refresh tokens are dated for the tokens' TTL index, as personal tokens are: none outlives its expiry", async () => {
   const { client, db } = mingoDatabase();
   const store = createMongoStore(client, db);

@@ -85,15 +85,50 @@ class FakeCollection {
   /** The other collections, by name, for $lookup. */
   constructor(private readonly others: (name: string) => Doc[]) {}
   private readonly uniques: string[][] = [["_id"]];
+  /** The indexes by name, as declared: the stand-in uses none to read, but keeps them as MongoDB accepts and drops them. */
+  private readonly indexed = new Map<string, { key: Doc; options: Doc }>([["_id_", { key: { _id: 1 }, options: {} }]]);
 
-  async createIndex(spec: Doc, options: { unique?: boolean } = {}) {
-    if (options.unique) this.uniques.push(Object.keys(spec));
-    return Object.keys(spec).join("_");
+  /**
+   * Refuses what MongoDB refuses: a name taken by another index (code 85, or 86 for another key),
+   * or a key pattern indexed under another name (85: before MongoDB 5.0 an index is known by its key
+   * pattern alone, so an index's options change only by dropping it first).
+   */
+  async createIndex(key: Doc, { name: given, ...options }: { name?: string; unique?: boolean } & Doc = {}) {
+    const refuse = (code: number, why: string) => Object.assign(new Error(why), { code });
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+    // Asked for again, the _id index is already there, whatever the name.
+    const name = same(key, { _id: 1 })
+      ? "_id_"
+      : (given ??
+        Object.entries(key)
+          .map(([field, order]) => `${field}_${order}`)
+          .join("_"));
+    const named = this.indexed.get(name);
+    if (named && !same(named.key, key)) throw refuse(86, `An existing index has the same name as the requested index: ${name}`);
+    if (named && !same(named.options, options)) throw refuse(85, `Index with name: ${name} already exists with different options`);
+    if (named) return name;
+    const other = [...this.indexed].find(([, index]) => same(index.key, key));
+    if (other) throw refuse(85, `Index already exists with a different name: ${other[0]}`);
+    this.indexed.set(name, { key, options });
+    if (options.unique) this.uniques.push(Object.keys(key));
+    return name;
   }
 
-  /** The stand-in keeps no indexes but unique ones: any other is absent, as MongoDB answers with code 27. */
+  /** An index that is not there is answered with code 27, as MongoDB does. */
   async dropIndex(name: string) {
-    throw Object.assign(new Error(`index not found with name [${name}]`), { code: 27 });
+    const index = this.indexed.get(name);
+    if (!index) throw Object.assign(new Error(`index not found with name [${name}]`), { code: 27 });
+    this.indexed.delete(name);
+    if (index.options.unique)
+      this.uniques.splice(
+        this.uniques.findIndex((fields) => fields.join() === Object.keys(index.key).join()),
+        1,
+      );
+  }
+
+  /** The indexes as MongoDB lists them: name, key and the options they were declared with. */
+  async indexes() {
+    return [...this.indexed].map(([name, { key, options }]) => ({ v: 2, key, name, ...options }));
   }
 
   private checkUnique(doc: Doc, except?: Doc) {
