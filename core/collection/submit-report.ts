@@ -41,18 +41,33 @@ const IDEMPOTENCY_KEY_MAX = 255;
 export const validIdempotencyKey = (key: string): boolean => key.length > 0 && codePoints(key) <= IDEMPOTENCY_KEY_MAX;
 
 /**
+ * The language the reporter stated: the one of the page they read the questions on (`reads`: the
+ * hosted form's), or the one their client asks answers in (`accepts`: Accept-Language, which the
+ * widget sets to its own locale).
+ */
+type StatedLanguage = { readonly reads: Language } | { readonly accepts: Language };
+
+/**
+ * A report's language. The page the person reads wins: its questions are shown in it. Else the
+ * message's own words, when they clearly say (a French text sent by an English client is asked in
+ * French, as its writer wrote); else, for a short or mixed text ("Café menu crashes"), the language
+ * the client accepts, English by default. SPEC and DESIGN give a report no language field of its own.
+ */
+const reportLanguage = (message: string, stated: StatedLanguage): Language =>
+  "reads" in stated ? stated.reads : detectLanguage(message, stated.accepts);
+
+/**
  * POST /v1/reports: records a report at once, or starts its qualification. With an idempotency
  * key, the answer is stored in the transaction that records the report (or saves the session),
  * so a retry after any crash finds either that answer or nothing at all. The report's language
- * (its questions, its tracking page) is the one the person reads when their page says (`reads`:
- * the hosted form's), else the one their message is written in.
+ * (its questions, its tracking page) is reportLanguage's.
  */
 export async function submitReport(
   services: SubmitDeps,
   request: ReportRequest | WidgetReportRequest,
   idempotencyKey: string | undefined,
   sender: Sender = SERVER,
-  reads?: Language,
+  stated: StatedLanguage = { accepts: "en" },
 ): Promise<Result<Submitted>> {
   if (idempotencyKey !== undefined && !validIdempotencyKey(idempotencyKey)) {
     return fail("invalid_idempotency_key");
@@ -62,7 +77,7 @@ export async function submitReport(
   if (unfit) return unfit;
   const channel = await openChannel(services, request.publicKey, sender);
   if (!channel.ok) return channel;
-  if (idempotencyKey === undefined) return submitOnChannel(services, channel.value, request, sender, reads);
+  if (idempotencyKey === undefined) return submitOnChannel(services, channel.value, request, sender, stated);
 
   const now = services.clock();
   const scope = channel.value.channel.key;
@@ -74,7 +89,7 @@ export async function submitReport(
   if (entered === "in_progress") return fail("idempotency_in_progress");
   if (entered === "reused") return fail("idempotency_key_reused");
   try {
-    return await submitOnChannel(services, channel.value, request, sender, reads, {
+    return await submitOnChannel(services, channel.value, request, sender, stated, {
       scope,
       key: idempotencyKey,
       fingerprint,
@@ -103,7 +118,7 @@ async function submitOnChannel(
   context: ChannelContext,
   request: ReportRequest | WidgetReportRequest,
   sender: Sender,
-  reads: Language | undefined,
+  stated: StatedLanguage,
   idempotency?: IdempotentWrite,
 ): Promise<Result<Submitted>> {
   // A server's extra fields are dropped by normalizing; only the widget carries context and files.
@@ -111,7 +126,7 @@ async function submitOnChannel(
   const kept = sender.via === "browser" ? await browserReport(services, context, request, normalized) : ok(normalized);
   if (!kept.ok) return kept;
   const report = kept.value;
-  const language = reads ?? detectLanguage(report.message);
+  const language = reportLanguage(report.message, stated);
   const recording = { context, source: context.channel.kind, language, conversation: [] };
   if (!request.qualify) return recordFeedback(services, { ...recording, report }, undefined, idempotency);
   const now = services.clock();

@@ -1,22 +1,37 @@
 import type { Language } from "../language.ts";
 
+// Function words: every sentence has some, and they belong to one language. Words both languages
+// write ("a", "on", "me", "page", "impossible") count for neither.
 const FRENCH = new Set(
-  "le la les un une des du de est et je tu il elle nous vous ne pas que qui quand sur dans avec pour ça ce cette mon ma mes sont être avoir fait plus page bouton marche fonctionne erreur impossible".split(
+  "le la les un une des du de au aux à en y se est et je tu il elle ils elles nous vous ne pas plus que qui quoi quand où sur dans avec pour par sans après avant depuis mais ou donc ça ce cet cette ces mon ma mes ton ta tes sa ses notre nos votre vos leur sont être avoir ai fait été rien très aussi encore toujours jamais même lorsque bouton marche fonctionne erreur".split(
     " ",
   ),
 );
 const ENGLISH = new Set(
-  "the a an is and i you it we they not that when on in with for this my are be have does doesn't page button works error cannot can't".split(" "),
+  "the an is are was were be been have has had do does did doesn't don't didn't isn't won't can't cannot i i'm it's you it we they he she my your our their this that these those not no when where what which who why how in at to of for with from by as or and but if then so like after before into out up there here all any some only just also still works error button".split(
+    " ",
+  ),
 );
+// An elided article or pronoun (l'export, j'ai, qu'il, n'est) is a French letter pattern no English word has.
+const ELISION = /^(?:c|d|j|l|m|n|s|t|qu|jusqu|lorsqu|puisqu)'(?=\p{L})/u;
 
-/** Counts common function words of each language; French wins only on a clear majority. */
-export function detectLanguage(text: string): Language {
+/**
+ * The language a text is written in, by its function words (an elision counts as one): French or
+ * English on a majority, else `otherwise` (the language its writer stated, English by default).
+ * Accents alone never decide: English writes café, résumé and José, and a short text may have no
+ * function word at all.
+ */
+export function detectLanguage(text: string, otherwise: Language = "en"): Language {
   let fr = 0;
   let en = 0;
-  for (const word of text.toLowerCase().match(/[\p{L}']+/gu) ?? []) {
-    if (FRENCH.has(word)) fr++;
+  // Addresses and paths (shop.de, src/de/export.ts) are names, not words of the text.
+  const prose = text
+    .toLowerCase()
+    .replaceAll("\u2019", "'")
+    .replace(/\S+[./]\S+/g, " ");
+  for (const word of prose.match(/[\p{L}']+/gu) ?? []) {
+    if (ELISION.test(word) || FRENCH.has(word)) fr++;
     if (ENGLISH.has(word)) en++;
   }
-  if (/[éèêàçù]/.test(text)) fr++;
-  return fr > en ? "fr" : "en";
+  return fr > en ? "fr" : en > fr ? "en" : otherwise;
 }

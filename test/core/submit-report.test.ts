@@ -104,6 +104,25 @@ describe("submitReport", () => {
     assert.deepEqual(qualifications, [step?.id]);
   });
 
+  const languageOf = async (message: string, stated: Parameters<typeof submitReport>[4]) => {
+    const { deps, recorded } = fakeCollection();
+    await submitReport(deps, { ...report, message, user: { email: "ann@acme.test" } }, undefined, SERVER, stated);
+    return [recorded[0]?.report.language, recorded[0]?.follower?.language];
+  };
+
+  test("a report whose words do not decide its language is in the one its client accepts", async () => {
+    assert.deepEqual(await languageOf("Café menu crashes", { accepts: "en" }), ["en", "en"]);
+    assert.deepEqual(await languageOf("Paiement bloqué", { accepts: "fr" }), ["fr", "fr"]);
+  });
+
+  test("a report's own words win over the language its client accepts", async () => {
+    assert.deepEqual(await languageOf("L’export plante quand je clique", { accepts: "en" }), ["fr", "fr"]);
+  });
+
+  test("the page a person reads the questions on wins over their message's words", async () => {
+    assert.deepEqual(await languageOf("L’export plante quand je clique", { reads: "en" }), ["en", "en"]);
+  });
+
   test("the month's quota used up: quota_exceeded, to retry when the next month begins", async () => {
     const { deps } = fakeCollection({ quotaLeft: false });
     const refused = await submitReport(deps, report, undefined);

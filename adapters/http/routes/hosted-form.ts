@@ -259,7 +259,7 @@ ${(step.questions ?? []).map((q) => question(q, w))}
             return reportForm(params.key, app, textFor(language).form, language, sent, textFor(language).form.emailInvalid);
           const report = reportOf(params.key, sent);
           if (!reportBody.check(report)) return failurePage(params.key, app, language, reportBody.refuse("invalid_ingest", report), sent);
-          return stepResponse(params.key, app, language, await submitReport(services, report, undefined, SERVER, language), sent);
+          return stepResponse(params.key, app, language, await submitReport(services, report, undefined, SERVER, { reads: language }), sent);
         }),
       { detail: { hide: true } },
     )

@@ -4,9 +4,11 @@ import { overLongMessage, QualifiedReportResponse, ReportRequest, ReportResponse
 import { QualificationAnswer, QualificationStep } from "../../../core/schemas/qualification.ts";
 import type { Services } from "../../../core/services.ts";
 import { answerQualification } from "../../../core/qualification/answer-qualification.ts";
+import { SERVER } from "../../../core/collection/open-channel.ts";
 import { submitReport } from "../../../core/collection/submit-report.ts";
 import { type AddressBudget, admitReport, idempotencyKey, outcomeResponse, replayed } from "../collection.ts";
 import { operation } from "../docs.ts";
+import { acceptedLanguage } from "../language.ts";
 import { failureResponse, refusedWith } from "../reply.ts";
 import { validator } from "../validate.ts";
 
@@ -39,7 +41,7 @@ export function reportRoutes(services: Services, budget: AddressBudget) {
         const refused = overLongMessage(body) ? fail("message_too_long") : reportBody.refuse("invalid_ingest", body);
         return failureResponse(request, refused, extraHeaders);
       }
-      const result = await submitReport(services, body, idempotencyKey(request));
+      const result = await submitReport(services, body, idempotencyKey(request), SERVER, { accepts: acceptedLanguage(request) });
       if (!result.ok) return failureResponse(request, result, extraHeaders);
       return outcomeResponse(result.value.outcome, { ...extraHeaders, ...replayed(result.value) });
     });

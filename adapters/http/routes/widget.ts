@@ -14,6 +14,7 @@ import { submitReport } from "../../../core/collection/submit-report.ts";
 import type { Failure, Result } from "../../../core/errors.ts";
 import { type AddressBudget, admitReport, idempotencyKey, outcomeResponse, replayed } from "../collection.ts";
 import { operation } from "../docs.ts";
+import { acceptedLanguage } from "../language.ts";
 import { errorResponse, failureResponse, json, refusedWith } from "../reply.ts";
 import { validator } from "../validate.ts";
 
@@ -110,7 +111,9 @@ export function widgetRoutes(services: Services, limits: { budget: AddressBudget
       ({ request }) =>
         collect(request, async (body, sender) => {
           if (!reportBody.check(body)) return overLongMessage(body) ? fail("message_too_long") : reportBody.refuse("invalid_ingest", body);
-          return (await keyBudget(body.publicKey)) ?? submitReport(services, body, idempotencyKey(request), sender);
+          return (
+            (await keyBudget(body.publicKey)) ?? submitReport(services, body, idempotencyKey(request), sender, { accepts: acceptedLanguage(request) })
+          );
         }),
       {
         parse: "none",
