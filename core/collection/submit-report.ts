@@ -42,8 +42,8 @@ export const validIdempotencyKey = (key: string): boolean => key.length > 0 && c
 
 /**
  * The language the reporter stated: the one of the page they read the questions on (`reads`: the
- * hosted form's), or the one their client asks answers in (`accepts`: Accept-Language, which the
- * widget sets to its own locale).
+ * hosted form's, or the widget's, which it sends as Accept-Language), or the one an API client asks
+ * answers in (`accepts`: Accept-Language).
  */
 type StatedLanguage = { readonly reads: Language } | { readonly accepts: Language };
 

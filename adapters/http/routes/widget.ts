@@ -112,7 +112,7 @@ export function widgetRoutes(services: Services, limits: { budget: AddressBudget
         collect(request, async (body, sender) => {
           if (!reportBody.check(body)) return overLongMessage(body) ? fail("message_too_long") : reportBody.refuse("invalid_ingest", body);
           return (
-            (await keyBudget(body.publicKey)) ?? submitReport(services, body, idempotencyKey(request), sender, { accepts: acceptedLanguage(request) })
+            (await keyBudget(body.publicKey)) ?? submitReport(services, body, idempotencyKey(request), sender, { reads: acceptedLanguage(request) })
           );
         }),
       {

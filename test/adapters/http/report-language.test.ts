@@ -4,7 +4,7 @@ import { inProcess, type InProcess, jsonClient } from "../../support/in-process.
 /** The demo app allows its widget on a local development server's origin. */
 const ALLOWED = "http://localhost:5173";
 const WHAT_HAPPENED = { en: "What happened exactly?", fr: "Que s’est-il passé exactement\u202f?" };
-const WHAT_EXPECTED = "Qu’attendiez-vous à la place\u202f?";
+const WHAT_EXPECTED = { en: "What did you expect to happen instead?", fr: "Qu’attendiez-vous à la place\u202f?" };
 
 let server: InProcess;
 beforeAll(async () => {
@@ -35,12 +35,14 @@ describe("the language of a report: its words when they say, else the one its re
   });
 
   test("a report written in French is asked in French, whatever its client accepts", async () => {
-    expect(firstQuestion(await report("L’export plante quand je clique", "en", { qualify: true }))).toBe(WHAT_EXPECTED);
+    expect(firstQuestion(await report("L’export plante quand je clique", "en", { qualify: true }))).toBe(WHAT_EXPECTED.fr);
   });
 
-  test("the widget's report is asked in the widget's language when its words do not decide", async () => {
+  test("the widget's report is asked in the widget's language (its page's, sent as Accept-Language), which shows the questions, whatever its words", async () => {
     expect(firstQuestion(await fromWidget("Café menu crashes", "en-US"))).toBe(WHAT_HAPPENED.en);
     expect(firstQuestion(await fromWidget("Café menu crashes", "fr"))).toBe(WHAT_HAPPENED.fr);
+    expect(firstQuestion(await fromWidget("The export crashes when I click on it", "fr"))).toBe(WHAT_EXPECTED.fr);
+    expect(firstQuestion(await fromWidget("L’export plante quand je clique", "en"))).toBe(WHAT_EXPECTED.en);
   });
 
   test("the tracking page speaks the report's language: English for an English report with an accented letter", async () => {
