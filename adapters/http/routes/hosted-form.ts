@@ -106,6 +106,7 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
 <label for="message">${w.message}</label><textarea id="message" name="message" rows="6" required maxlength="${MESSAGE_MAX_LENGTH}" placeholder="${w.messageHint}">${one(sent.message)}</textarea>
 <label for="email">${w.email}</label><input id="email" type="email" name="email" autocomplete="email" value="${one(sent.email)}">
 ${HIDDEN.map((name) => (one(sent[name]) ? html`<input type="hidden" name="${name}" value="${one(sent[name])}">` : ""))}
+<input type="hidden" name="once" value="${services.ids.secret()}">
 <div class="trap" aria-hidden="true"><label for="website">${w.honeypot}</label><input id="website" type="text" name="website" tabindex="-1" autocomplete="off"></div>
 <p><button type="submit">${w.send}</button></p></form>`,
       error ? 400 : 200,
@@ -188,6 +189,15 @@ ${(step.questions ?? []).map((q) => question(q, w))}
     return form.ok ? handle(language, form.value.app.name, (body ?? {}) as Fields) : notFound(language);
   }
 
+  /**
+   * The report's idempotency key: the page's one-time token with what it sends, so the same post
+   * again (a retry, a double press) replays the first answer and records nothing more, while the
+   * page sent again with other words (Back, edited) is a report of its own. A digest, so a token
+   * of any length makes a valid key. None without a token: a post from no page of ours.
+   */
+  const onceKey = (sent: Fields, report: ReturnType<typeof reportOf>) =>
+    one(sent.once) ? services.digest(`${one(sent.once)}\n${JSON.stringify(report)}`) : undefined;
+
   const notFound = (language: Language) =>
     formPage(language, textFor(language).form.notFound, html`<h1>${textFor(language).form.notFound}</h1>`, 404);
 
@@ -259,7 +269,7 @@ ${(step.questions ?? []).map((q) => question(q, w))}
             return reportForm(params.key, app, textFor(language).form, language, sent, textFor(language).form.emailInvalid);
           const report = reportOf(params.key, sent);
           if (!reportBody.check(report)) return failurePage(params.key, app, language, reportBody.refuse("invalid_ingest", report), sent);
-          return stepResponse(params.key, app, language, await submitReport(services, report, undefined, SERVER, { reads: language }), sent);
+          return stepResponse(params.key, app, language, await submitReport(services, report, onceKey(sent, report), SERVER, { reads: language }), sent);
         }),
       { detail: { hide: true } },
     )

@@ -143,6 +143,39 @@ describe("POST /f/{formKey}", () => {
     }
   });
 
+  test("the same form posted twice (a retry, a double press) records one report and leads to the same page", async () => {
+    const page = (await http.request("GET", `/f/${http.demo.formKey}`)).body;
+    const once = /name="once" value="([^"]+)"/.exec(page)![1]!;
+    const message = `Thank you for the new search, it is fast ${crypto.randomUUID()}`;
+    const fields = { kind: "praise", message, once };
+    const first = await submit(http, `/f/${http.demo.formKey}?lang=en`, fields);
+    const second = await submit(http, `/f/${http.demo.formKey}?lang=en`, fields);
+    expect([first.status, second.status]).toEqual([303, 303]);
+    expect(first.headers.get("location")).toMatch(/\/sent\?lang=en&track=/);
+    expect(second.headers.get("location")).toBe(first.headers.get("location")!);
+    const found = await http.request("GET", `/v1/feedbacks?status=all&query=${encodeURIComponent(message.split(" ").at(-1)!)}`, {
+      token: http.demo.tokens.admin,
+    });
+    expect(found.body.data.map((f: { reports: number }) => f.reports)).toEqual([1]);
+  });
+
+  test("the same page sent again with other words (Back, edited) is a report of its own", async () => {
+    const page = (await http.request("GET", `/f/${http.demo.formKey}`)).body;
+    const once = /name="once" value="([^"]+)"/.exec(page)![1]!;
+    const first = await submit(http, `/f/${http.demo.formKey}?lang=en`, {
+      kind: "praise",
+      message: `Thank you for the export ${crypto.randomUUID()}`,
+      once,
+    });
+    const edited = await submit(http, `/f/${http.demo.formKey}?lang=en`, {
+      kind: "praise",
+      message: `Thank you for the import ${crypto.randomUUID()}`,
+      once,
+    });
+    expect([first.status, edited.status]).toEqual([303, 303]);
+    expect(edited.headers.get("location")).not.toBe(first.headers.get("location")!);
+  });
+
   test("an answer posted again (a retry, a second tab) answers nothing more: the questions now asked are shown", async () => {
     const posted = await submit(http, `/f/${http.demo.formKey}?lang=en`, { kind: "problem", message: "The export button does nothing at all" });
     const first = (await http.request("GET", posted.headers.get("location")!)).body;
