@@ -116,7 +116,7 @@ const offPortal = (w: Words<"changelog">, f: Linked): Html | "" =>
 
 /** The feedbacks of an entry, each with its title and status, read as the person may read them. */
 async function linkedSummaries(services: Services, visitor: Visitor, keys: readonly string[]): Promise<Linked[]> {
-  return Promise.all(
+  const linked = await Promise.all(
     keys.map(async (key) => {
       const found = await getFeedback(services, visitor.grant, key);
       return found.ok
@@ -124,6 +124,8 @@ async function linkedSummaries(services: Services, visitor: Visitor, keys: reado
         : { key, title: "" };
     }),
   );
+  // A merged key reads as the feedback it was merged into, which may be linked already: listed once.
+  return linked.filter((f, i) => linked.findIndex((other) => other.key === f.key) === i);
 }
 
 /** How many people publishing would e-mail: none for one who may not publish (the page offers them no Publish). */

@@ -386,6 +386,18 @@ describe("the inbox's Changelog page", () => {
     );
   });
 
+  test("a key merged into a feedback already linked is listed once, as that feedback, on a refused save too", async () => {
+    const report = async (message: string) =>
+      (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message } })).body.ticketId as string;
+    const [into, merged] = [await report("Tip jars at the till"), await report("Tips added at the till")];
+    const merging = await http.request("POST", `/v1/feedbacks/${merged}/merge`, { token: http.demo.tokens.member, body: { into } });
+    expect(merging.status).toBe(200);
+    const refused = await post("/changelog", await get("/changelog/new"), { title: "Tips", keys: `${into}, ${merged} DEMO-99999`, action: "save" });
+    expect(refused.status).toBe(400);
+    const listed = [...(await refused.text()).matchAll(/<input type="hidden" name="feedbacks" value="([^"]*)">/g)].map((m) => m[1]);
+    expect(listed).toEqual([into, "DEMO-99999"]);
+  });
+
   test("a feedback's page names the entries that ship the feedbacks merged into it, through a merge of a feedback that held others", async () => {
     const report = async (message: string) =>
       (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message } })).body.ticketId as string;
