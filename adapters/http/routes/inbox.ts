@@ -719,7 +719,8 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
           const address = query ? `/inbox?${query}` : "/inbox";
           // Refused, it goes back to the list it was to save (post-redirect-get), the name typed kept.
           if (!saved.ok) {
-            const refusal = { error: textFor(visitor.language).errors[saved.code], name: field("name").slice(0, VIEW_NAME_MAX_LENGTH * 2) };
+            const error = field("name").trim() ? textFor(visitor.language).errors[saved.code] : wordsFor(visitor.language, "views").nameNeeded;
+            const refusal = { error, name: field("name").slice(0, VIEW_NAME_MAX_LENGTH * 2) };
             return redirectWithFlash(services, cookie, { kind: "view", refusal }, `${address}#views-title`);
           }
           return redirect(address);

@@ -91,7 +91,9 @@ ${fields}
                 ? [w.tooManyAttempts, 429]
                 : accepted.code === "weak_password"
                   ? [w.weakPassword, 400]
-                  : [textFor(language).errors[accepted.code], 400];
+                  : accepted.code === "invalid_body" && !field("name").trim()
+                    ? [w.nameNeeded, 400]
+                    : [textFor(language).errors[accepted.code], 400];
           const typed = { name: field("name").slice(0, NAME_MAX_LENGTH), nameRefused: accepted.code === "invalid_body" };
           return joinPage(web, token, await openInvitation(services, token), error, status, typed);
         }

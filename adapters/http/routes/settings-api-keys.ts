@@ -68,13 +68,12 @@ export function settingsApiKeyRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const scopes = AGENT_SCOPES.filter((s) => field(`scope.${s}`) === "yes");
           const name = field("name").trim();
-          if (!name || scopes.length === 0)
-            return apiKeysPage(services, visitor, { error: textFor(visitor.language).errors.invalid_body, status: 400 });
+          const w = wordsFor(visitor.language, "apiKeys");
+          if (!name || scopes.length === 0) return apiKeysPage(services, visitor, { error: name ? w.scopesNeeded : w.nameNeeded, status: 400 });
           const created = await createApiKey(services, visitor.grant, { name, scopes });
           if (!created.ok)
             return apiKeysPage(services, visitor, { error: textFor(visitor.language).errors[created.code], status: STATUS_OF[created.code] });
-          const label = wordsFor(visitor.language, "apiKeys").keyOnce;
-          return redirectWithFlash(services, cookie, { kind: "secret", label, value: created.value.key }, PATH);
+          return redirectWithFlash(services, cookie, { kind: "secret", label: w.keyOnce, value: created.value.key }, PATH);
         }),
       { detail: { hide: true } },
     )

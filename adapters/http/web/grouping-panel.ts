@@ -19,14 +19,18 @@ export type Done = (typeof DONE)[number];
 /** The outcomes where nothing was changed: said neither as an error nor as a success. */
 const UNCHANGED: readonly Done[] = ["together", "undecided", "putBack", "mergedAgain"];
 
-/** Writes what went wrong into the address a grouping action returns to: the code and, for a refused merge, unmerge or split, why. */
 /** Every parameter an outcome writes into the address (the done notice, setFailure's refusal): cleared before another is written. */
 export function clearOutcome(params: URLSearchParams): void {
-  for (const name of ["done", "error", "reason", "feedback", "target", "merge", "holder", "holders", "count", "into"]) params.delete(name);
+  for (const name of ["done", "error", "reason", "feedback", "target", "merge", "holder", "holders", "count", "into", "missing"]) params.delete(name);
 }
 
+/**
+ * Writes what went wrong into the address a grouping action returns to: the code, the field left
+ * empty and, for a refused merge, unmerge or split, why.
+ */
 export function setFailure(params: URLSearchParams, failure: Failure): void {
   params.set("error", failure.code);
+  if (failure.problem?.reason === "missing") params.set("missing", failure.problem.field);
   if (!failure.refusal) return;
   for (const [name, value] of Object.entries(failure.refusal)) params.set(name, String(value));
 }
@@ -65,6 +69,7 @@ export function groupingNotice(visitor: Visitor, params: URLSearchParams, here: 
   const done = DONE.find((d) => d === params.get("done"));
   const error = ERROR_CODES.find((c) => c === params.get("error")) as ErrorCode | undefined;
   const refusal = refusalOf(params);
+  if (error && params.get("missing") === "into") return html`<p class="error" role="alert">${wordsFor(language, "grouping").intoNeeded}</p>`;
   if (error)
     return html`<p class="error" role="alert">${refusal ? keysKeptWhole(describeRefusal(refusal, language)) : textFor(language).errors[error]}</p>`;
   if (!done) return "";

@@ -42,12 +42,20 @@ describe("saved views", () => {
     const refused = await b.submit(saveForm(await (await b.fetch("/inbox?kind=praise")).text()), { name: "   " });
     expect([refused.status, refused.headers.get("location")]).toEqual([303, "/inbox?kind=praise#views-title"]);
     const shown = sideBar(await (await b.fetch(refused.headers.get("location")!)).text());
-    expect(shown).toContain('<p class="error" role="alert" id="view-refused">');
+    expect(shown).toContain('<p class="error" role="alert" id="view-refused">Write a name in “Name of this view” to save it.</p>');
     expect(shown).toMatch(/<details open>/);
     expect(shown).toContain('aria-invalid="true" aria-describedby="view-refused"');
     const again = sideBar(await (await b.fetch("/inbox?kind=praise")).text());
     expect(again).not.toContain('role="alert"');
     expect(again).toContain("No saved view yet");
+  });
+
+  test("in French, a view without a name says which field needs one", async () => {
+    const b = await as("member", { "accept-language": "fr" });
+    const refused = await b.submit(saveForm(await (await b.fetch("/inbox?kind=idea")).text()), { name: "" });
+    expect(sideBar(await (await b.fetch(refused.headers.get("location")!)).text())).toContain(
+      "Écrivez un nom dans «\u202fNom de cette vue\u202f» pour l’enregistrer.",
+    );
   });
 
   test("a refused view keeps the name typed, for the person to correct", async () => {

@@ -167,9 +167,18 @@ describe("invitations from the members page, by e-mail", () => {
     expect(refused).toContain('name="password" type="password" autocomplete="new-password" minlength="10" required autofocus>');
     const nameless = await b.submit(page, { name: "  ", password: "a long enough password" });
     expect(nameless.status).toBe(400);
-    // The name was refused: the cursor goes back to it.
-    expect(await nameless.text()).toContain('value="  " autofocus>');
+    // The name was refused, saying so: the cursor goes back to it.
+    const unnamed = await nameless.text();
+    expect(unnamed).toContain('<p class="error" role="alert">Write your name in “Your name”.</p>');
+    expect(unnamed).toContain('value="  " autofocus>');
     expect((await b.submit(page, { name: "Strong", password: "a long enough password" })).status).toBe(303);
+  });
+
+  test("in French, a new person who gives no name is told which field needs it", async () => {
+    const { url } = (await invite("sans-nom@example.com")).body;
+    const b = new FormBrowser("http://localhost:3000", { "accept-language": "fr" }, http.handle);
+    const refused = await b.submit(await (await b.fetch(pathOf(url))).text(), { name: "", password: "un mot de passe assez long" });
+    expect([refused.status, await refused.text()]).toEqual([400, expect.stringContaining("Écrivez votre nom dans «\u202fVotre nom\u202f».")]);
   });
 
   test("the invitation form refuses a post from another site", async () => {

@@ -91,6 +91,20 @@ describe("merging by key on a feedback's page", () => {
     expect(shown).toContain('name="into" required maxlength="100" value="demo-999"');
   });
 
+  test("an empty field says which field needs a key, in English and in French", async () => {
+    const key = await report("Dark mode forgets itself");
+    for (const [language, said] of [
+      ["en", "Write in “Merge this feedback into” the key of the feedback that keeps both."],
+      ["fr", "Écrivez dans «\u202fFusionner ce retour dans\u202f» la clé du retour qui garde les deux."],
+    ] as const) {
+      const b = await signedInAs(http, "admin", "/inbox", { "accept-language": language });
+      const page = await (await b.fetch(`/inbox/${key}`)).text();
+      const form = /<form method="post" action="\/duplicates\/merge">[\s\S]*?<\/form>/.exec(page)![0];
+      const refused = await b.submit(form, { into: " " }, undefined, { origin: "http://localhost:3000" });
+      expect(await (await b.fetch(refused.headers.get("location")!)).text()).toContain(`<p class="error" role="alert">${said}</p>`);
+    }
+  });
+
   test("a merge asked from the page of a feedback merged elsewhere since is refused, and the page of the one that holds it says so", async () => {
     const [key, holder, other] = [await report("Exports hang at 99%"), await report("The export never finishes"), await report("Fonts look blurry")];
     const b = await signedInAs(http, "admin");

@@ -7,6 +7,8 @@ beforeAll(async () => {
 });
 afterAll(() => http.close());
 
+/** The form that creates a key, as a browser submits it (its own hidden fields). */
+const createForm = (page: string) => /<form method="post" action="\/settings\/api-keys">[\s\S]*?<\/form>/.exec(page)![0];
 const as = (role: "admin" | "member") => signedInAs(http, role, "/settings/api-keys", { origin: http.url });
 
 test("Settings → API keys: an Admin is given the form to create one", async () => {
@@ -21,4 +23,22 @@ test("Settings → API keys: a Member is refused by the use case (403), told tha
   expect(page.status).toBe(403);
   expect(text).toContain('<p class="muted">Only Admins manage the organization&#39;s API keys.</p>');
   expect(text).not.toContain('action="/settings/api-keys"');
+});
+
+test("Settings → API keys: a key without a name, or without a scope, is refused (400) saying which field needs a value", async () => {
+  const admin = await as("admin");
+  const form = createForm(await (await admin.fetch("/settings/api-keys")).text());
+  const unnamed = await admin.submit(form, { name: " ", "scope.feedbacks:read": "yes" });
+  expect([unnamed.status, await unnamed.text()]).toEqual([400, expect.stringContaining("Write a name in “Name” to create the key.")]);
+  const unscoped = await admin.submit(form, { name: "ci-script" });
+  expect([unscoped.status, await unscoped.text()]).toEqual([
+    400,
+    expect.stringContaining("Tick at least one scope under “Scopes” to create the key."),
+  ]);
+});
+
+test("Settings → API keys: in French, a key without a name says which field needs one", async () => {
+  const admin = await signedInAs(http, "admin", "/settings/api-keys", { origin: http.url, "accept-language": "fr" });
+  const refused = await admin.submit(createForm(await (await admin.fetch("/settings/api-keys")).text()), { name: "", "scope.feedbacks:read": "yes" });
+  expect(await refused.text()).toContain("Écrivez un nom dans «\u202fNom\u202f» pour créer la clé.");
 });
