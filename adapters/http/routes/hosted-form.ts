@@ -54,6 +54,10 @@ function reportOf(key: string, sent: Fields) {
   return { publicKey: key, kind, message: one(sent.message), qualify: true, ...userOf(sent) };
 }
 
+/** How long a post waits for the same post still being recorded: 50 looks, 100 ms apart. */
+const RUNNING_WAITS = 50;
+const RUNNING_WAIT_MS = 100;
+
 /** A reporter's tracking page, as a path on this service: /s/{statusId}?t={token}. */
 const TRACKING_PATH = /^\/s\/[\w-]+\?t=[\w-]+$/;
 
@@ -198,6 +202,19 @@ ${(step.questions ?? []).map((q) => question(q, w))}
   const onceKey = (sent: Fields, report: ReturnType<typeof reportOf>) =>
     one(sent.once) ? services.digest(`${one(sent.once)}\n${JSON.stringify(report)}`) : undefined;
 
+  /**
+   * A double press posts again while the first post is being recorded: the second waits for the
+   * first (a bounded while), then replays its answer, since the browser shows the second's page.
+   */
+  async function submitOnce(report: ReturnType<typeof reportOf>, key: string | undefined, language: Language): Promise<Result<Submitted>> {
+    let result = await submitReport(services, report, key, SERVER, { reads: language });
+    for (let wait = 0; !result.ok && result.code === "idempotency_in_progress" && wait < RUNNING_WAITS; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, RUNNING_WAIT_MS));
+      result = await submitReport(services, report, key, SERVER, { reads: language });
+    }
+    return result;
+  }
+
   const notFound = (language: Language) =>
     formPage(language, textFor(language).form.notFound, html`<h1>${textFor(language).form.notFound}</h1>`, 404);
 
@@ -269,7 +286,7 @@ ${(step.questions ?? []).map((q) => question(q, w))}
             return reportForm(params.key, app, textFor(language).form, language, sent, textFor(language).form.emailInvalid);
           const report = reportOf(params.key, sent);
           if (!reportBody.check(report)) return failurePage(params.key, app, language, reportBody.refuse("invalid_ingest", report), sent);
-          return stepResponse(params.key, app, language, await submitReport(services, report, onceKey(sent, report), SERVER, { reads: language }), sent);
+          return stepResponse(params.key, app, language, await submitOnce(report, onceKey(sent, report), language), sent);
         }),
       { detail: { hide: true } },
     )

@@ -159,6 +159,18 @@ describe("POST /f/{formKey}", () => {
     expect(found.body.data.map((f: { reports: number }) => f.reports)).toEqual([1]);
   });
 
+  test("a double press, the second post arriving while the first is recorded, leads both to the same page", async () => {
+    const page = (await http.request("GET", `/f/${http.demo.formKey}`)).body;
+    const once = /name="once" value="([^"]+)"/.exec(page)![1]!;
+    const fields = { kind: "praise", message: `Thank you for the receipts ${crypto.randomUUID()}`, once };
+    const [first, second] = await Promise.all([
+      submit(http, `/f/${http.demo.formKey}?lang=en`, fields),
+      submit(http, `/f/${http.demo.formKey}?lang=en`, fields),
+    ]);
+    expect([first.status, second.status]).toEqual([303, 303]);
+    expect(second.headers.get("location")).toBe(first.headers.get("location")!);
+  });
+
   test("the same page sent again with other words (Back, edited) is a report of its own", async () => {
     const page = (await http.request("GET", `/f/${http.demo.formKey}`)).body;
     const once = /name="once" value="([^"]+)"/.exec(page)![1]!;
