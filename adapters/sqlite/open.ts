@@ -39,6 +39,12 @@ export class StoreTooNew extends Error {}
 /** The file opens, but only for reading: SQLite would refuse the first write of every request. */
 export class StoreReadOnly extends Error {}
 
+/** The file is no SQLite database, or a damaged one (a restore cut short, another file in its place). */
+export class StoreUnreadable extends Error {}
+
+/** SQLite's codes for a file that is not a database, or whose pages do not hold together. */
+const UNREADABLE = new Set(["SQLITE_NOTADB", "SQLITE_CORRUPT"]);
+
 export interface OpenOptions {
   /** A checkpointer thread runs (see checkpoint.ts), so commits leave it the work. */
   readonly backgroundCheckpoints?: boolean;
@@ -49,6 +55,20 @@ export interface OpenOptions {
 /** Opens (creating if needed) a database file in WAL mode and brings its schema up to date. */
 export function openDatabase(path: string, options: OpenOptions = {}): Database {
   const db = new Connection(path, { create: true, strict: true });
+  try {
+    prepare(db, options);
+  } catch (error) {
+    db.close();
+    if (!UNREADABLE.has((error as { code?: string }).code ?? "")) throw error;
+    throw new StoreUnreadable(
+      `the store at ${path} cannot be read (${(error as Error).message}): restore it from a backup (README, Backups and upgrades)`,
+    );
+  }
+  return db;
+}
+
+/** Sets the connection up and brings the file's schema up to date. */
+function prepare(db: Database, options: OpenOptions): void {
   // Several server processes may share the file: wait for the writer instead of failing. First, so
   // that processes opening a new file together wait for each other's switch to WAL too.
   db.exec("PRAGMA busy_timeout = 5000");
@@ -63,7 +83,6 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
   db.exec("PRAGMA temp_store = MEMORY");
   if (options.backgroundCheckpoints) db.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
   migrate(db, options.onUpgrade);
-  return db;
 }
 
 function migrate(db: Database, onUpgrade: OpenOptions["onUpgrade"]): void {

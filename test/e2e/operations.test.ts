@@ -4,7 +4,7 @@ import { Database } from "bun:sqlite";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { createLogger } from "../../adapters/logging/logger.ts";
-import { loadConfig } from "../../apps/runtime/config.ts";
+import { ConfigError, loadConfig } from "../../apps/runtime/config.ts";
 import { createServices } from "../../apps/runtime/services.ts";
 import { get, startServer, type TestServer } from "../support/server.ts";
 import { scratchDir } from "../support/scratch.ts";
@@ -168,6 +168,30 @@ describe("operations", () => {
     const after = new Database(file, { readonly: true });
     expect(after.query("SELECT count(*) AS n FROM sqlite_schema").get()).toEqual({ n: 0 });
     after.close();
+  });
+
+  test("a store file that is no database, or a damaged one, is refused at the start with one line naming it and saying to restore a backup", async () => {
+    const refusal = async (bytes: Uint8Array | string) => {
+      const dataDir = scratchDir("unreadable");
+      await Bun.write(join(dataDir, "retour.sqlite"), bytes);
+      const config = loadConfig({ DATA_DIR: dataDir, PORT: "0" });
+      const error = await createServices(config, createLogger("silent", false), "http://localhost:3000", "cli").catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message.replace(dataDir, "DATA_DIR");
+    };
+    expect(await refusal("not a database\n")).toBe(
+      "the store at DATA_DIR/retour.sqlite cannot be read (file is not a database): restore it from a backup (README, Backups and upgrades)",
+    );
+    // A backup cut short: the first pages of a real store.
+    const whole = new Database(join(scratchDir("whole"), "retour.sqlite"));
+    whole.exec(
+      "PRAGMA page_size = 1024; CREATE TABLE t (x); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO t SELECT i FROM n;",
+    );
+    const bytes = whole.serialize();
+    whole.close();
+    expect(await refusal(bytes.slice(0, 4096))).toBe(
+      "the store at DATA_DIR/retour.sqlite cannot be read (database disk image is malformed): restore it from a backup (README, Backups and upgrades)",
+    );
   });
 
   test("after SIGTERM and a new start on the same data directory, recorded feedbacks are still there", async () => {
