@@ -65,8 +65,13 @@ export async function issueToken(deps: Deps, grant: Grant, request: TokenRequest
     return invalid("invalid_body", { field: "days", reason: "expected", schema: Type.Integer({ minimum: 0 }) });
   const holder = await holderOf(deps, grant, request.email);
   if (!holder.ok) return holder;
-  const scopes = request.scopes ?? ROLE_SCOPES[holder.value.role];
+  const ofRole = ROLE_SCOPES[holder.value.role];
+  const scopes = request.scopes ?? ofRole;
   if (scopes.length === 0) return invalid("invalid_body", { field: "scopes", reason: "missing" });
+  // Refused, not kept: a scope beyond the holder's role would be cut off at every use (authorize),
+  // and a token listed with it would say it can do what it cannot.
+  if (!scopes.every((scope) => ofRole.includes(scope)))
+    return invalid("invalid_body", { field: "scopes", reason: "expected", schema: Type.Union(ofRole.map((s) => Type.Literal(s))) });
   const token = `${TOKEN_PREFIX}${deps.ids.secret()}`;
   const id = deps.ids.id();
   const now = deps.clock();

@@ -49,6 +49,17 @@ describe("issueToken", () => {
     assert.deepEqual(issued.ok && issued.value.scopes, ["feedbacks:read", "agents:manage"]);
   });
 
+  test("a scope beyond the holder's role is refused: invalid_body naming scopes, nothing stored", async () => {
+    const org = fakeOrganization();
+    const admin = org.person("root@acme.test", "admin");
+    org.person("bob@acme.test", "reader");
+    const refused = await issueToken(org.deps, admin, { email: "bob@acme.test", label: "x", scopes: ["feedbacks:read", "feedbacks:write"] });
+    assert.equal(refused.ok ? "ok" : `${refused.code}:${refused.problem?.field}`, "invalid_body:scopes");
+    assert.equal(org.tokens.length, 0);
+    const within = await issueToken(org.deps, admin, { email: "bob@acme.test", label: "x", scopes: ["feedbacks:read"] });
+    assert.deepEqual(within.ok && within.value.scopes, ["feedbacks:read"]);
+  });
+
   test("someone who is not a member gets no token: not_found", async () => {
     const org = fakeOrganization();
     const admin = org.person("root@acme.test", "admin");

@@ -101,6 +101,15 @@ describe("authentication", () => {
     }
   });
 
+  test("no token is issued with a scope beyond its holder's role: the CLI refuses it, naming the scopes the role has", async () => {
+    await expect(http.cli("token", "create", "DEMO", "reader@demo.test", "--scopes", "feedbacks:read,feedbacks:write")).rejects.toThrow(
+      "scopes: expected one of feedbacks:read, agents:manage.",
+    );
+    const listed = (await http.cli("token", "list", "DEMO")).split("\n");
+    expect(listed.filter((line) => line.includes("reader@demo.test")).length).toBeGreaterThan(0);
+    expect(listed.filter((line) => line.includes("reader@demo.test") && line.includes("feedbacks:write"))).toEqual([]);
+  });
+
   test("403 insufficient_scope: token lacks feedbacks:write on PATCH", async () => {
     const key = await createReport("Scope test about notifications badge");
     const res = await patch(`/v1/feedbacks/${key}`, http.demo.tokens.readOnly, { status: "prioritized" });
