@@ -819,6 +819,8 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
           // The button is shown only while no issue is linked: linked since (a second press, a teammate), the page names the issue
           // linked meanwhile, or says one is being created.
           if (!linked.ok && linked.code === "tracker_linked") return redirect(`${feedbackPath(params.key)}?tracker=taken#tracker`);
+          // Said at the page's top, as for a status: a role that may not link may see no tracker panel to say it in.
+          if (!linked.ok && linked.code === "forbidden") return refusedOn(services, visitor, params.key, linked);
           if (!linked.ok) return refused(linked);
           return redirect(`${feedbackPath(linked.value.key)}?tracker=${opening ? "opened" : "linked"}#tracker`);
         }),

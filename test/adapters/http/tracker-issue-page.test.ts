@@ -232,7 +232,9 @@ describe("an app with a tracker", () => {
     const issues = github.issues.size;
     const refused = await reader.submit(form.replace(/name="csrf" value="[^"]*"/, `name="csrf" value="${csrfOf(await page(reader, key))}"`), {});
     expect(refused.status).toBe(403);
-    expect(panel(await refused.text())).toContain('<p class="error" role="alert">Your role does not allow this.</p>');
+    const shown = await refused.text();
+    expect(shown.split('<p class="error" role="alert">Your role does not allow this.</p>').length - 1).toBe(1);
+    expect(panel(shown)).not.toContain('role="alert"');
     expect(github.issues.size).toBe(issues);
   });
 
@@ -301,5 +303,16 @@ describe("an app without a tracker", () => {
     const shown = await page(member, key);
     expect(shown).toContain("The untracked app crashes on start");
     expect(shown).not.toContain('id="tracker"');
+  });
+
+  test("a Reader's post is refused at the page's top, which has no tracker panel to say it in", async () => {
+    const reader = await signedInAs(http, "reader");
+    const refused = await reader.fetch(`/inbox/${key}/tracker`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrf: csrfOf(await page(reader, key)), action: "open" }),
+    });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain('<p class="error" role="alert">Your role does not allow this.</p>');
   });
 });
