@@ -123,7 +123,7 @@ dl{display:grid;grid-template-columns:fit-content(50%) 1fr;gap:var(--s1) var(--s
 @media (max-width:48rem){.with-aside{grid-template-columns:minmax(0,1fr);grid-template-areas:"main" "aside" "more"}}
 details.more-filters{flex:1 0 100%;margin:var(--s2) 0 0}details.more-filters>div{display:inline-block;vertical-align:bottom;min-width:9rem;margin-right:var(--s4)}
 @media (max-width:48rem){details.more-filters>div{display:block;margin-right:0}.tabs a{padding:var(--s1) var(--s2);font-size:var(--t-sm)}}
-@supports selector(::details-content){@media (width > 48rem){details.more-filters{display:contents}details.more-filters>summary{display:none}details.more-filters>div{flex:1 1 auto;margin-right:0}details.more-filters>div.feature-filter{flex-basis:10rem}
+@supports selector(::details-content){@media (width > 48rem){details.more-filters{display:contents}details.more-filters>summary{display:none}details.more-filters>div{flex:1 1 auto;margin-right:0}details.more-filters>div:is(.feature-filter,.long-choices){flex-basis:10rem}
 details.more-filters::details-content{display:contents;content-visibility:visible}}}
 .to-actions{display:none;gap:var(--s2);flex-wrap:wrap}.to-actions a{display:inline-block;padding:var(--s2) var(--s3);border:1px solid var(--line);border-radius:999px;text-decoration:none}details.correction{margin-top:var(--s6)}form.apart{margin-top:var(--s6)}.pair-actions{display:flex;flex-wrap:wrap;gap:var(--s4);margin-top:var(--s2)}.pair-actions button{margin:0}@media (max-width:48rem){.to-actions{display:flex}}
 .timeline{list-style:none;padding:0;border-left:2px solid var(--line);margin-left:var(--s2)}

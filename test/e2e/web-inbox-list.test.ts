@@ -61,6 +61,18 @@ describe.skipIf(!present)("the inbox's list in Chromium at 1280 and 390 px: sele
     const mobile = /app (\S+)/.exec(made)![1]!;
     const mobileKey = (await server.cli("channel", "create", "DEMO", mobile, "--kind", "api")).trim();
     await server.cli("app", "create", "DEMO", "Tableau de bord administrateur");
+    // A member of the longest name a person may give (100 characters): one of the owner filter's choices.
+    await server.cli(
+      "user",
+      "create",
+      "long.name@demo.test",
+      "--name",
+      "Marie-Dominique ".repeat(7).slice(0, 100),
+      "--org",
+      "DEMO",
+      "--role",
+      "member",
+    );
     const keys: string[] = [];
     for (const [i, subject] of SUBJECTS.entries()) {
       const report = await post(`${server.url}/v1/reports`, {
@@ -105,6 +117,15 @@ describe.skipIf(!present)("the inbox's list in Chromium at 1280 and 390 px: sele
       .nth(1)
       .evaluate((th) => th.getBoundingClientRect().width / 16);
     expect(title).toBeGreaterThanOrEqual(14);
+    // The owner filter keeps its place among the others however long a member's name: on a row it shares.
+    const rowOf = (label: string) =>
+      french.locator(".filters > div, details.more-filters > div", { has: french.getByLabel(label, { exact: true }) }).evaluate((div) => {
+        const box = div.getBoundingClientRect();
+        return { top: Math.round(box.top), width: Math.round(box.width) };
+      });
+    const [owner, due] = [await rowOf("Responsable"), await rowOf("Échéance")];
+    expect(owner.top).toBe(due.top);
+    expect(owner.width).toBeLessThan(1280 / 3);
   });
 
   for (const width of WIDTHS) {

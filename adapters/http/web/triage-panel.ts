@@ -364,12 +364,13 @@ export function triageFilters(language: Language, query: ListQuery, tags: readon
     ...members.map((m) => [m.email, m.label] as const),
     ...typed.map((email) => [email, email] as const),
   ];
-  return html`<div><label for="owner">${w.owner}</label><select id="owner" name="owner"><option value="">${w.anyOwner}</option>${owners.map(
+  // long-choices: a person's name may be 100 characters; the filter takes its share of the row, not that width.
+  return html`<div class="long-choices"><label for="owner">${w.owner}</label><select id="owner" name="owner"><option value="">${w.anyOwner}</option>${owners.map(
     ([value, label]) => html`<option value="${value}"${selected(query.owner === value)}>${label}</option>`,
   )}</select></div>
 ${
   tags.length > 0 || query.tag
-    ? html`<div><label for="tag">${w.tag}</label><select id="tag" name="tag"><option value="">${w.anyTag}</option>${[
+    ? html`<div class="long-choices"><label for="tag">${w.tag}</label><select id="tag" name="tag"><option value="">${w.anyTag}</option>${[
         ...new Set([...tags, ...(query.tag ? [query.tag] : [])]),
       ].map((t) => html`<option value="${t}"${selected(t === query.tag)}>${t}</option>`)}</select></div>`
     : ""
