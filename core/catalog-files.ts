@@ -1,6 +1,7 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { FeatureDefinition } from "./schemas/catalog.ts";
+import { type FieldProblem, firstProblem } from "./schemas/field-problem.ts";
 
 /** The files an organization loads its feature map and help center from, as the CLI and the settings pages read them. */
 export const FeatureFile = Type.Array(FeatureDefinition);
@@ -11,15 +12,22 @@ export const ArticleFile = Type.Array(
 );
 export type ArticleFile = Static<typeof ArticleFile>;
 
-/** Parses JSON text against a file schema; an error names the first thing wrong. */
-export function parseFile<T extends typeof FeatureFile | typeof ArticleFile>(schema: T, text: string): { value: Static<T> } | { error: string } {
+/**
+ * Parses JSON text against a file schema; a refusal names the first thing wrong as a request's
+ * field is named, under `root` (`features.1.kind`), so that it is said in the API's words.
+ */
+export function parseFile<T extends typeof FeatureFile | typeof ArticleFile>(
+  schema: T,
+  text: string,
+  root: string,
+): { value: Static<T> } | { problem: FieldProblem } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { error: "not valid JSON" };
+    return { problem: { field: root, reason: "not_json" } };
   }
   if (Value.Check(schema, parsed)) return { value: parsed };
-  const first = [...Value.Errors(schema, parsed)][0];
-  return { error: `${first?.path || "/"} ${first?.message ?? "does not match"}`.trim() };
+  const problem = firstProblem(schema, parsed)!;
+  return { problem: { ...problem, field: problem.field ? `${root}.${problem.field}` : root } };
 }

@@ -434,8 +434,8 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     } catch (error) {
       throw new UsageError(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const parsed = parseFile(FeatureFile, text);
-    if ("error" in parsed) throw new UsageError(`${file} is not a feature map: ${parsed.error}`);
+    const parsed = parseFile(FeatureFile, text, "features");
+    if ("problem" in parsed) throw new UsageError(`${file} is not a feature map: ${describeProblem(parsed.problem, "en")}`);
     const { app, count } = orFail(await importFeatures(services, operator(org), appId, parsed.value), noApp(org, appId));
     out(`${count} features imported into ${app.name}`);
   },

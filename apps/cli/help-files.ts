@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
+import { describeProblem } from "../../adapters/http/catalog/text.ts";
 import { ArticleFile, parseFile } from "../../core/catalog-files.ts";
 
 /**
@@ -15,8 +16,8 @@ export function readArticles(file: string): ArticleFile | string {
     return `cannot read ${file}: ${(error as Error).message}`;
   }
   if (file.endsWith(".json")) {
-    const parsed = parseFile(ArticleFile, text);
-    return "error" in parsed ? `${file}: ${parsed.error}` : parsed.value;
+    const parsed = parseFile(ArticleFile, text, "articles");
+    return "problem" in parsed ? `${file}: ${describeProblem(parsed.problem, "en")}` : parsed.value;
   }
   const front = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
   const fields = Object.fromEntries((front?.[1] ?? "").split(/\r?\n/).map((line) => line.split(/:\s*(.*)/s).slice(0, 2) as [string, string]));

@@ -43,13 +43,17 @@ export const AppList = Type.Object({ data: Type.Array(App) }, { $id: "AppList" }
 export const FeatureList = Type.Object({ data: Type.Array(Feature) }, { $id: "FeatureList" });
 
 /** One entry of a feature-map import file: a Feature without its computed count. */
-export const FeatureDefinition = Type.Object({
-  id: Type.Optional(Type.String()),
-  name: Type.String({ minLength: 1 }),
-  path: Type.String({ minLength: 1 }),
-  kind: Type.Optional(literals(FEATURE_KINDS)),
-  severityFloor: Type.Optional(SeveritySchema),
-  cues: Type.Optional(Type.Array(Type.String())),
-  code: Type.Optional(Type.Array(CodeFile)),
-});
+export const FeatureDefinition = Type.Object(
+  {
+    id: Type.Optional(Type.String()),
+    name: Type.String({ minLength: 1 }),
+    path: Type.String({ minLength: 1 }),
+    kind: Type.Optional(literals(FEATURE_KINDS)),
+    severityFloor: Type.Optional(SeveritySchema),
+    cues: Type.Optional(Type.Array(Type.String())),
+    code: Type.Optional(Type.Array(CodeFile)),
+  },
+  // A field the map does not know is refused, as a request body's is, rather than stored unread.
+  { additionalProperties: false },
+);
 export type FeatureDefinition = Static<typeof FeatureDefinition>;

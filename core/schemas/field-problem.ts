@@ -31,7 +31,9 @@ export type Refusal =
   /** A token whose account the service says may not write issues in the project. */
   | "cannot_write"
   /** A value not written as its field needs (a GitHub repository without its owner, a Jira key with a space). */
-  | "malformed";
+  | "malformed"
+  /** An imported file's text that is not JSON at all. */
+  | "not_json";
 
 /** What is wrong with one field of a request, to be said in the error message. */
 export type FieldProblem =

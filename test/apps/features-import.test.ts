@@ -14,8 +14,13 @@ afterAll(() => http.close());
 
 /** Runs `cli features import <org> <app> <file>` on the test's services with a map written to a file; the line it printed, or the refusal. */
 async function importFile(features: unknown): Promise<string> {
+  return importText(JSON.stringify(features));
+}
+
+/** Runs `cli features import` on a file holding `text` as it is. */
+async function importText(text: string): Promise<string> {
   const file = join(scratchDir("features"), "map.json");
-  writeFileSync(file, JSON.stringify(features));
+  writeFileSync(file, text);
   const lines: string[] = [];
   try {
     await COMMANDS["features import"]!(http.services, { args: [http.demo.orgId, http.demo.appId, file], options: {} }, (l) => lines.push(l));
@@ -55,6 +60,32 @@ describe("cli features import: the feature map is bounded, and refused whole pas
       { id: "pay", name: "Pay again", path: "checkout/again" },
     ];
     expect(await importFile(map)).toEndWith("features.1.id: given more than once.");
+  });
+});
+
+describe("cli features import: a file not shaped as a feature map is refused, naming the field as the API does", () => {
+  test("a feature without a path is refused, naming the field required", async () => {
+    expect(await importFile([{ name: "Cart" }])).toEndWith("is not a feature map: features.0.path: required.");
+  });
+
+  test("a kind that is none of the feature kinds is refused, naming the kinds allowed", async () => {
+    expect(await importFile([{ name: "Cart", path: "cart", kind: "screen" }])).toEndWith(
+      "is not a feature map: features.0.kind: expected one of area, page, flow, component, api.",
+    );
+  });
+
+  test("a file that is not a list is refused, saying a list is expected", async () => {
+    expect(await importFile({ name: "Cart", path: "cart" })).toEndWith("is not a feature map: features: expected a list.");
+  });
+
+  test("a file that is not JSON is refused, saying so", async () => {
+    expect(await importText("[{name: Cart}]")).toEndWith("is not a feature map: features: not valid JSON.");
+  });
+
+  test("a field the feature map does not know is refused as the API refuses it, and the app keeps its map", async () => {
+    const before = await featureCount();
+    expect(await importFile([{ name: "x", path: "x", bogus: 1 }])).toEndWith("is not a feature map: features.0.bogus: not a known field.");
+    expect(await featureCount()).toBe(before);
   });
 });
 

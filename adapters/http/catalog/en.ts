@@ -1213,6 +1213,7 @@ export const EN = {
     no_person: "me names the person a token or an agent acts for, and an API key or the CLI acts for no one: give a member's e-mail",
     not_mapped: "a status mapping is for Linear and Jira states: GitHub issues carry a retour:<status> label, and a bridge the status itself",
     reordering: "text-direction and other control characters (such as U+202E) would make it read as something else",
+    not_json: "not valid JSON",
     malformed: "not written as this field needs",
     not_bot_token: "not a bot token: paste the Bot User OAuth Token, which starts with xoxb- (OAuth & Permissions of the Slack app)",
     token_refused: (said: string) =>

@@ -1114,6 +1114,7 @@ export const FR: Catalog = {
     not_mapped:
       "une correspondance des statuts vaut pour les états de Linear et de Jira\u202f: une issue GitHub porte une étiquette retour:<statut>, et un pont le statut lui-même",
     reordering: "des caractères de sens d’écriture ou de contrôle (comme U+202E) le feraient lire autrement",
+    not_json: "pas du JSON valide",
     malformed: "pas écrit comme ce champ l’attend",
     not_bot_token: "ce n’est pas un jeton de bot\u202f: collez le Bot User OAuth Token, qui commence par xoxb- (OAuth & Permissions de l’app Slack)",
     token_refused: (said: string) =>

@@ -9,7 +9,7 @@ import { browserCollection } from "../../../core/apps/browser-collection.ts";
 import { SEVERITIES } from "../../../core/schemas/feedback.ts";
 import { APP_KINDS } from "../../../core/schemas/catalog.ts";
 import { GROUPING_MODES, type GroupingMode } from "../../../core/grouping/decision.ts";
-import { textFor } from "../catalog/text.ts";
+import { describeProblem, textFor } from "../catalog/text.ts";
 import type { Services } from "../../../core/services.ts";
 import { addChannel } from "../../../core/apps/add-channel.ts";
 import { setBrowserCollection } from "../../../core/apps/set-browser-collection.ts";
@@ -505,8 +505,8 @@ export function settingsRoutes(services: Services) {
       ({ request, body, params, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const on = { appId: params.id, section: "features" as const };
-          const parsed = parseFile(FeatureFile, field("json"));
-          if ("error" in parsed) return unreadable(visitor, cookie, on, "featureMap", parsed.error);
+          const parsed = parseFile(FeatureFile, field("json"), "features");
+          if ("problem" in parsed) return unreadable(visitor, cookie, on, "featureMap", describeProblem(parsed.problem, visitor.language));
           return afterChange(visitor, cookie, await importFeatures(services, visitor.grant, params.id, parsed.value), on);
         }),
       { detail: { hide: true } },
@@ -529,8 +529,8 @@ export function settingsRoutes(services: Services) {
       ({ request, body, params, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const on = { appId: params.id, section: "help" as const };
-          const parsed = parseFile(ArticleFile, field("json"));
-          if ("error" in parsed) return unreadable(visitor, cookie, on, "helpCenter", parsed.error);
+          const parsed = parseFile(ArticleFile, field("json"), "articles");
+          if ("problem" in parsed) return unreadable(visitor, cookie, on, "helpCenter", describeProblem(parsed.problem, visitor.language));
           return afterChange(visitor, cookie, await importHelpArticles(services, visitor.grant, params.id, parsed.value), on);
         }),
       { detail: { hide: true } },
