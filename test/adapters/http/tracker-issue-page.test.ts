@@ -310,7 +310,7 @@ describe("an app without a tracker", () => {
     const refused = await reader.fetch(`/inbox/${key}/tracker`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrf: csrfOf(await page(reader, key)), action: "open" }),
+      body: new URLSearchParams({ csrf: csrfOf(await page(reader, key))!, action: "open" }),
     });
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain('<p class="error" role="alert">Your role does not allow this.</p>');
