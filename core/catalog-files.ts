@@ -27,7 +27,16 @@ export function parseFile<T extends typeof FeatureFile | typeof ArticleFile>(
   } catch {
     return { problem: { field: root, reason: "not_json" } };
   }
-  if (Value.Check(schema, parsed)) return { value: parsed };
-  const problem = firstProblem(schema, parsed)!;
+  return checkFile(schema, parsed, root);
+}
+
+/** Checks a file's content, however it was read (JSON text, a page's table), naming the first thing wrong under `root`. */
+export function checkFile<T extends typeof FeatureFile | typeof ArticleFile>(
+  schema: T,
+  content: unknown,
+  root: string,
+): { value: Static<T> } | { problem: FieldProblem } {
+  if (Value.Check(schema, content)) return { value: content };
+  const problem = firstProblem(schema, content)!;
   return { problem: { ...problem, field: problem.field ? `${root}.${problem.field}` : root } };
 }

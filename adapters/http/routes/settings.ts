@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { ArticleFile, FeatureFile, parseFile } from "../../../core/catalog-files.ts";
+import { ArticleFile, checkFile, FeatureFile, parseFile } from "../../../core/catalog-files.ts";
 import { can } from "../../../core/authorization.ts";
 import { type Failure, fail, type Result } from "../../../core/errors.ts";
 import { readPlan } from "../../../core/organizations/read-plan.ts";
@@ -18,7 +18,6 @@ import { APP_NAME_MAX_LENGTH, createApp } from "../../../core/apps/create-app.ts
 import { importFeatures, MAX_FEATURES_PER_APP } from "../../../core/apps/import-features.ts";
 import { importHelpArticles } from "../../../core/apps/import-help-articles.ts";
 import { type AppSetup, listAppSetup } from "../../../core/apps/list-app-setup.ts";
-import { Value } from "@sinclair/typebox/value";
 import { setChannelActive } from "../../../core/apps/set-channel-active.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { embedSnippet } from "../web/embed-snippet.ts";
@@ -518,9 +517,9 @@ export function settingsRoutes(services: Services) {
           const on = { appId: params.id, section: "features" as const };
           const listed = await listAppSetup(services, visitor.grant, params.id);
           const features = featuresFromTable(field, listed.ok ? (listed.value[0]?.features ?? []) : []);
-          const problem = [...Value.Errors(FeatureFile, features)][0];
-          if (problem) return unreadable(visitor, cookie, on, "featureMap", `${problem.path} ${problem.message}`);
-          return afterChange(visitor, cookie, await importFeatures(services, visitor.grant, params.id, features), on);
+          const checked = checkFile(FeatureFile, features, "features");
+          if ("problem" in checked) return unreadable(visitor, cookie, on, "featureMap", describeProblem(checked.problem, visitor.language));
+          return afterChange(visitor, cookie, await importFeatures(services, visitor.grant, params.id, checked.value), on);
         }),
       { detail: { hide: true } },
     )
