@@ -5,7 +5,7 @@ import { type OpenedInvitation, openInvitation } from "../../../core/team/open-i
 import { textFor } from "../catalog/text.ts";
 import type { WebRequest } from "../cookies.ts";
 import { html, page, redirect } from "../html.ts";
-import { csrfToken, openSession } from "../web-session.ts";
+import { csrfToken, openSession, signedInUser } from "../web-session.ts";
 import { formText, publicFormRefusal } from "../web/public-form.ts";
 import { pageLanguage } from "../web/visitor.ts";
 import { valueName, wordsFor } from "../web/words.ts";
@@ -24,6 +24,10 @@ export function joinRoutes(services: Services, clientAddress: (request: Request)
   ): Promise<Response> {
     const language = pageLanguage(services, web);
     const w = wordsFor(language, "join");
+    // A used invitation opened by a signed-in person (most often its own account, going Back after joining) has done its
+    // work: like Slack, Linear or Notion, go straight to the inbox rather than show a dead end that says to sign in.
+    // The redirect takes this entry's place in the history, so a second Back leaves.
+    if (opened.state === "used" && (await signedInUser(services, web.cookie))) return redirect("/inbox");
     if (opened.state !== "open") {
       const said: Record<typeof opened.state, readonly [string, string]> = {
         expired: [w.expired, w.expiredHint],

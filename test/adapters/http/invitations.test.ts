@@ -111,6 +111,21 @@ describe("invitations from the members page, by e-mail", () => {
     expect(await again.text()).toContain("This invitation was used already");
   });
 
+  test("a used link opened by a signed-in person, the one who joined going Back or anyone else, leads to the inbox instead of asking to sign in", async () => {
+    const { url } = (await invite("back@example.com")).body;
+    const joiner = browser();
+    const page = await (await joiner.fetch(pathOf(url))).text();
+    expect((await joiner.submit(page, { name: "Back", password: "a long enough password" })).status).toBe(303);
+    for (const visitor of [joiner, await admin()]) {
+      const back = await visitor.fetch(pathOf(url));
+      expect(back.status).toBe(303);
+      expect(back.headers.get("location")).toBe("/inbox");
+    }
+    const inbox = await joiner.fetch("/inbox");
+    expect(inbox.status).toBe(200);
+    expect(await inbox.text()).toContain("Signed in as");
+  });
+
   test("a link past its 7 days, a revoked one and a made-up one each say so on a page of their own", async () => {
     const late = (await invite("late@example.com")).body;
     const revoked = (await invite("revoked@example.com")).body;
