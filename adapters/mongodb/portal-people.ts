@@ -16,6 +16,11 @@ export function portalPeopleStore(data: Database): PortalPeopleStore {
       return link.expiresAt > now ? { orgId: link.orgId, email: link.email } : null;
     },
 
+    async findSignInLink(tokenHash, now) {
+      const link = await data.collection("portal_links").findOne({ _id: tokenHash, expiresAt: { $gt: now } });
+      return link && { orgId: link.orgId, email: link.email };
+    },
+
     async createPortalSession(idHash, s) {
       await data.collection("portal_sessions").insertOne({ _id: idHash, ...s, expiresAtDate: expiryDate(s.expiresAt) });
     },

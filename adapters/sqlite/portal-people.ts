@@ -24,6 +24,13 @@ export function portalPeopleStore(db: Database, batch: WriteBatch): PortalPeople
         return link && link.expires_at > now ? { orgId: link.org_id, email: link.email } : null;
       }),
 
+    async findSignInLink(tokenHash, now) {
+      const link = db
+        .query<{ org_id: string; email: string }, [string, number]>("SELECT org_id, email FROM portal_links WHERE token_hash = ? AND expires_at > ?")
+        .get(tokenHash, now);
+      return link && { orgId: link.org_id, email: link.email };
+    },
+
     async createPortalSession(idHash, s) {
       await batch.run(() =>
         db

@@ -1,5 +1,6 @@
 import { fail, ok, type Result } from "../errors.ts";
 import type { PortalPeopleStore } from "../store/portal-people.ts";
+import { opensOn } from "./check-sign-in-link.ts";
 import { type OpenedSession, type PortalEntry, type SessionDeps, startPortalSession } from "./portal.ts";
 
 type OpenLinkDeps = SessionDeps & { readonly store: Pick<PortalPeopleStore, "takeSignInLink"> };
@@ -12,6 +13,6 @@ export async function openLinkSession(services: OpenLinkDeps, portal: PortalEntr
   if (!portal.enabled) return fail("not_found");
   if (token === "") return fail("invalid_link");
   const link = await services.store.takeSignInLink(services.digest(token), services.clock());
-  if (!link || link.orgId !== portal.orgId) return fail("invalid_link");
+  if (!opensOn(portal, link)) return fail("invalid_link");
   return ok(await startPortalSession(services, { orgId: portal.orgId, email: link.email }));
 }

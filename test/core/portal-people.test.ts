@@ -1,5 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { checkSignInLink } from "../../core/portal-people/check-sign-in-link.ts";
 import { openLinkSession } from "../../core/portal-people/open-link-session.ts";
 import { openSsoSession } from "../../core/portal-people/open-sso-session.ts";
 import { organizationSignIn } from "../../core/portal-people/organization-sign-in.ts";
@@ -42,6 +43,10 @@ function fakePortal() {
     async takeSignInLink(hash: string, at: number) {
       const link = links.get(hash);
       links.delete(hash);
+      return link && link.expiresAt > at ? { orgId: link.orgId, email: link.email } : null;
+    },
+    async findSignInLink(hash: string, at: number) {
+      const link = links.get(hash);
       return link && link.expiresAt > at ? { orgId: link.orgId, email: link.email } : null;
     },
     async createPortalSession(hash: string, s: PortalPerson & { createdAt: number; expiresAt: number }) {
@@ -114,6 +119,26 @@ describe("sign-in by e-mail link", () => {
     fake.advance(15 * 60_000);
     const expired = await openLinkSession(fake.deps, PORTAL, late!);
     assert.equal(!expired.ok && expired.code, "invalid_link");
+  });
+
+  test("checking a link leaves it unused; a used, expired, other portal's or made-up link is invalid_link", async () => {
+    const fake = fakePortal();
+    await requestSignInLink(fake.deps, PORTAL, ask);
+    await requestSignInLink(fake.deps, PORTAL, { ...ask, email: "late@x.io" });
+    const [first, late] = fake.sent.map((m) => tokenOf(m.text));
+    const invalid = async (portal: PortalEntry, token: string) => {
+      const checked = await checkSignInLink(fake.deps, portal, token);
+      return !checked.ok && checked.code;
+    };
+    assert.equal((await checkSignInLink(fake.deps, PORTAL, first!)).ok, true);
+    assert.equal((await checkSignInLink(fake.deps, PORTAL, first!)).ok, true);
+    assert.equal(await invalid({ ...PORTAL, orgId: "another" }, first!), "invalid_link");
+    assert.equal(await invalid(PORTAL, "made-up"), "invalid_link");
+    assert.equal(await invalid(PORTAL, ""), "invalid_link");
+    assert.equal((await openLinkSession(fake.deps, PORTAL, first!)).ok, true);
+    assert.equal(await invalid(PORTAL, first!), "invalid_link");
+    fake.advance(15 * 60_000);
+    assert.equal(await invalid(PORTAL, late!), "invalid_link");
   });
 
   test("text that is not an address is invalid_body; a portal that is off is not_found; nothing is sent", async () => {

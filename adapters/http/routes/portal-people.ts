@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { Failure } from "../../../core/errors.ts";
 import type { Language } from "../../../core/language.ts";
+import { checkSignInLink } from "../../../core/portal-people/check-sign-in-link.ts";
 import { openLinkSession } from "../../../core/portal-people/open-link-session.ts";
 import { openSsoSession } from "../../../core/portal-people/open-sso-session.ts";
 import type { PortalEntry, PortalLookup, SsoVerifier } from "../../../core/portal-people/portal.ts";
@@ -305,9 +306,12 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
           if (at instanceof Response) return at;
           const { language, portal, brand } = at;
           const w = textFor(language).portalPeople;
-          // Opening the page signs no one in: mail scanners follow links, and the link works once.
+          // Opening the page signs no one in: mail scanners follow links, and the link works once. It only reads
+          // whether the link still works, so that a used or expired one says so now, not after Continue.
           const token = typeof query.token === "string" ? query.token : "";
           const next = nextPage(portal.slug, typeof query.next === "string" ? query.next : "");
+          const usable = await checkSignInLink(services, portal, token);
+          if (!usable.ok) return failurePage(language, portal, usable, brand, next);
           const response = shell(
             language,
             w.signIn,

@@ -133,21 +133,41 @@ describe("signing in to a portal by an e-mail link", () => {
     expect(await text(await b.fetch("/p/demo/sign-in"))).toContain("Signed in as <strong>ana@customer.example</strong>");
   });
 
-  test("a link works once: used again it is 403 invalid_link, and asks for a new one", async () => {
+  /** Says, as soon as the link is opened, that it does not work, and offers to ask for a new one: no Continue to press first. */
+  const expectSaysAtOnce = async (opened: Response) => {
+    expect(opened.status).toBe(403);
+    const page = await text(opened);
+    expect(page).toContain("<h1>This link does not work</h1><p>This sign-in link is invalid, used or expired. Ask for a new one.</p>");
+    expect(page).toContain('<a href="/p/demo/sign-in">Ask for a new link</a>');
+    expect(page).not.toContain("<form");
+  };
+
+  test("a link works once: opened again, it says at once that it does not work, and asks for a new one", async () => {
     const b = browser();
     const link = await linkFor(b, "once@customer.example");
+    // Opened first elsewhere, as a mail scanner or another device would: opening uses nothing up.
+    const elsewhere = browser();
+    const openedElsewhere = await text(await elsewhere.fetch(link));
     expect((await b.submit(await text(await b.fetch(link)), {})).status).toBe(303);
-    const again = await b.submit(await text(await b.fetch(link)), {});
-    expect(again.status).toBe(403);
-    expect(await text(again)).toContain("This sign-in link is invalid, used or expired. Ask for a new one.");
+    await expectSaysAtOnce(await b.fetch(link));
+    // Continue on a page opened before the link was used is refused alike.
+    const late = await elsewhere.submit(openedElsewhere, {});
+    expect(late.status).toBe(403);
+    expect(await text(late)).toContain("This sign-in link is invalid, used or expired. Ask for a new one.");
   });
 
-  test("a link is valid 15 minutes: after that it opens nothing", async () => {
+  test("a link is valid 15 minutes: after that it opens nothing, and opened it says so at once", async () => {
     const b = browser();
-    const confirm = await text(await b.fetch(await linkFor(b, "slow@customer.example")));
+    const link = await linkFor(b, "slow@customer.example");
+    const confirm = await text(await b.fetch(link));
     http.advanceClock(15 * 60_000 + 1_000);
+    await expectSaysAtOnce(await b.fetch(link));
     expect((await b.submit(confirm, {})).status).toBe(403);
     expect(await text(await b.fetch("/p/demo/sign-in"))).not.toContain("Signed in as");
+  });
+
+  test("a made-up link says at once that it does not work", async () => {
+    await expectSaysAtOnce(await browser().fetch("/p/demo/sign-in/link?token=made-up"));
   });
 
   test("the answer never says whether an address is known; a filled honeypot is answered alike and sends nothing", async () => {

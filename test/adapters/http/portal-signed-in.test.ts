@@ -31,6 +31,19 @@ async function signedIn(email: string, name: string): Promise<FormBrowser> {
   return b;
 }
 
+/** The page a live sign-in link opens, as if its e-mail had brought it (this service sends none): it holds a form with a token. */
+let links = 0;
+async function signInLinkPage(b: FormBrowser): Promise<string> {
+  const token = `a-live-sign-in-link-${++links}`;
+  const { services } = http;
+  await services.store.saveSignInLink(services.digest(token), {
+    orgId: http.demo.orgId,
+    email: "eve@customer.example",
+    expiresAt: services.clock() + 60_000,
+  });
+  return (await b.fetch(`/p/demo/sign-in/link?token=${token}`)).text();
+}
+
 async function published(title: string, kind = "idea"): Promise<string> {
   const key = (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind, title, message: `${title}, please` } })).body
     .ticketId;
@@ -147,7 +160,7 @@ describe("a portal page and who reads it", () => {
     expect((await dan.fetch(`/p/csrf/sso?token=${token}`)).status).toBe(303);
     const session = /retour_portal[^=]*csrf=([^;]+)/.exec(dan.cookieHeader())![1]!;
     // The page that confirms an e-mailed link holds a form with a token, signed in or not.
-    const signIn = await (await dan.fetch("/p/demo/sign-in/link?token=x")).text();
+    const signIn = await signInLinkPage(dan);
     expect(signIn).toContain('name="csrf"');
     expect(signIn).not.toContain(session);
     expect(await (await dan.fetch("/p/csrf")).text()).toContain(">Dan</span>");
@@ -157,7 +170,7 @@ describe("a portal page and who reads it", () => {
     const b = browser();
     const secret = "an-old-portal-session-secret-of-43-characters";
     b.plant("retour_portal_csrf", secret);
-    const page = await (await b.fetch("/p/demo/sign-in/link?token=x")).text();
+    const page = await signInLinkPage(b);
     expect(page).toContain('name="csrf"');
     expect(page).not.toContain(secret);
   });

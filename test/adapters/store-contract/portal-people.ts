@@ -18,6 +18,18 @@ export function portalPeopleContract(makeStore: () => Promise<Subject>) {
       expect(await store.takeSignInLink("unknown", 1)).toBeNull();
     });
 
+    test("a sign-in link is found, and left unused, before it expires; a taken, expired or unknown one is null", async () => {
+      const store = await makeStore();
+      await store.saveSignInLink("h1", { orgId: "org", email: "ana@x.io", expiresAt: 1_000 });
+      await store.saveSignInLink("h2", { orgId: "org", email: "bo@x.io", expiresAt: 1_000 });
+      expect(await store.findSignInLink("h1", 999)).toEqual({ orgId: "org", email: "ana@x.io" });
+      expect(await store.findSignInLink("h1", 999)).toEqual({ orgId: "org", email: "ana@x.io" });
+      expect(await store.takeSignInLink("h1", 999)).toEqual({ orgId: "org", email: "ana@x.io" });
+      expect(await store.findSignInLink("h1", 999)).toBeNull();
+      expect(await store.findSignInLink("h2", 1_000)).toBeNull();
+      expect(await store.findSignInLink("unknown", 1)).toBeNull();
+    });
+
     test("a portal session gives its person until it expires or is deleted", async () => {
       const store = await makeStore();
       await store.createPortalSession("s1", { orgId: "org", email: "ana@x.io", name: "Ana", createdAt: 1, expiresAt: 1_000 });
