@@ -1,9 +1,10 @@
 import type { Language } from "../language.ts";
 
 // Function words: every sentence has some, and they belong to one language. Words both languages
-// write ("a", "on", "me", "page", "impossible") count for neither.
+// write ("a", "on", "me", "page", "impossible"), or that English writes as names and abbreviations
+// ("AI", "Plus" plans, "Mon" for Monday, "Open Sans", "EST", "nos"), count for neither.
 const FRENCH = new Set(
-  "le la les un une des du de au aux à en y se est et je tu il elle ils elles nous vous ne pas plus que qui quoi quand où sur dans avec pour par sans après avant depuis mais ou donc ça ce cet cette ces mon ma mes ton ta tes sa ses notre nos votre vos leur sont être avoir ai fait été rien très aussi encore toujours jamais même lorsque bouton marche fonctionne erreur".split(
+  "le la les un une des du de au aux à en y se et je tu il elle ils elles nous vous ne pas que qui quoi quand où sur dans avec pour par après avant depuis mais ou donc ça ce cet cette ces ma mes ton ta tes sa ses notre votre vos leur sont être avoir fait été rien très aussi encore toujours jamais même lorsque bouton marche fonctionne erreur".split(
     " ",
   ),
 );

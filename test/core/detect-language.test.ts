@@ -13,6 +13,11 @@ describe("the language a report is written in", () => {
       assert.equal(detectLanguage(message, "fr"), "en", message);
   });
 
+  test("a word English also writes, as a name or an abbreviation (AI, Plus, Mon, Sans, EST), says nothing French", () => {
+    for (const message of ["AI summary missing on Plus plan", "Mon 3 May: export failed", "Open Sans font missing", "Nightly job stuck at 2 EST"])
+      assert.equal(detectLanguage(message, "en"), "en", message);
+  });
+
   test("French is told by its function words and elisions, with or without accents", () => {
     for (const message of [
       "L’export plante quand je clique",
