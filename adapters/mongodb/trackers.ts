@@ -59,8 +59,8 @@ export function trackerStore(data: Database): TrackerStore {
         );
       return claimed.matchedCount === 1;
     },
-    async releaseTrackerOpening(orgId, feedbackId) {
-      await data.collection("feedbacks").updateOne({ _id: feedbackId, orgId }, { $unset: { trackerOpeningUntil: "" } });
+    async releaseTrackerOpening(orgId, feedbackId, until) {
+      await data.collection("feedbacks").updateOne({ _id: feedbackId, orgId, trackerOpeningUntil: until }, { $unset: { trackerOpeningUntil: "" } });
     },
     async refreshFeedbackTracker(orgId, feedbackId, link) {
       const updated = await data.collection("feedbacks").updateOne({ _id: feedbackId, orgId, "tracker.key": link.key }, { $set: { tracker: link } });

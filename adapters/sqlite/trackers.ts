@@ -76,9 +76,11 @@ export function trackerStore(db: Database, batch: WriteBatch): TrackerStore {
             )
             .run(now + leaseMs, feedbackId, orgId, now).changes === 1,
       ),
-    async releaseTrackerOpening(orgId, feedbackId) {
+    async releaseTrackerOpening(orgId, feedbackId, until) {
       await batch.run(() =>
-        db.query(`UPDATE feedbacks SET tracker_opening_until = NULL WHERE id = ? AND org_number = ${orgNumberOf("?")}`).run(feedbackId, orgId),
+        db
+          .query(`UPDATE feedbacks SET tracker_opening_until = NULL WHERE id = ? AND org_number = ${orgNumberOf("?")} AND tracker_opening_until = ?`)
+          .run(feedbackId, orgId, until),
       );
     },
     refreshFeedbackTracker: (orgId, feedbackId, link) =>

@@ -43,8 +43,11 @@ export interface TrackerStore {
    * older is a crashed opener's, taken over).
    */
   claimTrackerOpening(orgId: string, feedbackId: string, now: number, leaseMs: number): Promise<boolean>;
-  /** Gives the claim back when the opening failed, so the person may try again at once. */
-  releaseTrackerOpening(orgId: string, feedbackId: string): Promise<void>;
+  /**
+   * Gives the claim back when the opening failed, so the person may try again at once: only the one
+   * that runs until `until` (the claimer's own), never one taken over since its lease ran out.
+   */
+  releaseTrackerOpening(orgId: string, feedbackId: string, until: number): Promise<void>;
   /**
    * Brings the feedback's link to its issue up to date (its state, when it was synced), only while
    * the feedback is still linked to that issue (`link.key`): a sync or an event that read the link

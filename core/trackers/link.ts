@@ -20,10 +20,9 @@ type LinkTrackerDeps = FindDeps &
   };
 
 /**
- * How long a claim on opening a feedback's issue holds. Longer than a tracker operation may take (its
- * deadline), so an opening still holds its claim when it ends, and one that failed gives back its own
- * claim, never one taken over since; a process that died during the call leaves a claim that runs out
- * after this, and the feedback may then be opened again.
+ * How long a claim on opening a feedback's issue holds: longer than a tracker operation may take (its
+ * deadline), so an opening usually still holds its claim when it ends. A process that died during the
+ * call leaves a claim that runs out after this, and the feedback may then be opened again.
  */
 const OPENING_LEASE_MS = 2 * TRACKER_DEADLINE_MS;
 
@@ -47,9 +46,8 @@ export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOr
   if (!settings) return fail("no_tracker");
   // Text that is no number, key or address of the project's issues is said so, not sent to the tracker as one it lacks.
   if (issue && tracker.names && !tracker.names(settings, issue)) return invalid("invalid_body", { field: "issue", reason: "malformed" });
-  if (!issue && !(await services.store.claimTrackerOpening(grant.orgId, feedback.id, services.clock(), OPENING_LEASE_MS))) {
-    return fail("tracker_linked");
-  }
+  const now = services.clock();
+  if (!issue && !(await services.store.claimTrackerOpening(grant.orgId, feedback.id, now, OPENING_LEASE_MS))) return fail("tracker_linked");
   let link: TrackerLink | null;
   try {
     link = issue
@@ -62,8 +60,9 @@ export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOr
           status: feedback.status,
         });
   } catch (error) {
-    // The claim is given back, so the person may try again at once; should that fail too, it runs out.
-    if (!issue) await services.store.releaseTrackerOpening(grant.orgId, feedback.id).catch(() => undefined);
+    // Its own claim is given back (named by its end; a slow store may have let another take over
+    // since), so the person may try again at once; should that fail too, it runs out.
+    if (!issue) await services.store.releaseTrackerOpening(grant.orgId, feedback.id, now + OPENING_LEASE_MS).catch(() => undefined);
     // Linking is asked now, not queued: an outage is said to the person, who may try again; a refused
     // token is said as such, since trying again will not help.
     const failed = unavailable("tracker_unavailable", error, [settings.token, settings.webhookSecret]);

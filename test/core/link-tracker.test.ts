@@ -46,8 +46,8 @@ function setUp(feedback: FeedbackRecord, { tracker = appTracker, failures = 0 }:
         opening = now + leaseMs;
         return true;
       },
-      releaseTrackerOpening: async () => {
-        opening = undefined;
+      releaseTrackerOpening: async (_org: string, _id: string, until: number) => {
+        if (opening === until) opening = undefined;
       },
     },
   } as unknown as Parameters<typeof linkTracker>[0];

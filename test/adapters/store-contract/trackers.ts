@@ -136,10 +136,23 @@ export function trackersContract(makeStore: () => Promise<Subject>) {
       const feedbackId = id("fb");
       await store.recordFeedback(ideaFeedback(orgId, appId, feedbackId, 1, id("status")));
       expect(await store.claimTrackerOpening(orgId, feedbackId, 100, 60)).toBe(true);
-      await store.releaseTrackerOpening(orgId, feedbackId);
+      await store.releaseTrackerOpening(orgId, feedbackId, 160);
       expect(await store.claimTrackerOpening(orgId, feedbackId, 101, 60)).toBe(true);
       expect(await store.claimTrackerOpening(orgId, feedbackId, 161, 60)).toBe(true);
       expect(await store.findFeedback(orgId, feedbackId)).not.toHaveProperty("trackerOpeningUntil");
+    });
+
+    test("trackers: a claim given back by the opener whose lease ran out, and was taken over since, stays the new opener's", async () => {
+      const store = await makeStore();
+      const { orgId, appId } = await freeOrg(store);
+      const feedbackId = id("fb");
+      await store.recordFeedback(ideaFeedback(orgId, appId, feedbackId, 1, id("status")));
+      expect(await store.claimTrackerOpening(orgId, feedbackId, 100, 60)).toBe(true);
+      expect(await store.claimTrackerOpening(orgId, feedbackId, 170, 60)).toBe(true);
+      await store.releaseTrackerOpening(orgId, feedbackId, 160);
+      expect(await store.claimTrackerOpening(orgId, feedbackId, 171, 60)).toBe(false);
+      await store.releaseTrackerOpening(orgId, feedbackId, 230);
+      expect(await store.claimTrackerOpening(orgId, feedbackId, 172, 60)).toBe(true);
     });
 
     test("trackers: a linked feedback's opening is not claimed, even once the claim that opened it would have run out", async () => {
@@ -151,7 +164,7 @@ export function trackersContract(makeStore: () => Promise<Subject>) {
       await store.setFeedbackTracker(orgId, feedbackId, { key: "acme/app#7", provider: "github", status: "open" });
       expect(await store.claimTrackerOpening(orgId, feedbackId, 101, 60)).toBe(false);
       expect(await store.claimTrackerOpening(orgId, feedbackId, 1_000, 60)).toBe(false);
-      await store.releaseTrackerOpening(orgId, feedbackId);
+      await store.releaseTrackerOpening(orgId, feedbackId, 160);
       expect(await store.claimTrackerOpening(orgId, feedbackId, 1_001, 60)).toBe(false);
     });
 
