@@ -20,6 +20,8 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["tokens", { orgId: 1, createdAt: 1 }],
   ["tokens", { agentId: 1 }],
   ["tokens", { expiresAtDate: 1 }, ttl],
+  // purgeExpired reads expiry from the number every token has (older agents' tokens have no date).
+  ["tokens", { expiresAt: 1 }],
   ["agents", { orgId: 1, userId: 1, lastUsedAt: -1 }],
   ["feedbacks", { orgId: 1, key: 1 }, { unique: true }],
   ["feedbacks", { orgId: 1, ...recent }],

@@ -2,7 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { authorize } from "../authorization.ts";
 import { normalizeEmail } from "../email.ts";
 import { fail, invalid, ok, type Result } from "../errors.ts";
-import { ROLE_SCOPES } from "../authorization.ts";
+import { ROLE_SCOPES, scopesWithin } from "../authorization.ts";
 import type { Grant, Scope } from "../model.ts";
 import type { Clock, Digest, Ids } from "../ports.ts";
 import { codePoints, Text } from "../schemas/text.ts";
@@ -70,7 +70,7 @@ export async function issueToken(deps: Deps, grant: Grant, request: TokenRequest
   if (scopes.length === 0) return invalid("invalid_body", { field: "scopes", reason: "missing" });
   // Refused, not kept: a scope beyond the holder's role would be cut off at every use (authorize),
   // and a token listed with it would say it can do what it cannot.
-  if (!scopes.every((scope) => ofRole.includes(scope)))
+  if (scopesWithin(holder.value.role, scopes).length < scopes.length)
     return invalid("invalid_body", { field: "scopes", reason: "expected", schema: Type.Union(ofRole.map((s) => Type.Literal(s))) });
   const token = `${TOKEN_PREFIX}${deps.ids.secret()}`;
   const id = deps.ids.id();
