@@ -1,5 +1,5 @@
 import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { fail, invalid, ok, type Result } from "../errors.ts";
 import { refuse } from "./refusal.ts";
 import type { Grant } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
@@ -21,6 +21,8 @@ export async function makeMerge(
 ): Promise<Result<{ readonly feedback: Feedback; readonly mergeId: string }>> {
   const allowed = authorize(grant, "feedbacks.update");
   if (!allowed.ok) return allowed;
+  // An empty key names no feedback to look for: said of the field, not as a feedback not found.
+  if (!intoKeyOrId.trim()) return invalid("invalid_body", { field: "into", reason: "missing" });
   const [source, target] = await Promise.all([findByKeyOrId(services, grant.orgId, keyOrId), resolveFeedback(services, grant.orgId, intoKeyOrId)]);
   if (!source) return refuse("not_found", { reason: "unknown_feedback", feedback: lookupKey(keyOrId).trim() });
   if (!target) return refuse("not_found", { reason: "unknown_feedback", feedback: lookupKey(intoKeyOrId).trim() });

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from "../errors.ts";
+import { fail, invalid, ok, type Result } from "../errors.ts";
 import { login } from "../sessions/login.ts";
 import type { Services } from "../services.ts";
 import type { AccountStore } from "../store/accounts.ts";
@@ -45,7 +45,8 @@ export async function acceptInvitation(
     if (!signedIn.ok) return signedIn;
   } else {
     const name = input.name.trim();
-    if (!name || codePoints(name) > NAME_MAX_LENGTH) return fail("invalid_body");
+    if (!name) return invalid("invalid_body", { field: "name", reason: "missing" });
+    if (codePoints(name) > NAME_MAX_LENGTH) return fail("invalid_body");
     if (!strongEnough(input.password)) return fail("weak_password");
   }
   if (!(await deps.store.useInvitation(invitation.id, deps.clock()))) return { ok: false, code: "link", state: "used" };

@@ -1,5 +1,5 @@
 import { authorize } from "../authorization.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Clock, Ids } from "../ports.ts";
 import { codePoints } from "../schemas/text.ts";
@@ -26,7 +26,8 @@ export async function saveView(
   const allowed = authorize(grant, "feedbacks.read");
   if (!allowed.ok) return allowed;
   const name = input.name.trim();
-  if (!name || codePoints(name) > VIEW_NAME_MAX_LENGTH || input.query.length > QUERY_MAX_LENGTH) return fail("invalid_body");
+  if (!name) return invalid("invalid_body", { field: "name", reason: "missing" });
+  if (codePoints(name) > VIEW_NAME_MAX_LENGTH || input.query.length > QUERY_MAX_LENGTH) return fail("invalid_body");
   const views = await deps.store.listViews(grant.orgId, grant.userId);
   const replaced = views.filter((v) => sameName(v.name, name));
   if (views.length - replaced.length >= MAX_VIEWS) return fail("invalid_body");

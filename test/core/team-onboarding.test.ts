@@ -192,7 +192,11 @@ describe("joining", () => {
     const invited = await inviteMember(team.deps, admin, { email: "new@acme.test", role: "member", language: "en" });
     assert.ok(invited.ok);
     assert.deepEqual(await join(team, invited.value.url, "New", "short"), { ok: false, code: "weak_password" });
-    assert.deepEqual(await join(team, invited.value.url, "  ", "long enough password"), { ok: false, code: "invalid_body" });
+    assert.deepEqual(await join(team, invited.value.url, "  ", "long enough password"), {
+      ok: false,
+      code: "invalid_body",
+      problem: { field: "name", reason: "missing" },
+    });
     assert.ok((await join(team, invited.value.url, "New", "long enough password")).ok);
   });
 });

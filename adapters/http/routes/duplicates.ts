@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { can } from "../../../core/authorization.ts";
-import { invalid, ok, type Result } from "../../../core/errors.ts";
+import { ok, type Result } from "../../../core/errors.ts";
 import { makeMerge } from "../../../core/merges/make-merge.ts";
 import { splitReport } from "../../../core/merges/split-report.ts";
 import { dismissSuggestion } from "../../../core/merges/dismiss-suggestion.ts";
@@ -110,11 +110,7 @@ export function duplicateRoutes(services: Services) {
       "/duplicates/merge",
       ({ request, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
-          // An empty field names no feedback to look for: said of the field, not as a feedback not found.
-          const into = field("into").trim();
-          const merged = into
-            ? await makeMerge(services, visitor.grant, field("source").trim(), into)
-            : invalid("invalid_body", { field: "into", reason: "missing" });
+          const merged = await makeMerge(services, visitor.grant, field("source").trim(), field("into").trim());
           // Merged from its own page, a feedback's page is now the one that holds both.
           const source = `/inbox/${encodeURIComponent(field("source").trim())}`;
           const next = localNext(field("next"), "/duplicates");

@@ -719,7 +719,10 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
           const address = query ? `/inbox?${query}` : "/inbox";
           // Refused, it goes back to the list it was to save (post-redirect-get), the name typed kept.
           if (!saved.ok) {
-            const error = field("name").trim() ? textFor(visitor.language).errors[saved.code] : wordsFor(visitor.language, "views").nameNeeded;
+            const error =
+              saved.code === "invalid_body" && saved.problem?.reason === "missing"
+                ? wordsFor(visitor.language, "views").nameNeeded
+                : textFor(visitor.language).errors[saved.code];
             const refusal = { error, name: field("name").slice(0, VIEW_NAME_MAX_LENGTH * 2) };
             return redirectWithFlash(services, cookie, { kind: "view", refusal }, `${address}#views-title`);
           }

@@ -95,7 +95,7 @@ ${fields}
                 ? [w.tooManyAttempts, 429]
                 : accepted.code === "weak_password"
                   ? [w.weakPassword, 400]
-                  : accepted.code === "invalid_body" && !field("name").trim()
+                  : accepted.code === "invalid_body" && accepted.problem?.reason === "missing"
                     ? [w.nameNeeded, 400]
                     : [textFor(language).errors[accepted.code], 400];
           const typed = { name: field("name").slice(0, NAME_MAX_LENGTH), nameRefused: accepted.code === "invalid_body" };
