@@ -52,7 +52,7 @@ export async function importFeatures(
   await deps.store.replaceFeatures(
     app.orgId,
     app.id,
-    features.map((f) => ({ ...f, id: featureId(app.id, f) })),
+    features.map(({ openFeedbacks: _counted, ...f }) => ({ ...f, id: featureId(app.id, f) })),
   );
   return ok({ app, count: features.length });
 }

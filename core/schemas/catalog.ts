@@ -42,7 +42,10 @@ export type Feature = Static<typeof Feature>;
 export const AppList = Type.Object({ data: Type.Array(App) }, { $id: "AppList" });
 export const FeatureList = Type.Object({ data: Type.Array(Feature) }, { $id: "FeatureList" });
 
-/** One entry of a feature-map import file: a Feature without its computed count. */
+/**
+ * One entry of a feature-map import file: a Feature, whose computed count may come with it (a map
+ * read from the API, given back to another app) and is not kept.
+ */
 export const FeatureDefinition = Type.Object(
   {
     id: Type.Optional(Type.String()),
@@ -52,6 +55,7 @@ export const FeatureDefinition = Type.Object(
     severityFloor: Type.Optional(SeveritySchema),
     cues: Type.Optional(Type.Array(Type.String())),
     code: Type.Optional(Type.Array(CodeFile)),
+    openFeedbacks: Type.Optional(Type.Integer()),
   },
   // A field the map does not know is refused, as a request body's is, rather than stored unread.
   { additionalProperties: false },

@@ -87,6 +87,14 @@ describe("cli features import: a file not shaped as a feature map is refused, na
     expect(await importFile([{ name: "x", path: "x", bogus: 1 }])).toEndWith("is not a feature map: features.0.bogus: not a known field.");
     expect(await featureCount()).toBe(before);
   });
+
+  test("a map read from the API is taken back as it is, its open feedbacks' counts not kept", async () => {
+    const read = (await http.request("GET", `/v1/apps/${http.demo.appId}/features`, { token: http.demo.tokens.admin })).body.data;
+    expect(read[0].openFeedbacks).toBeNumber();
+    const given = read.map((f: { openFeedbacks: number }) => ({ ...f, openFeedbacks: f.openFeedbacks + 7 }));
+    expect(await importFile(given)).toContain(`${read.length} features imported`);
+    expect((await http.request("GET", `/v1/apps/${http.demo.appId}/features`, { token: http.demo.tokens.admin })).body.data).toEqual(read);
+  });
 });
 
 describe("the settings page's feature map import: the same bounds, said on the page", () => {

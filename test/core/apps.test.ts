@@ -64,6 +64,15 @@ describe("apps and channels", () => {
     );
   });
 
+  test("a feature read from the API is imported without its open feedbacks' count, which is counted, never stored", async () => {
+    const org = fakeOrganization();
+    const admin = org.person("root@acme.test", "admin");
+    const app = await createApp(org.deps, admin, { name: "Shop", kind: "web" });
+    assert.ok(app.ok);
+    await importFeatures(org.deps, admin, app.value.id, [{ id: "f1", name: "Checkout", path: "checkout", openFeedbacks: 4 }]);
+    assert.deepEqual(org.features.get(app.value.id), [{ id: "f1", name: "Checkout", path: "checkout" }]);
+  });
+
   test("a feature map of more than 2000 features is refused whole (invalid_feature_map naming features), and the map stays as it was", async () => {
     const org = fakeOrganization();
     const admin = org.person("root@acme.test", "admin");
