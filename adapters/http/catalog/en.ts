@@ -135,7 +135,8 @@ export const EN = {
     },
     /** A feedback's page, and the page that plays a report's replay. */
     feedback: {
-      mergedHere: (key: string) => `${key} was merged into this feedback: its reports, followers and votes are here.`,
+      /** Said of the merge as it was: a report split out since has left, so "are here" could be false. */
+      mergedHere: (key: string) => `${key} was merged into this feedback, which took its reports, followers and votes.`,
       notFound: "There is no such feedback in this organization.",
       summary: "Summary",
       observed: "Observed",

@@ -108,7 +108,7 @@ export const FR: Catalog = {
       keyboardHintReading: "Clavier\u202f: j et k parcourent la liste, Entrée ouvre, / cherche (Échap quitte le champ de recherche).",
     },
     feedback: {
-      mergedHere: (key: string) => `${key} a été fusionné dans ce retour\u202f: ses signalements, ses abonnés et ses votes sont ici.`,
+      mergedHere: (key: string) => `${key} a été fusionné dans ce retour, qui a repris ses signalements, ses abonnés et ses votes.`,
       notFound: "Ce retour n’existe pas dans cette organisation.",
       summary: "Résumé",
       observed: "Constaté",

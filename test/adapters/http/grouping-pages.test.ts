@@ -57,7 +57,7 @@ describe("grouping reviewed in the web pages", () => {
     const led = await admin.fetch(`/inbox/${merged.toLowerCase()}`);
     expect(led.headers.get("location")).toBe(`/inbox/${kept}?merged=${merged}`);
     expect(await page(led.headers.get("location")!)).toContain(
-      `<p class="notice" role="status">${merged} was merged into this feedback: its reports, followers and votes are here.</p>`,
+      `<p class="notice" role="status">${merged} was merged into this feedback, which took its reports, followers and votes.</p>`,
     );
     expect(await page(`/inbox/${kept}?merged=${kept}`)).not.toContain("was merged into this feedback");
   });
