@@ -206,10 +206,12 @@ export interface FileStorage {
   get(key: string): Promise<Uint8Array | null>;
 }
 
+/** The addresses a host name resolves to (an IP literal resolves to itself). */
+export type Resolve = (hostname: string) => Promise<string[]>;
+
 /** Outgoing webhook HTTP, with the address checks done after resolution, on the address connected to. */
 export interface WebhookTransport {
-  /** The addresses a host name resolves to (an IP literal resolves to itself). */
-  resolve(hostname: string): Promise<string[]>;
+  readonly resolve: Resolve;
   deliver(request: {
     url: string;
     body: string;

@@ -1,7 +1,8 @@
 import { lookup } from "node:dns/promises";
 import type { WebhookTransport } from "../../core/ports.ts";
-import { isIpLiteral } from "../../core/webhooks/address.ts";
-import { checkResolved, checkWebhookUrl } from "../../core/webhooks/target.ts";
+import { isIpLiteral } from "../../core/outbound/address.ts";
+import { checkResolved, checkUrl } from "../../core/outbound/target.ts";
+import { WEBHOOK_PORTS } from "../../core/webhooks/schemas.ts";
 
 /**
  * Outgoing webhook HTTP. The host is resolved once, every address is checked, and the request
@@ -17,7 +18,7 @@ export function createWebhookTransport(options: { allowPrivate: boolean }): Webh
   return {
     resolve,
     async deliver({ url, body, headers, timeoutMs }) {
-      const target = checkWebhookUrl(url, options.allowPrivate);
+      const target = checkUrl(url, options.allowPrivate, WEBHOOK_PORTS);
       if (!target.ok) return { error: `refused address (${target.problem})` };
       const hostname = target.url.hostname.replace(/^\[|\]$/g, "");
       const addresses = await resolve(hostname).catch(() => []);

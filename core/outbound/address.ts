@@ -1,5 +1,5 @@
 /**
- * Whether an IP address is on the public internet. Webhooks never reach the others: loopback,
+ * Whether an IP address is on the public internet. Webhooks and trackers an Admin sets never reach the others: loopback,
  * private, link-local (cloud metadata lives there), CGNAT, multicast, reserved, documentation and
  * benchmarking ranges, unique-local IPv6, Teredo tunnels, and IPv4 embedded in IPv6 (mapped,
  * translated, compatible, 6to4, NAT64) when the IPv4 is not public.
