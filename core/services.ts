@@ -52,6 +52,7 @@ import type { PublicationStore } from "./store/publications.ts";
 import type { TriageStore } from "./store/triage.ts";
 import type { ApiKeyStore } from "./store/api-keys.ts";
 import type { WebhookDeps } from "./webhooks/webhook-deps.ts";
+import type { AddressRule } from "./outbound/target.ts";
 
 /**
  * Every store role the service runs on, as one store adapter (SQLite, MongoDB) assembles them.
@@ -113,6 +114,8 @@ export interface Services {
   readonly markdown: Markdown;
   readonly passwords: PasswordHasher;
   readonly webhooks: WebhookDeps;
+  /** How the tracker addresses an organization's Admin gives are checked (the operator's, on the command line, are not). */
+  readonly trackerAddresses: AddressRule;
   /** Seals secrets that must be stored yet used again (webhook and tracker secrets). */
   readonly secrets: SecretBox;
   readonly trackers: Readonly<Record<string, IssueTracker>>;

@@ -462,7 +462,8 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     // The tracker is asked about the token: one it refuses is said by the option that gave it, and nothing is stored.
     const flags = { token: "--token", project: PROJECT_FLAGS[provider] };
     const { app, webhookSecret, secretKept, unchecked } = orFail(
-      await configureTracker(services, operator(org), appId, provider, trackerFields(provider, inv)),
+      // The operator's addresses are the machine's own to choose: a private network's GitHub Enterprise, Jira or bridge.
+      await configureTracker(services, operator(org), appId, provider, trackerFields(provider, inv), null),
       (failure) =>
         failure.problem
           ? (trackerRefusal(provider, failure.problem) ?? describeFieldProblem(failure.problem, "en", flags))

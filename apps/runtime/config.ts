@@ -29,6 +29,8 @@ export interface Config {
   /** How long each process keeps an anonymous portal page or public JSON for all its readers; 0: not kept. */
   readonly portalCacheMs: number;
   readonly webhooksAllowPrivate: boolean;
+  /** Admins may give a tracker an http or private address (GitHub Enterprise, Jira Data Center, a bridge inside the network). */
+  readonly trackersAllowPrivate: boolean;
   readonly webhookRetrySchedule: readonly number[] | undefined;
   /** Sends notifications by e-mail when set, e.g. smtps://user:password@mail.example.com. */
   readonly smtp: { readonly url: string; readonly from: string } | undefined;
@@ -81,6 +83,11 @@ function warningsOf(env: Env, assistant: Config["assistant"], store: Config["sto
       : []),
     ...(flag(env, "WEBHOOKS_ALLOW_PRIVATE")
       ? ["WEBHOOKS_ALLOW_PRIVATE is on: webhooks may reach this machine and its private network, over plain http (for development only)"]
+      : []),
+    ...(flag(env, "TRACKERS_ALLOW_PRIVATE")
+      ? [
+          "TRACKERS_ALLOW_PRIVATE is on: every organization's Admins may point an issue tracker at this machine and its private network, over plain http, and the service calls it with the tracker's token (the operator's tracker set needs no such setting)",
+        ]
       : []),
     ...(env.WEBHOOK_RETRY_SCHEDULE
       ? [
@@ -249,6 +256,7 @@ export function loadConfig(env: Env): Config {
     apiPerMinute: integer(env, "RATE_LIMIT_API_PER_MINUTE", 600, 1, 1_000_000_000),
     portalCacheMs: integer(env, "PORTAL_CACHE_MS", 1000, 0, 30_000),
     webhooksAllowPrivate: flag(env, "WEBHOOKS_ALLOW_PRIVATE"),
+    trackersAllowPrivate: flag(env, "TRACKERS_ALLOW_PRIVATE"),
     webhookRetrySchedule: schedule(env, "WEBHOOK_RETRY_SCHEDULE"),
     smtp: smtp(env),
     secretKey: env.SECRET_KEY || undefined,

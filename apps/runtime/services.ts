@@ -180,6 +180,7 @@ export async function createServices(
         : `${keyFile} is not the key this store's secrets were sealed with: restore the secret.key of this store's backup, or set SECRET_KEY to that key; if it is lost, see secret-key reset`,
     );
   }
+  const webhookTransport = createWebhookTransport({ allowPrivate: config.webhooksAllowPrivate });
   return {
     store,
     clock: config.testClockFile ? offsetClock(config.testClockFile) : systemClock,
@@ -190,11 +191,13 @@ export async function createServices(
     markdown: markdownIt,
     passwords: argon2Hasher,
     secrets,
+    // Resolved as webhooks' addresses are, by the same resolver.
+    trackerAddresses: { resolve: webhookTransport.resolve, allowPrivate: config.trackersAllowPrivate },
     trackers: { github: createGithubTracker(), bridge: createBridgeTracker(), linear: createLinearTracker(), jira: createJiraTracker() },
     slack: createSlackApi(config.slackApiUrl),
     files: createDiskStorage(join(config.dataDir, "attachments")),
     webhooks: {
-      transport: createWebhookTransport({ allowPrivate: config.webhooksAllowPrivate }),
+      transport: webhookTransport,
       allowPrivate: config.webhooksAllowPrivate,
       retrySchedule: config.webhookRetrySchedule ?? DEFAULT_RETRY_SCHEDULE_MS,
     },

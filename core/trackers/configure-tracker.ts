@@ -10,6 +10,8 @@ import type { TrackerStore } from "../store/trackers.ts";
 import { openSettings, type SettingsDeps } from "./settings.ts";
 import { checkCredentials, REFUSAL_OF, type RefusedPart } from "../refused-credentials.ts";
 import { readTrackerFields, type TrackerFields } from "./tracker-fields.ts";
+import type { AddressRule } from "../outbound/target.ts";
+import { checkTrackerAddress } from "./tracker-address.ts";
 
 /**
  * What was stored: the app, and the secret the tracker's webhook signs with (kept: the one it had);
@@ -34,7 +36,9 @@ const FIELD_OF: Readonly<Record<RefusedPart, "token" | "project">> = { token: "t
  * has no adapter for, or a mapping for one that keeps none, is refused. The tracker is asked whether
  * it takes the token for the project (IssueTracker.check): settings it refuses are not stored; when
  * it cannot be reached (the machine may be offline), they are stored, and the answer says the token
- * went unchecked, as the tracker's last failure does until a call to it goes through.
+ * went unchecked, as the tracker's last failure does until a call to it goes through. The address
+ * an Admin gives (web settings) is checked by `addressRule` before any request goes to it; the
+ * operator's (tracker set, null) is the machine's own choice, taken as given.
  */
 export async function configureTracker(
   services: SettingsDeps &
@@ -45,12 +49,15 @@ export async function configureTracker(
   appId: string,
   provider: string,
   fields: TrackerFields,
+  addressRule: AddressRule | null,
 ): Promise<Result<Configured>> {
   // Who may set it first; then the fields, before the app is read, in the order tracker set has always said them.
   const allowed = authorize(grant, "organization.manage");
   if (!allowed.ok) return allowed;
   const given = readTrackerFields(provider, fields);
   if (!given.ok) return given;
+  const refusedAddress = addressRule && (await checkTrackerAddress(addressRule, provider, given.value));
+  if (refusedAddress) return invalid("invalid_body", refusedAddress);
   const managed = await managedApp(services, grant, appId);
   if (!managed.ok) return managed;
   const tracker = services.trackers[provider];

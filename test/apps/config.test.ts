@@ -72,6 +72,13 @@ test("any OpenAI setting without ASSISTANT=openai is said as the server starts, 
   expect(loadConfig({ ASSISTANT: "openai", OPENAI_BASE_URL: "http://localhost:11434/v1", OPENAI_MODEL: "llama3.2" }).warnings).toEqual([]);
 });
 
+test("trackers allowed to private addresses are said as the server starts, with what an Admin may then do", () => {
+  expect(loadConfig({ TRACKERS_ALLOW_PRIVATE: "true" }).warnings).toEqual([
+    "TRACKERS_ALLOW_PRIVATE is on: every organization's Admins may point an issue tracker at this machine and its private network, over plain http, and the service calls it with the tracker's token (the operator's tracker set needs no such setting)",
+  ]);
+  expect(loadConfig({ TRACKERS_ALLOW_PRIVATE: "false" }).warnings).toEqual([]);
+});
+
 test("a MongoDB address without STORE=mongodb, and webhooks allowed to private addresses, are said as the server starts", () => {
   expect(loadConfig({ MONGODB_URI: "mongodb://db.acme.test", WEBHOOKS_ALLOW_PRIVATE: "true" }).warnings).toEqual([
     "MONGODB_URI is set, but STORE is not mongodb: the embedded SQLite store in DATA_DIR is used (set STORE=mongodb)",

@@ -52,6 +52,7 @@ describe("secrets sealed with a lost key", () => {
         token: "lin_new",
         webhookSecret: "whs",
       },
+      null,
     );
     assert.equal(configured.ok, true);
     assert.deepEqual(JSON.parse(await secrets.open(saved[0]!.settingsSealed)), { project: "ENG", token: "lin_new", webhookSecret: "whs" });

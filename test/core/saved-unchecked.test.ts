@@ -67,6 +67,7 @@ describe("settings saved unchecked", () => {
       "app",
       "github",
       { project: "acme/shop", token: "ghp_new" },
+      null,
     );
     assert.equal(configured.ok, true);
     assert.equal(saved[0]!.lastFailure?.at, AT);

@@ -67,13 +67,13 @@ describe("a tracker set again without a token", () => {
 
   test("for the same tracker keeps the token it had", async () => {
     const saved: AppTracker[] = [];
-    assert.equal((await configureTracker(deps(saved), grant, "app", "github", { project: "acme/store" })).ok, true);
+    assert.equal((await configureTracker(deps(saved), grant, "app", "github", { project: "acme/store" }, null)).ok, true);
     assert.deepEqual(JSON.parse(saved[0]!.settingsSealed), { project: "acme/store", token: "ghp_kept", webhookSecret: "whs" });
   });
 
   test("for another tracker is refused for its missing token, and nothing is stored", async () => {
     const saved: AppTracker[] = [];
-    const configured = await configureTracker(deps(saved), grant, "app", "linear", { project: "ENG" });
+    const configured = await configureTracker(deps(saved), grant, "app", "linear", { project: "ENG" }, null);
     assert.deepEqual(configured, { ok: false, code: "invalid_body", problem: { field: "token", reason: "missing" } });
     assert.deepEqual(saved, []);
   });

@@ -135,13 +135,13 @@ describe("a mapping is for trackers whose issues have named states", () => {
 
   test("a tracker set with a mapping for GitHub is refused, as is a provider without an adapter; Linear takes it", async () => {
     const settings = { project: "acme/shop", token: "t", webhookSecret: "w", statuses: { fixed: "Done" } };
-    assert.deepEqual(await configureTracker(deps(null), grant, "app", "github", settings), NOT_MAPPED);
-    assert.deepEqual(await configureTracker(deps(null), grant, "app", "gitlab", settings), {
+    assert.deepEqual(await configureTracker(deps(null), grant, "app", "github", settings, null), NOT_MAPPED);
+    assert.deepEqual(await configureTracker(deps(null), grant, "app", "gitlab", settings, null), {
       ok: false,
       code: "invalid_body",
       problem: { field: "provider", reason: "unknown" },
     });
-    assert.equal((await configureTracker(deps(null), grant, "app", "linear", { ...settings, project: "ENG" })).ok, true);
+    assert.equal((await configureTracker(deps(null), grant, "app", "linear", { ...settings, project: "ENG" }, null)).ok, true);
   });
 });
 

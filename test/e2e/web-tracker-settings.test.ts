@@ -13,7 +13,7 @@ let page: Page;
 
 describe.skipIf(!present)("the Issue tracker tab in Chromium", () => {
   beforeAll(async () => {
-    server = await serveInProcess();
+    server = await serveInProcess({ env: { TRACKERS_ALLOW_PRIVATE: "true" } });
     browser = await sharedChromium();
     page = await signedInPage(browser, server.url, server.demo.users.admin);
   });

@@ -10,6 +10,10 @@ export interface IssueExample {
   readonly address: string;
 }
 
+/** Who may give a tracker an address on this machine or its private network (GitHub Enterprise, Jira Data Center, a bridge). */
+const BY_THE_OPERATOR =
+  "for a tracker on the server's private network, its operator may allow such addresses (TRACKERS_ALLOW_PRIVATE=true) or set the tracker with the CLI (npm run cli -- tracker set …)";
+
 export const EN = {
   web: {
     /** Words several pages say alike: the pages' names, the fields and buttons they share. */
@@ -734,7 +738,16 @@ export const EN = {
       jiraEmail: "Jira account e-mail",
       emailHint: "Jira only: the e-mail of the Atlassian account the token belongs to.",
       apiUrl: "API address (optional)",
-      apiUrlHint: "For GitHub Enterprise or a test server; leave blank for the tracker's own.",
+      apiUrlHint: "For GitHub Enterprise, at a public https address; leave blank for the tracker's own.",
+      /** An address an Admin gave, refused before any call: the condition that failed and what was given, then who may set it otherwise. */
+      addressRefused: {
+        not_https: (given: string) => `must use https: ${given} was given; ${BY_THE_OPERATOR}`,
+        credentials: () => "must not carry a user name or a password",
+        private_address: (host: string, resolved?: string) =>
+          `must be public: ${resolved ? `${host} resolves to ${resolved}, which is` : `${host} is`} a loopback, private, link-local or otherwise non-public address; ${BY_THE_OPERATOR}`,
+        unresolvable: (host: string) =>
+          `the host name must resolve to an address: ${host} resolves to none (a machine without network resolves none)`,
+      },
       checkAndSave: "Check the token and save",
       savedWebhook: (tracker: string) => `Saved. Give ${tracker} this webhook address and secret, so its issues' changes come back:`,
       webhookSecret: "Secret",

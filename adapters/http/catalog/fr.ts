@@ -1,6 +1,10 @@
 import type { Catalog, IssueExample } from "./en.ts";
 
 /** Every text the HTTP adapter shows, in French: the same keys as the English catalog. */
+/** Qui peut donner à un gestionnaire une adresse de cette machine ou de son réseau privé (GitHub Enterprise, Jira Data Center, un pont). */
+const BY_THE_OPERATOR =
+  "pour un gestionnaire sur le réseau privé du serveur, son opérateur peut permettre ces adresses (TRACKERS_ALLOW_PRIVATE=true) ou régler le gestionnaire avec la CLI (npm run cli -- tracker set …)";
+
 export const FR: Catalog = {
   web: {
     common: {
@@ -646,7 +650,15 @@ export const FR: Catalog = {
       jiraEmail: "E-mail du compte Jira",
       emailHint: "Jira seulement\u202f: l’e-mail du compte Atlassian auquel appartient le jeton.",
       apiUrl: "Adresse de l’API (facultative)",
-      apiUrlHint: "Pour GitHub Enterprise ou un serveur de test\u202f; laissez vide pour celle du gestionnaire.",
+      apiUrlHint: "Pour GitHub Enterprise, à une adresse https publique\u202f; laissez vide pour celle du gestionnaire.",
+      addressRefused: {
+        not_https: (given: string) => `doit être en https\u202f: ${given} a été donnée\u202f; ${BY_THE_OPERATOR}`,
+        credentials: () => "ne doit porter ni nom d’utilisateur ni mot de passe",
+        private_address: (host: string, resolved?: string) =>
+          `doit être publique\u202f: ${resolved ? `${host} se résout en ${resolved}, qui est` : `${host} est`} une adresse de bouclage, privée, lien-local ou autrement non publique\u202f; ${BY_THE_OPERATOR}`,
+        unresolvable: (host: string) =>
+          `le nom d’hôte doit se résoudre en une adresse\u202f: ${host} ne se résout en aucune (une machine sans réseau n’en résout aucune)`,
+      },
       checkAndSave: "Vérifier le jeton et enregistrer",
       savedWebhook: (tracker: string) =>
         `Enregistré. Donnez à ${tracker} cette adresse de webhook et ce secret, pour que les changements de ses tickets reviennent\u202f:`,

@@ -450,11 +450,18 @@ export function settingsRoutes(services: Services) {
             apiUrl: field("apiUrl").trim(),
           };
           // A blank token keeps the one saved: the form never shows it back.
-          const configured = await configureTracker(services, visitor.grant, params.id, sent.provider, {
-            ...sent,
-            token: field("token") || undefined,
-            apiUrl: sent.apiUrl || undefined,
-          });
+          const configured = await configureTracker(
+            services,
+            visitor.grant,
+            params.id,
+            sent.provider,
+            {
+              ...sent,
+              token: field("token") || undefined,
+              apiUrl: sent.apiUrl || undefined,
+            },
+            services.trackerAddresses,
+          );
           // Said on the page rather than after a redirect: the secret is shown this once, as tracker set prints it.
           const notice: Notice = configured.ok
             ? { tracker: { saved: configured.value } }

@@ -6,8 +6,9 @@ import { DEFAULT_KINDS, STATE_NAME_MAX_LENGTH } from "../../../core/trackers/sta
 import { type Html, html } from "../html.ts";
 import type { Visitor } from "./visitor.ts";
 import { formatTime, valueName, wordsFor } from "./words.ts";
-import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
-import { describeFieldProblem } from "../catalog/text.ts";
+import type { FieldProblem, Refusal } from "../../../core/schemas/field-problem.ts";
+import type { Language } from "../../../core/language.ts";
+import { describeFieldProblem, textFor } from "../catalog/text.ts";
 import { unreachedWarning } from "./settings-page.ts";
 
 const PROVIDER_NAMES: Readonly<Record<string, string>> = { github: "GitHub", bridge: "Bridge", linear: "Linear", jira: "Jira" };
@@ -78,9 +79,7 @@ function trackerForm(visitor: Visitor, app: AppRecord, tracker: TrackerView | nu
   const input = (field: Exclude<keyof typeof labels, "provider">, hint: string, attributes: Html) => {
     const id = `tracker-${app.id}-${field}`;
     const wrong = refused?.refused.field === field;
-    const error = wrong
-      ? html`<p class="error" role="alert" id="${id}-error">${describeFieldProblem(refused.refused, visitor.language, labels)}</p>`
-      : "";
+    const error = wrong ? html`<p class="error" role="alert" id="${id}-error">${saidRefused(refused.refused, visitor.language, labels)}</p>` : "";
     const described = [...(wrong ? [`${id}-error`] : []), `${id}-hint`].join(" ");
     const kept = field === "token" ? "" : html` value="${value(field)}"`;
     return html`<label for="${id}">${labels[field]}</label>${error}<input id="${id}" name="${field}"${kept}${attributes} aria-describedby="${described}"${wrong ? html` aria-invalid="true" autofocus` : ""}>
@@ -90,7 +89,7 @@ function trackerForm(visitor: Visitor, app: AppRecord, tracker: TrackerView | nu
   const selectId = `tracker-${app.id}-provider`;
   const refusedElsewhere =
     refused && !INPUTS.includes(refused.refused.field)
-      ? html`<p class="error" role="alert">${describeFieldProblem(refused.refused, visitor.language, labels)}</p>`
+      ? html`<p class="error" role="alert">${saidRefused(refused.refused, visitor.language, labels)}</p>`
       : "";
   return html`<h3>${tracker ? w.changeTracker : w.connectTracker}</h3><form method="post" action="/settings/apps/${app.id}/tracker"><input type="hidden" name="csrf" value="${visitor.csrf}">${refusedElsewhere}
 <label for="${selectId}">${w.provider}</label><select id="${selectId}" name="provider">${FORM_PROVIDERS.map(
@@ -102,6 +101,18 @@ ${input("site", w.siteHint, html``)}
 ${input("email", w.emailHint, html` type="email"`)}
 ${input("apiUrl", w.apiUrlHint, html` type="url"`)}
 <button type="submit">${w.checkAndSave}</button></form>`;
+}
+
+/**
+ * A refused field, by its label: an address by the condition it failed and what was given, and
+ * who may set such an address otherwise (as a refused webhook's is said); any other as forms say it.
+ */
+function saidRefused(problem: FieldProblem, language: Language, labels: Readonly<Record<string, string>>): string {
+  const words = wordsFor(language, "trackers").addressRefused;
+  if (!(problem.reason in words)) return describeFieldProblem(problem, language, labels);
+  const refused = problem as Extract<FieldProblem, { reason: Refusal }>;
+  const why = words[refused.reason as keyof typeof words](refused.given ?? "", refused.resolved);
+  return textFor(language).problems.says(labels[refused.field] ?? refused.field, why);
 }
 
 function trackerHtml(visitor: Visitor, app: AppRecord, tracker: TrackerView | null, baseUrl: string, admin: boolean): Html {

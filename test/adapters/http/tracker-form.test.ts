@@ -5,7 +5,7 @@ import { inProcess, type InProcess, signedInAs } from "../../support/in-process.
 let server: InProcess;
 const github = new FakeGitHub().start();
 beforeAll(async () => {
-  server = await inProcess();
+  server = await inProcess({ env: { TRACKERS_ALLOW_PRIVATE: "true" } });
 });
 afterAll(() => {
   github.stop();

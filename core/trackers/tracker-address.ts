@@ -1,0 +1,26 @@
+import type { TrackerSettings } from "../ports.ts";
+import { type AddressRule, checkTarget } from "../outbound/target.ts";
+import type { FieldProblem } from "../schemas/field-problem.ts";
+
+/**
+ * The address the service calls for a tracker, with the field that gave it: the API address (a
+ * bridge's url), else Jira's site. GitHub's and Linear's own addresses are given by no one.
+ */
+function calledAddress(provider: string, settings: Pick<TrackerSettings, "apiUrl" | "site">): { field: string; address: string } | null {
+  if (settings.apiUrl) return { field: provider === "bridge" ? "url" : "apiUrl", address: settings.apiUrl };
+  return provider === "jira" && settings.site ? { field: "site", address: `https://${settings.site}` } : null;
+}
+
+/**
+ * The address an organization's Admin gives a tracker, refused as a webhook's is unless the
+ * operator allows private ones: the service sends the tracker's token there and keeps parts of the
+ * answer, so this machine, its network or the cloud's metadata must not be one (SSRF).
+ */
+export async function checkTrackerAddress(
+  rule: AddressRule,
+  provider: string,
+  settings: Pick<TrackerSettings, "apiUrl" | "site">,
+): Promise<FieldProblem | null> {
+  const called = calledAddress(provider, settings);
+  return called ? checkTarget(rule, called) : null;
+}
