@@ -26,7 +26,10 @@ function setup() {
     clock: () => 0,
     store: { findApp: async () => app, findAppTracker: async () => null, setAppTracker: async (t: AppTracker) => void saved.push(t) },
   };
-  const resolve = async (host: string) => (asked.push(host), /^[\d.]+$/.test(host) ? [host] : (DNS[host] ?? []));
+  const resolve = async (host: string) => {
+    asked.push(host);
+    return /^[\d.]+$/.test(host) ? [host] : (DNS[host] ?? []);
+  };
   return { services, saved, checked, asked, rule: (allowPrivate: boolean) => ({ resolve, allowPrivate }) };
 }
 
