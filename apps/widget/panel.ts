@@ -80,7 +80,7 @@ export function createPanel(host: PanelHost): Panel {
     const answer = (answers: Answers) => ask(`/v1/widget/reports/${encodeURIComponent(step.id)}/answers`, { publicKey: host.key, ...answers });
     const shown = stepForm(step, w, { answer, sendAsItIs });
     body.replaceChildren(shown);
-    shown.querySelector<HTMLElement>("input, textarea")?.focus();
+    focusFirst();
   }
 
   /** Sends a step's request and shows what the server answers; the status line says it is on its way. */
@@ -107,7 +107,15 @@ export function createPanel(host: PanelHost): Panel {
     const shown = reportForm(scope, prefill, await host.recorder(), { drafted: (draft) => keep({ draft }), send, votedInstead });
     refresh = shown.refresh;
     body.replaceChildren(shown.element);
-    (prefill.message ? shown.element.querySelector("textarea") : shown.element.querySelector<HTMLInputElement>("input:checked"))?.focus();
+    focusFirst();
+  }
+
+  /** Where the focus goes each time the form or a question is shown: the message once written, else the kind chosen; the first question; the Ideas tab where it is shown. */
+  function focusFirst(): void {
+    if (body.hidden) return void dialog.querySelector<HTMLElement>("[aria-selected=true]")?.focus();
+    if (view === "pending") return void body.querySelector<HTMLElement>("input, textarea")?.focus();
+    const message = body.querySelector("textarea")!;
+    (message.value ? message : body.querySelector<HTMLInputElement>("input:checked"))?.focus();
   }
 
   function close(): void {
@@ -125,8 +133,8 @@ export function createPanel(host: PanelHost): Panel {
       host.launcher.hidden = true;
       host.emit("open");
       // A draft or a report waiting on questions is shown as it was left; only an ended one starts afresh.
-      if (view === "form") return refresh(options);
-      if (view === "pending") return;
+      if (view === "form") refresh(options);
+      if (view !== "ended") return focusFirst();
       if (saved.pending) return askStep(saved.pending.step);
       void form(options.kind || options.message ? options : (saved.draft ?? {}));
     },

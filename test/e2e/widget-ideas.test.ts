@@ -148,6 +148,19 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
     await saveScreenshot(tab, "widget-ideas-signed-out-fr-390", { fullPage: false });
   });
 
+  test("reopened from the keyboard on the Ideas tab, the panel focuses that tab", async () => {
+    const tab = await hostPage("/anonymous", 390);
+    const launcher = tab.getByRole("button", { name: "Feedback" });
+    await launcher.click();
+    const ideas = tab.getByRole("tab", { name: "Ideas" });
+    await ideas.click();
+    await tab.keyboard.press("Escape");
+    await launcher.focus();
+    await tab.keyboard.press("Enter");
+    await ideas.waitFor();
+    expect(await ideas.evaluate((e) => (e.getRootNode() as ShadowRoot).activeElement === e)).toBe(true);
+  });
+
   test("where the portal cannot sign anyone in by e-mail, the tab offers no sign-in that would lead nowhere", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 860 } });
     // The settings of a service without e-mail, as it answers them.

@@ -508,6 +508,41 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect(await draft()).toEqual(["Half a thought about the wishlist", true]);
   });
 
+  /** Whether the element holds the focus, in the widget's shadow root. */
+  const hasFocus = (element: ReturnType<Page["locator"]>) => element.evaluate((e) => (e.getRootNode() as ShadowRoot).activeElement === e);
+
+  test("reopened from the keyboard, the panel focuses the message field again, as when it first opened", async () => {
+    const tab = await hostPage(site.url, 390);
+    const launcher = tab.getByRole("button", { name: "Feedback" });
+    await launcher.focus();
+    await tab.keyboard.press("Enter");
+    const message = tab.getByLabel("Your message");
+    await message.waitFor();
+    await message.focus();
+    await tab.keyboard.type("The wishlist forgets its items");
+    await tab.keyboard.press("Escape");
+    expect(await hasFocus(launcher)).toBe(true);
+    await tab.keyboard.press("Enter");
+    await message.waitFor();
+    expect(await hasFocus(message)).toBe(true);
+  });
+
+  test("reopened from the keyboard while questions are pending, the panel focuses the first question, as when it first showed it", async () => {
+    const tab = await hostPage(site.url, 390);
+    const launcher = tab.getByRole("button", { name: "Feedback" });
+    await launcher.focus();
+    await tab.keyboard.press("Enter");
+    await tab.getByLabel("Your message").fill("The gift card balance shows zero after a top-up.");
+    await tab.getByRole("button", { name: "Send", exact: true }).click();
+    await tab.getByText("Not sent yet.").waitFor({ timeout: 10_000 });
+    const first = tab.locator("[data-retour-widget] form").locator("input, textarea").first();
+    expect(await hasFocus(first)).toBe(true);
+    await tab.keyboard.press("Escape");
+    await tab.keyboard.press("Enter");
+    await first.waitFor();
+    expect(await hasFocus(first)).toBe(true);
+  });
+
   test("Retour.open() called before the loader ran opens the form once the app's settings are known, with the replay checkbox", async () => {
     const tab = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
     await tab.goto(`${site.url.origin}/opens`);
