@@ -142,7 +142,7 @@ export function createPanel(host: PanelHost): Panel {
   };
 }
 
-/** Puts the dialog on the page: its title and Close button, the tabs where the portal is on, `body`, and the status line; Escape closes it. */
+/** Puts the dialog on the page: its title and Close button, the tabs where the portal is on, `body`, and the status line; Escape closes it, and Tab stays in it. */
 function furnish(scope: PanelScope, body: HTMLElement, status: HTMLElement, close: () => void): void {
   const { host, w, dialog } = scope;
   const tabs = scope.portal && dialogTabs(scope, scope.portal, body);
@@ -155,6 +155,15 @@ function furnish(scope: PanelScope, body: HTMLElement, status: HTMLElement, clos
   dialog.append(header, ...(tabs ? [tabs.list, body, tabs.ideas] : [body]), status);
   dialog.addEventListener("keydown", (event) => {
     if (event.key === "Escape") close();
+    if (event.key !== "Tab") return;
+    // A modal dialog keeps the focus: Tab from its last control goes to its first, Shift+Tab from its first to its last.
+    const stops = [...dialog.querySelectorAll<HTMLElement>("*")].filter(
+      (e) => e.tabIndex >= 0 && !e.matches(":disabled") && e.getClientRects().length,
+    );
+    const [edge, other] = event.shiftKey ? [stops[0], stops.at(-1)] : [stops.at(-1), stops[0]];
+    if (event.target !== edge) return;
+    event.preventDefault();
+    other?.focus();
   });
   host.shadow.adoptedStyleSheets = [...host.shadow.adoptedStyleSheets, sheet(PANEL_CSS)];
   host.shadow.append(dialog);

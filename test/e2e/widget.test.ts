@@ -543,6 +543,32 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect(await hasFocus(first)).toBe(true);
   });
 
+  test("the open panel keeps the focus: Tab from its last control goes to Close, its first, and Shift+Tab from Close to Send, its last", async () => {
+    const tab = await hostPage(site.url, 390);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByLabel("Your message").waitFor();
+    /** What holds the focus inside the panel (its label or text), or null where the focus left it. */
+    const focused = () =>
+      tab.evaluate(() => {
+        const root = document.querySelector("[data-retour-widget]")!.shadowRoot!;
+        const at = root.activeElement;
+        return at && root.querySelector("[role=dialog]")!.contains(at) ? (at.getAttribute("aria-label") ?? at.textContent) : null;
+      });
+    // Twice round the panel: the focus goes from Send to Close and never leaves.
+    const walked: Array<string | null> = [];
+    for (let i = 0; i < 14; i++) {
+      await tab.keyboard.press("Tab");
+      walked.push(await focused());
+    }
+    expect(walked).not.toContain(null);
+    expect(walked.filter((label) => label === "Close").length).toBeGreaterThanOrEqual(2);
+    await tab.getByRole("button", { name: "Close" }).focus();
+    await tab.keyboard.press("Shift+Tab");
+    expect(await focused()).toBe("Send");
+    await tab.keyboard.press("Tab");
+    expect(await focused()).toBe("Close");
+  });
+
   test("Retour.open() called before the loader ran opens the form once the app's settings are known, with the replay checkbox", async () => {
     const tab = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
     await tab.goto(`${site.url.origin}/opens`);
