@@ -85,7 +85,7 @@ export async function showIdeas(host: IdeasHost): Promise<void> {
           vote.classList.add("voted");
           label.textContent = `${w.votedFor.replace("{title}", idea.publicTitle)}, `;
           vote.replaceChildren(label, ...count(cast.votes), h("small", {}, w.voted));
-          host.say(cast.counted === false ? w.alreadyVoted : w.votedFor.replace("{title}", idea.publicTitle));
+          host.say((cast.counted === false ? w.alreadyVoted : w.votedFor).replace("{title}", idea.publicTitle));
         },
       },
       label,

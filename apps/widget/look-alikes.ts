@@ -1,6 +1,6 @@
 import type { PublicFeedbackSummary } from "../../core/schemas/portal.ts";
 import { h } from "./dom.ts";
-import type { PanelScope } from "./panel-scope.ts";
+import type { PanelScope, Vote } from "./panel-scope.ts";
 import type { Draft } from "./saved-report.ts";
 
 /** Published feedbacks like what the person writes, offered in the report form: a vote for one instead of a new report. */
@@ -13,7 +13,7 @@ interface LookAlikes {
 /** How long a person pauses before the look-alikes of what they wrote are asked for. */
 const PAUSE_MS = 600;
 
-export function lookAlikes(scope: PanelScope, draft: () => Draft, votedInstead: (feedback: PublicFeedbackSummary) => void): LookAlikes {
+export function lookAlikes(scope: PanelScope, draft: () => Draft, votedInstead: (feedback: PublicFeedbackSummary, vote: Vote) => void): LookAlikes {
   const element = h("div", { class: "alike" });
   let asked = 0;
   let pause: ReturnType<typeof setTimeout> | undefined;
@@ -40,13 +40,14 @@ export function lookAlikes(scope: PanelScope, draft: () => Draft, votedInstead: 
 }
 
 /** A published look-alike: a vote for it, or its page on the portal where the site identified no one. */
-function offer(scope: PanelScope, feedback: PublicFeedbackSummary, i: number, votedInstead: (feedback: PublicFeedbackSummary) => void) {
+function offer(scope: PanelScope, feedback: PublicFeedbackSummary, i: number, votedInstead: (feedback: PublicFeedbackSummary, vote: Vote) => void) {
   const { w } = scope;
   const titleId = `retour-alike-${i}`;
   const vote = async (event: Event) => {
     const button = event.currentTarget as HTMLButtonElement;
     button.disabled = true;
-    if (await scope.vote(feedback.key)) votedInstead(feedback);
+    const cast = await scope.vote(feedback.key);
+    if (cast) votedInstead(feedback, cast);
     button.disabled = false;
   };
   return h(

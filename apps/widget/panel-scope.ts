@@ -7,8 +7,8 @@ export interface Reply {
   readonly body: Record<string, unknown>;
 }
 
-/** A vote as the server counted it. */
-interface Vote {
+/** A vote as the server counted it; `counted` is false for a person who had already voted. */
+export interface Vote {
   readonly key: string;
   readonly votes: number;
   readonly counted?: boolean;

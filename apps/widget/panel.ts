@@ -4,7 +4,7 @@ import type { ReportResponse } from "../../core/schemas/report.ts";
 import type { WidgetReportRequest } from "../../core/schemas/widget.ts";
 import { h } from "./dom.ts";
 import type { Panel, PanelHost } from "./panel-host.ts";
-import { type PanelScope, type Reply, scopeOf } from "./panel-scope.ts";
+import { type PanelScope, type Reply, scopeOf, type Vote } from "./panel-scope.ts";
 import { PANEL_CSS } from "./panel-style.ts";
 import { reportForm } from "./report-form.ts";
 import { type Draft, persist, randomKey, recall, type Saved } from "./saved-report.ts";
@@ -70,9 +70,10 @@ export function createPanel(host: PanelHost): Panel {
     host.emit("sent", { ticketId: result.ticketId, statusUrl: result.statusUrl });
   }
 
-  /** The person chose a published look-alike and voted for it: the report is not sent. */
-  function votedInstead(feedback: PublicFeedbackSummary): void {
-    end(h("p", { class: "message" }, w.votedInstead.replace("{title}", feedback.publicTitle)), track(feedback.url), again(), true);
+  /** The person chose a published look-alike and voted for it, now or before (said as the Ideas tab says it): the report is not sent. */
+  function votedInstead(feedback: PublicFeedbackSummary, vote: Vote): void {
+    const said = (vote.counted === false ? w.alreadyVoted : w.votedInstead).replace("{title}", feedback.publicTitle);
+    end(h("p", { class: "message" }, `${said} ${w.reportNotSent}`), track(feedback.url), again(), true);
   }
 
   function askStep(step: QualificationStep): void {

@@ -5,7 +5,7 @@ import { h } from "./dom.ts";
 import { lookAlikes } from "./look-alikes.ts";
 import { pageContext } from "./page-context.ts";
 import type { Panel, PanelHost } from "./panel-host.ts";
-import type { PanelScope } from "./panel-scope.ts";
+import type { PanelScope, Vote } from "./panel-scope.ts";
 import type { Recorder } from "./replay.ts";
 import type { Draft } from "./saved-report.ts";
 import { screenshotSlot } from "./screenshot-slot.ts";
@@ -19,7 +19,7 @@ interface ReportFormEvents {
   /** The report built from the form; resolves once the panel has shown the server's answer. */
   readonly send: (report: WidgetReportRequest) => Promise<void>;
   /** The person voted for a published look-alike instead of reporting. */
-  readonly votedInstead: (feedback: PublicFeedbackSummary) => void;
+  readonly votedInstead: (feedback: PublicFeedbackSummary, vote: Vote) => void;
 }
 
 interface ReportForm {

@@ -50,7 +50,7 @@ const EN = {
   newTab: "(opens in a new tab)",
   voteFor: "Vote for “{title}”",
   votedFor: "Voted for “{title}”",
-  alreadyVoted: "You had already voted for this idea.",
+  alreadyVoted: "You had already voted for “{title}”.",
   voted: "Voted",
   vote1: "vote",
   votes: "votes",
@@ -58,7 +58,8 @@ const EN = {
   alike: "Is it one of these? Vote instead.",
   voteInstead: "Vote for this one",
   voteOnPortal: "Vote on the portal",
-  votedInstead: "Your vote is counted, and you will hear about “{title}”. Your report was not sent.",
+  votedInstead: "Your vote is counted, and you will hear about “{title}”.",
+  reportNotSent: "Your report was not sent.",
 };
 
 const FR: typeof EN = {
@@ -112,7 +113,7 @@ const FR: typeof EN = {
   newTab: "(s’ouvre dans un nouvel onglet)",
   voteFor: "Voter pour «\u202f{title}\u202f»",
   votedFor: "Vous avez voté pour «\u202f{title}\u202f»",
-  alreadyVoted: "Vous aviez déjà voté pour cette idée.",
+  alreadyVoted: "Vous aviez déjà voté pour «\u202f{title}\u202f».",
   voted: "Voté",
   vote1: "vote",
   votes: "votes",
@@ -120,7 +121,8 @@ const FR: typeof EN = {
   alike: "Est-ce l’un de ceux-ci\u202f? Votez plutôt.",
   voteInstead: "Voter pour celui-ci",
   voteOnPortal: "Voter sur le portail",
-  votedInstead: "Votre vote est compté, et vous aurez des nouvelles de «\u202f{title}\u202f». Votre signalement n’a pas été envoyé.",
+  votedInstead: "Votre vote est compté, et vous aurez des nouvelles de «\u202f{title}\u202f».",
+  reportNotSent: "Votre signalement n’a pas été envoyé.",
 };
 
 export type Words = typeof EN;

@@ -129,7 +129,7 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
     await tab.getByRole("tab", { name: "Ideas" }).click();
     await tab.getByRole("button", { name: /Vote for “Sync bookings with Google Calendar”/ }).click();
     await tab.getByRole("button", { name: /Voted for “Sync bookings with Google Calendar”/ }).waitFor();
-    await tab.getByText("You had already voted for this idea.").waitFor();
+    await tab.getByText("You had already voted for “Sync bookings with Google Calendar”.").waitFor();
     expect((await get(`${server.url}/v1/feedbacks/${calendar}/voters`, server.demo.tokens.admin)).body.data).toHaveLength(1);
   });
 
@@ -202,5 +202,39 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
     const voters = await get(`${server.url}/v1/feedbacks/${calendar}/voters`, server.demo.tokens.admin);
     expect(voters.body.data.map((v: { email: string }) => v.email)).toContain("bob@customer.example");
     expect(await followers()).toBe(following + 1);
+  });
+
+  test("a person who had already voted for the look-alike they choose is told so, as the Ideas tab says it, in English and French", async () => {
+    const who = "carol@customer.example";
+    const earlier = await post(
+      `${server.url}/v1/widget/votes`,
+      { publicKey: server.demo.widgetKey, key: calendar, token: await token(who) },
+      { origin: site.url.origin },
+    );
+    expect([earlier.status, earlier.body.counted]).toEqual([200, true]);
+    for (const [lang, launcher, field, choose, said] of [
+      [
+        "en",
+        "Feedback",
+        "Your message",
+        "Vote for this one",
+        "You had already voted for “Sync bookings with Google Calendar”. Your report was not sent.",
+      ],
+      [
+        "fr",
+        "Avis",
+        "Votre message",
+        "Voter pour celui-ci",
+        "Vous aviez déjà voté pour «\u202fSync bookings with Google Calendar\u202f». Votre signalement n’a pas été envoyé.",
+      ],
+    ] as const) {
+      const tab = await hostPage(`/signed?who=${who}&lang=${lang}`, 390);
+      await tab.getByRole("button", { name: launcher }).click();
+      await tab.getByLabel(field).fill("Could my bookings show up in Google Calendar?");
+      await tab.getByRole("button", { name: choose }).first().click();
+      await tab.getByText(said, { exact: true }).waitFor();
+      await saveScreenshot(tab, `widget-look-alike-already-voted-${lang}-390`, { fullPage: false });
+      await tab.context().close();
+    }
   });
 });
