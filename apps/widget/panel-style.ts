@@ -3,12 +3,12 @@ export const PANEL_CSS = `
 .dialog{--bg:#fff;--fg:#111827;--muted:#4b5563;--line:#d1d5db;--field:#f9fafb;--accent:#4338ca;--accent-fg:#fff;--danger:#b91c1c;
 position:fixed;right:20px;bottom:20px;z-index:2147483001;box-sizing:border-box;width:380px;max-height:calc(100vh - 40px);overflow:auto;
 background:var(--bg);color:var(--fg);border:1px solid var(--line);border-radius:14px;box-shadow:0 12px 40px rgb(0 0 0/.28);
-font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;text-align:left}
+scroll-padding-top:56px;font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;text-align:left}
 @media (prefers-color-scheme:dark){.dialog{--bg:#111827;--fg:#f3f4f6;--muted:#9ca3af;--line:#374151;--field:#1f2937;--accent:#818cf8;--accent-fg:#111827;--danger:#f87171}}
 @media (max-width:480px){.dialog{right:0;bottom:0;left:0;width:auto;max-height:92vh;border-radius:14px 14px 0 0}}
 .dialog[hidden]{display:none}
 *{box-sizing:border-box}
-header{display:flex;align-items:center;justify-content:space-between;padding:14px 16px 6px}
+header{display:flex;align-items:center;justify-content:space-between;padding:14px 16px 6px;position:sticky;top:0;z-index:1;background:var(--bg)}
 h2{margin:0;font-size:16px;font-weight:650}
 .body{padding:4px 16px 0}
 form{display:grid;gap:12px}

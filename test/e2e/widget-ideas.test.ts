@@ -237,4 +237,22 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
       await tab.context().close();
     }
   });
+
+  test("on a 320 px phone, once the look-alikes appear, the panel's title and Close stay in view while its form scrolls", async () => {
+    const tab = await hostPage("/signed?who=dan@customer.example", 320);
+    await tab.setViewportSize({ width: 320, height: 568 });
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByLabel("Your message").fill("Could my bookings show up in Google Calendar?");
+    await tab.getByText("Is it one of these? Vote instead.").waitFor();
+    await tab.getByRole("button", { name: "Send", exact: true }).scrollIntoViewIfNeeded();
+    const dialog = tab.getByRole("dialog", { name: "Send feedback" });
+    expect(await dialog.evaluate((panel) => panel.scrollTop)).toBeGreaterThan(0);
+    const [shown, close] = [(await dialog.boundingBox())!, (await tab.getByRole("button", { name: "Close" }).boundingBox())!];
+    expect([close.y >= shown.y, close.y >= 0, close.y + close.height <= 568]).toEqual([true, true, true]);
+    await saveScreenshot(tab, "widget-look-alike-scrolled-320", { fullPage: false });
+    for (const width of [390, 1280]) {
+      await tab.setViewportSize({ width, height: 568 });
+      await saveScreenshot(tab, `widget-look-alike-scrolled-${width}`, { fullPage: false });
+    }
+  });
 });
