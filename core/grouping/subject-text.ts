@@ -41,6 +41,20 @@ const LOG_STAMP =
 export const withoutStackFrames = (text: string): string => text.replace(STACK_FRAME, " ").replace(LOG_STAMP, " ");
 
 /**
+ * What a build tool writes around a message, shared by every build log of a project: the level a
+ * line starts with (`[INFO]`, `[WARNING]`, `ERROR:`, `WARN org.apache…`; bracketed, anywhere, as
+ * trackers join lines) and Maven or Gradle dependency coordinates, of which the artifact stays
+ * (`org.apache.hadoop:hadoop-common:jar:3.3.1:compile` → `hadoop-common`): their group, packaging,
+ * version and scope are those of every dependency. The message and the artifact say the subject.
+ */
+const LEVEL = "TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|SEVERE|FATAL|CRITICAL";
+const LOG_LEVEL = new RegExp(`\\[(?:${LEVEL})\\]|^[ \\t]*(?:${LEVEL})(?::|[ \\t])`, "gm");
+const COORDINATE =
+  /\b[a-z][\w-]*(?:\.[\w-]+)*:([A-Za-z][\w.-]*):(?:(?:jar|pom|war|ear|aar|rar|ejb|zip|test-jar|maven-plugin|bundle)(?::[\w.-]+)?:)?\d[\w.-]*(?::(?:compile|provided|runtime|test|system|import)\b)?/g;
+
+export const withoutBuildLog = (text: string): string => text.replace(LOG_LEVEL, " ").replace(COORDINATE, " $1 ");
+
+/**
  * `org.apache.hadoop.fs.s3a.S3AFileSystem` → `S3AFileSystem`: a qualified name's last part names
  * the thing; its packages are shared by all the code of a project.
  */
@@ -81,4 +95,4 @@ export const withoutTemplate = (text: string): string => text.replace(MARKUP, " 
 
 /** The subject text of a report: every rule above, in an order where each sees what the others left. */
 export const subjectText = (text: string): string =>
-  withoutVersionsAndIds(withShortNames(withoutStackFrames(withoutUrls(withoutUserAgents(withoutTemplate(text))))));
+  withoutVersionsAndIds(withShortNames(withoutBuildLog(withoutStackFrames(withoutUrls(withoutUserAgents(withoutTemplate(text)))))));

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { words } from "../../core/grouping/analyze.ts";
 import {
   subjectText,
+  withoutBuildLog,
   withoutStackFrames,
   withoutTemplate,
   withoutUrls,
@@ -35,6 +36,44 @@ describe("the subject text grouping reads", () => {
     assert.equal(squeeze(withoutStackFrames(trace)), "Caused by: java.lang.ClassNotFoundException: DataSource");
     assert.equal(squeeze(withoutStackFrames("2020-01-03 11:02:00,123 ERROR upload failed")), "upload failed");
     assert.equal(squeeze(withoutStackFrames('File "app.py", line 3, in main\nKeyError: user')), "KeyError: user");
+  });
+
+  test("the level a build tool starts a log line with goes; the message stays", () => {
+    assert.equal(
+      squeeze(withoutBuildLog("[INFO] Running org.apache.hadoop.fs.s3a.ITestS3AClosedFS")),
+      "Running org.apache.hadoop.fs.s3a.ITestS3AClosedFS",
+    );
+    assert.equal(squeeze(withoutBuildLog("[WARNING] Rule 1: BanDuplicateClasses failed")), "Rule 1: BanDuplicateClasses failed");
+    assert.equal(squeeze(withoutBuildLog("ERROR: Cannot execute hdfs-config.sh.")), "Cannot execute hdfs-config.sh.");
+    assert.equal(
+      squeeze(withoutBuildLog("WARN org.apache.hadoop.fs.TrashPolicyDefault: Unexpected item in trash")),
+      "org.apache.hadoop.fs.TrashPolicyDefault: Unexpected item in trash",
+    );
+    // Trackers join a log's lines: a bracketed level goes wherever it stands.
+    assert.equal(squeeze(withoutBuildLog("[INFO] Running TestA[ERROR] Tests run: 1")), "Running TestA Tests run: 1");
+  });
+
+  test("a word that only looks like a level stays", () => {
+    assert.equal(withoutBuildLog("Error message when multipart disabled"), "Error message when multipart disabled");
+    assert.equal(withoutBuildLog("No INFO: after the first word"), "No INFO: after the first word");
+  });
+
+  test("a dependency coordinate keeps only its artifact", () => {
+    assert.equal(squeeze(withoutBuildLog("[INFO] +- org.apache.hadoop:hadoop-common:jar:3.3.1:compile")), "+- hadoop-common");
+    assert.equal(squeeze(withoutBuildLog("[INFO] |  \\- joda-time:joda-time:jar:2.8.1:provided")), "| \\- joda-time");
+    assert.equal(squeeze(withoutBuildLog("[INFO] \\- org.apache.hadoop:hadoop-huaweicloud:jar:3.4.0-SNAPSHOT:compile")), "\\- hadoop-huaweicloud");
+    assert.equal(squeeze(withoutBuildLog("+--- com.google.guava:guava:31.1-jre -> 32.0.0-jre (*)")), "+--- guava -> 32.0.0-jre (*)");
+  });
+
+  test("two dependency trees of unrelated subjects share no word of their build log", () => {
+    const aliyun = "Bump aliyun-sdk-oss\n[INFO] +- com.aliyun.oss:aliyun-sdk-oss:jar:3.13.1:compile\n[INFO] |  +- org.jdom:jdom2:jar:2.0.6:compile";
+    const twitter =
+      "Move off twitter FuturePool\n[INFO] +- com.twitter:util-core_2.11:jar:21.2.0:compile\n[INFO] |  +- org.scala-lang:scala-library:jar:2.11.12:compile";
+    const twitterWords = new Set(words(subjectText(twitter)));
+    assert.deepEqual(
+      words(subjectText(aliyun)).filter((w) => twitterWords.has(w)),
+      [],
+    );
   });
 
   test("a qualified name keeps only its last part", () => {
