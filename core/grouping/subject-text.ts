@@ -45,14 +45,19 @@ export const withoutStackFrames = (text: string): string => text.replace(STACK_F
  * line starts with (`[INFO]`, `[WARNING]`, `ERROR:`, `WARN org.apache…`; bracketed, anywhere, as
  * trackers join lines) and Maven or Gradle dependency coordinates, of which the artifact stays
  * (`org.apache.hadoop:hadoop-common:jar:3.3.1:compile` → `hadoop-common`): their group, packaging,
- * version and scope are those of every dependency. The message and the artifact say the subject.
+ * version and scope are those of every dependency; and a test run's tallies (`Tests run: 5,
+ * Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 9.1 s <<< FAILURE!`), the same for every
+ * failing test. The message, the artifact and the test's name say the subject.
  */
 const LEVEL = "TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|SEVERE|FATAL|CRITICAL";
 const LOG_LEVEL = new RegExp(`\\[(?:${LEVEL})\\]|^[ \\t]*(?:${LEVEL})(?::|[ \\t])`, "gm");
 const COORDINATE =
   /\b[a-z][\w-]*(?:\.[\w-]+)*:([A-Za-z][\w.-]*):(?:(?:jar|pom|war|ear|aar|rar|ejb|zip|test-jar|maven-plugin|bundle)(?::[\w.-]+)?:)?\d[\w.-]*(?::(?:compile|provided|runtime|test|system|import)\b)?/g;
 
-export const withoutBuildLog = (text: string): string => text.replace(LOG_LEVEL, " ").replace(COORDINATE, " $1 ");
+const TEST_TALLY =
+  /\bTests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+(?:, Flakes: \d+)?|\b\d+ tests? completed, \d+ failed(?:, \d+ skipped)?|,?\s*\bTime elapsed: [\d.,]+ ?s(?:ec)?\b|<<< (?:FAILURE|ERROR)!(?: - in\b)?/g;
+
+export const withoutBuildLog = (text: string): string => text.replace(LOG_LEVEL, " ").replace(COORDINATE, " $1 ").replace(TEST_TALLY, " ");
 
 /**
  * `org.apache.hadoop.fs.s3a.S3AFileSystem` → `S3AFileSystem`: a qualified name's last part names

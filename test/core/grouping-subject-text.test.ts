@@ -65,6 +65,22 @@ describe("the subject text grouping reads", () => {
     assert.equal(squeeze(withoutBuildLog("+--- com.google.guava:guava:31.1-jre -> 32.0.0-jre (*)")), "+--- guava -> 32.0.0-jre (*)");
   });
 
+  test("a test run's tallies go; the test's name stays", () => {
+    assert.equal(
+      squeeze(
+        withoutBuildLog(
+          "[ERROR] Tests run: 5, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 670.029 s <<< FAILURE! - in ITestS3ADirectoryPerformance",
+        ),
+      ),
+      "ITestS3ADirectoryPerformance",
+    );
+    assert.equal(
+      squeeze(withoutBuildLog("[ERROR] testRenameRetryFailureAsHTTP404(ITestAzureBlobFileSystemRename)  Time elapsed: 9.133 s  <<< ERROR!")),
+      "testRenameRetryFailureAsHTTP404(ITestAzureBlobFileSystemRename)",
+    );
+    assert.equal(squeeze(withoutBuildLog("12 tests completed, 1 failed, 2 skipped")), "");
+  });
+
   test("two dependency trees of unrelated subjects share no word of their build log", () => {
     const aliyun = "Bump aliyun-sdk-oss\n[INFO] +- com.aliyun.oss:aliyun-sdk-oss:jar:3.13.1:compile\n[INFO] |  +- org.jdom:jdom2:jar:2.0.6:compile";
     const twitter =
