@@ -525,7 +525,11 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
         ?.split(",")
         .map((k) => pick(k.trim(), KINDS, "each of --kinds")) ?? [];
     const minSeverity = option(inv, "min-severity");
-    const { connection: connected, unchecked } = orFail(
+    const {
+      connection: connected,
+      appName,
+      unchecked,
+    } = orFail(
       await connectSlack(services, operator(org), {
         signingSecret,
         botToken,
@@ -539,7 +543,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
       (failure) => (failure.problem ? describeFieldProblem(failure.problem, "en", SLACK_FLAGS) : noApp(org, option(inv, "app") ?? "")(failure)),
     );
     const urls = slackRequestUrls(services.baseUrl, org.id);
-    out(`Slack connected to ${org.keyPrefix}; reports go to ${connected.appId ?? "the only app (or the one picked in a dialog)"}`);
+    out(`Slack connected to ${org.keyPrefix}; reports go to ${appName ?? "the only app (or the one picked in a dialog)"}`);
     out(connected.channel ? `notices go to ${connected.channel}` : "no channel: nothing is posted to Slack (add --channel C)");
     if (unchecked)
       out(`warning: saved, but Slack could not be reached to check the bot token (${unchecked}); Settings → Slack shows a notice that fails`);

@@ -27,6 +27,8 @@ interface SlackSetup extends SlackSecrets {
 /** What was saved, and, when Slack could not be asked whether it takes the bot token, what the attempt said. */
 interface Connected {
   readonly connection: SlackConnection;
+  /** The name of the app reports go to, when one is chosen: an operator reads it, not its id. */
+  readonly appName?: string;
   readonly unchecked?: string;
 }
 
@@ -63,7 +65,8 @@ export async function connectSlack(
     return invalid("invalid_body", { field: secrets.signingSecret ? "botToken" : "signingSecret", reason: "missing" });
   // Every bot token Slack issues starts so; the other secrets of the app's pages, pasted here, would fail every call unseen.
   if (setup.botToken.trim() && !secrets.botToken.startsWith("xoxb-")) return invalid("invalid_body", { field: "botToken", reason: "not_bot_token" });
-  if (setup.appId && !(await services.store.findApp(grant.orgId, setup.appId))) return fail("not_found");
+  const app = setup.appId ? await services.store.findApp(grant.orgId, setup.appId) : null;
+  if (setup.appId && !app) return fail("not_found");
   // Asked now, or a token Slack refuses would be saved as connected while every notice failed unseen.
   const access: SlackAccess = { botToken: secrets.botToken, ...(setup.apiUrl && { apiUrl: setup.apiUrl }) };
   const checked = await checkCredentials(() => services.slack.authTest(access), [secrets.botToken, secrets.signingSecret]);
@@ -80,7 +83,7 @@ export async function connectSlack(
     ...(checked.verdict === "unreachable" && { lastFailure: { at: services.clock(), error: checked.said, refused: false } }),
   };
   await services.store.setSlackConnection(connection);
-  return ok({ connection, ...(checked.verdict === "unreachable" && { unchecked: checked.said }) });
+  return ok({ connection, ...(app && { appName: app.name }), ...(checked.verdict === "unreachable" && { unchecked: checked.said }) });
 }
 
 /** Where the jobs keep the last failure of their calls to Slack: on the organization's connection. */

@@ -57,7 +57,8 @@ describe("cli slack set", () => {
         onWarning.mockRestore();
       });
     expect(complaints).toEqual([]);
-    expect(out).toContain(`Slack connected to DEMO; reports go to ${demo.appId}`);
+    // The operator reads the app's name, as tracker set and features import print it, not the id given.
+    expect(out).toContain("Slack connected to DEMO; reports go to Demo app\n");
     expect(out).toContain("notices go to C0FEED");
     expect(out).toContain(`  slash command /retour  http://localhost:3000/integrations/slack/commands?org=${demo.orgId}`);
     expect(out).toContain(`  interactivity          http://localhost:3000/integrations/slack/interactions?org=${demo.orgId}`);
