@@ -59,6 +59,16 @@ const languageQuery = (request: Request): string => {
   return asked ? `?lang=${asked}` : "";
 };
 
+/**
+ * The request of a refused link or single sign-on page without its token: the page's language
+ * switch repeats its own address, and would copy a credential into another link (history, Referer).
+ */
+function withoutToken(request: Request): Request {
+  const here = new URL(request.url);
+  here.searchParams.delete("token");
+  return new Request(here, { headers: request.headers });
+}
+
 /** Where to go after signing in: a page of the same portal only (never another site, nor another portal). */
 function nextPage(slug: string, asked: string): string {
   const home = board(slug);
@@ -146,7 +156,7 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
       title,
       html`<h1>${title}</h1>${message ? html`<p>${message}</p>` : ""}${again}${why}<p><a href="${board(slug)}">${w.back}</a></p>`,
       STATUS_OF[failure.code],
-      brand,
+      brand && { ...brand, request: withoutToken(brand.request) },
     );
     if (failure.retryAfter !== undefined) response.headers.set("retry-after", String(failure.retryAfter));
     return response;

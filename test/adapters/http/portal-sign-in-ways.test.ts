@@ -140,6 +140,13 @@ describe("a refused single sign-on token offers the ways in the portal has, neve
     expect(offers(await refused(mailing))).toEqual({ organization: null, emailForm: false, emailLink: true });
   });
 
+  test("its language switch leads to the same page in French, keeping return_to but not the token, a credential", async () => {
+    await signInAt(silent, LOGIN);
+    const body = await refused(silent);
+    const switchTo = /<a href="([^"]*)" hreflang="fr"/.exec(body)?.[1]?.replaceAll("&amp;", "&");
+    expect(switchTo).toBe(`/p/demo/sso?return_to=${encodeURIComponent("http://localhost:3000/p/demo/roadmap")}&lang=fr`);
+  });
+
   test("neither: nothing to press but the way back to the board, and why, for the app's developers", async () => {
     await signInAt(silent, null);
     const body = await refused(silent);
