@@ -116,10 +116,13 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
     return portal?.enabled ? portal : null;
   };
 
+  // README, BASE_URL: "Unset, the loopback names (`127.0.0.1`, `[::1]`) are the same service too".
+  const ownOrigins = new Set([ownOrigin, ...services.addressAliases]);
+
   /** The path and query of an address on this service (a `return_to`); "" for one elsewhere, which leads to the board. */
   const pageOf = (address: string): string => {
     const url = URL.canParse(address, ownOrigin) ? new URL(address, ownOrigin) : null;
-    return url?.origin === ownOrigin ? `${url.pathname}${url.search}` : "";
+    return url && ownOrigins.has(url.origin) ? `${url.pathname}${url.search}` : "";
   };
 
   const notFound = (language: Language) => {

@@ -169,11 +169,20 @@ describe("the organization's sign-in hands return_to back to /p/{slug}/sso", () 
     expect(back.headers.get("set-cookie")).toContain("retour_portal");
   });
 
+  test("without BASE_URL, a return_to on the service's loopback names (127.0.0.1, [::1]), the same service, lands on its page", async () => {
+    for (const origin of ["http://127.0.0.1:3000", "http://[::1]:3000"]) {
+      const signed = await token(silent, { sub: "u1", email: "ana@customer.example" });
+      const back = await page(silent, `/p/demo/sso?token=${signed}&return_to=${encodeURIComponent(`${origin}/p/demo/roadmap`)}`);
+      expect({ origin, location: back.headers.get("location") }).toEqual({ origin, location: "/p/demo/roadmap" });
+    }
+  });
+
   test("a return_to elsewhere (another site, another portal, the inbox) lands on the board", async () => {
     for (const returnTo of [
       "https://evil.example/p/demo/roadmap",
       "//evil.example/p/demo",
       "http://localhost:3000/p/other",
+      "http://127.0.0.1:4000/p/demo/roadmap",
       "/inbox",
       "http://localhost:3000/p/demo/../../inbox",
     ]) {
