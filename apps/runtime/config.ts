@@ -29,7 +29,7 @@ export interface Config {
   /** How long each process keeps an anonymous portal page or public JSON for all its readers; 0: not kept. */
   readonly portalCacheMs: number;
   readonly webhooksAllowPrivate: boolean;
-  /** Admins may give a tracker an http or private address (GitHub Enterprise, Jira Data Center, a bridge inside the network). */
+  /** Admins may give a tracker an http or private address (GitHub Enterprise, a bridge inside the network). */
   readonly trackersAllowPrivate: boolean;
   readonly webhookRetrySchedule: readonly number[] | undefined;
   /** Sends notifications by e-mail when set, e.g. smtps://user:password@mail.example.com. */

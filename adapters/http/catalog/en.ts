@@ -10,7 +10,7 @@ export interface IssueExample {
   readonly address: string;
 }
 
-/** Who may give a tracker an address on this machine or its private network (GitHub Enterprise, Jira Data Center, a bridge). */
+/** Who may give a tracker an address on this machine or its private network (GitHub Enterprise, a bridge). */
 const BY_THE_OPERATOR =
   "for a tracker on the server's private network, its operator may allow such addresses (TRACKERS_ALLOW_PRIVATE=true) or set the tracker with the CLI (npm run cli -- tracker set …)";
 
@@ -734,11 +734,12 @@ export const EN = {
       tokenHint: "GitHub: a token that can write issues. Linear: an API key (lin_api_…). Jira: an Atlassian API token of the account below.",
       keepToken: "Leave blank to keep the token saved; it is never shown.",
       jiraSite: "Jira site",
-      siteHint: "Jira only: acme or acme.atlassian.net.",
+      siteHint:
+        "Jira Cloud only: acme or acme.atlassian.net. Jira Data Center and Server cannot be connected here: an operator connects them through a bridge.",
       jiraEmail: "Jira account e-mail",
       emailHint: "Jira only: the e-mail of the Atlassian account the token belongs to.",
       apiUrl: "API address (optional)",
-      apiUrlHint: "For GitHub Enterprise, at a public https address; leave blank for the tracker's own.",
+      apiUrlHint: "For GitHub Enterprise, at a public https address; leave blank for the tracker's own (Jira: its Cloud site, above).",
       /** An address an Admin gave, refused before any call: the condition that failed and what was given, then who may set it otherwise. */
       addressRefused: {
         not_https: (given: string) => `must use https: ${given} was given; ${BY_THE_OPERATOR}`,

@@ -1,7 +1,7 @@
 import type { Catalog, IssueExample } from "./en.ts";
 
 /** Every text the HTTP adapter shows, in French: the same keys as the English catalog. */
-/** Qui peut donner à un gestionnaire une adresse de cette machine ou de son réseau privé (GitHub Enterprise, Jira Data Center, un pont). */
+/** Qui peut donner à un gestionnaire une adresse de cette machine ou de son réseau privé (GitHub Enterprise, un pont). */
 const BY_THE_OPERATOR =
   "pour un gestionnaire sur le réseau privé du serveur, son opérateur peut permettre ces adresses (TRACKERS_ALLOW_PRIVATE=true) ou régler le gestionnaire avec la CLI (npm run cli -- tracker set …)";
 
@@ -646,11 +646,13 @@ export const FR: Catalog = {
         "GitHub\u202f: un jeton qui peut écrire des tickets. Linear\u202f: une clé d’API (lin_api_…). Jira\u202f: un jeton d’API Atlassian du compte ci-dessous.",
       keepToken: "Laissez vide pour garder le jeton enregistré\u202f; il n’est jamais affiché.",
       jiraSite: "Site Jira",
-      siteHint: "Jira seulement\u202f: acme ou acme.atlassian.net.",
+      siteHint:
+        "Jira Cloud seulement\u202f: acme ou acme.atlassian.net. Jira Data Center et Server ne se connectent pas ici\u202f: un opérateur les relie par une passerelle.",
       jiraEmail: "E-mail du compte Jira",
       emailHint: "Jira seulement\u202f: l’e-mail du compte Atlassian auquel appartient le jeton.",
       apiUrl: "Adresse de l’API (facultative)",
-      apiUrlHint: "Pour GitHub Enterprise, à une adresse https publique\u202f; laissez vide pour celle du gestionnaire.",
+      apiUrlHint:
+        "Pour GitHub Enterprise, à une adresse https publique\u202f; laissez vide pour celle du gestionnaire (Jira\u202f: son site Cloud, ci-dessus).",
       addressRefused: {
         not_https: (given: string) => `doit être en https\u202f: ${given} a été donnée\u202f; ${BY_THE_OPERATOR}`,
         credentials: () => "ne doit porter ni nom d’utilisateur ni mot de passe",

@@ -90,6 +90,34 @@ describe("an Admin sets the app's tracker in its settings", () => {
   });
 });
 
+describe("the form's hints send each tracker to its own field", () => {
+  const hintOf = (page: string, field: string) => new RegExp(`<p class="muted" id="tracker-[^"]+-${field}-hint">([^<]*)</p>`).exec(page)?.[1];
+  const formIn = async (language: string) => {
+    const admin = await signedInAs(server, "admin", trackerPage(), { "accept-language": language });
+    return (await admin.fetch(trackerPage())).text();
+  };
+
+  test("the Jira site is a Jira Cloud site's name, Data Center and Server go through an operator's bridge, and the API address is GitHub Enterprise's", async () => {
+    const page = await formIn("en");
+    expect(hintOf(page, "site")).toBe(
+      "Jira Cloud only: acme or acme.atlassian.net. Jira Data Center and Server cannot be connected here: an operator connects them through a bridge.",
+    );
+    expect(hintOf(page, "apiUrl")).toBe(
+      "For GitHub Enterprise, at a public https address; leave blank for the tracker&#39;s own (Jira: its Cloud site, above).",
+    );
+  });
+
+  test("in French, the same, a narrow no-break space before each colon and semicolon", async () => {
+    const page = await formIn("fr");
+    expect(hintOf(page, "site")).toBe(
+      "Jira Cloud seulement\u202f: acme ou acme.atlassian.net. Jira Data Center et Server ne se connectent pas ici\u202f: un opérateur les relie par une passerelle.",
+    );
+    expect(hintOf(page, "apiUrl")).toBe(
+      "Pour GitHub Enterprise, à une adresse https publique\u202f; laissez vide pour celle du gestionnaire (Jira\u202f: son site Cloud, ci-dessus).",
+    );
+  });
+});
+
 describe("only Admins set the tracker", () => {
   test("a member is shown no form, and one sent anyway is refused, changing nothing", async () => {
     const member = await signedInAs(server, "member", trackerPage());
