@@ -782,8 +782,8 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   tracker set <org> <appId> github --repo owner/name --token T [--webhook-secret S] [--api-url U]
   tracker set <org> <appId> bridge --project NAME --url U [--webhook-secret S]   any other tracker, through a bridge
   tracker set <org> <appId> linear --team KEY --token K [--statuses S] [--webhook-secret S] [--api-url U]
-  tracker set <org> <appId> jira --site S --project KEY --email E --token K [--issue-type Task] [--statuses S]
-                                                 [--webhook-secret S] [--api-url U]
+  tracker set <org> <appId> jira --site S --project KEY --email E --token K [--api-url U]
+                                                 [--issue-type Task] [--statuses S] [--webhook-secret S]
                                                  prints the webhook address and secret; the tracker is not called
   tracker statuses <org> <appId> [status=State …]   the Linear or Jira state each status goes to (replaces the
                                                  mapping; with none, prints it); --statuses takes the same, comma-separated

@@ -40,9 +40,16 @@ describe("the CLI's command line", () => {
     expect(tracker[0]).toBe("usage: retour <command> [arguments] [--options]");
     expect(tracker.filter((line) => /^ {2}\S/.test(line)).every((line) => line.startsWith("  tracker "))).toBe(true);
     expect(tracker.filter((line) => line.startsWith("  tracker set")).length).toBe(4);
-    expect(tracker).toContain("                                                 [--webhook-secret S] [--api-url U]");
+    expect(tracker).toContain("                                                 [--issue-type Task] [--statuses S] [--webhook-secret S]");
     expect(usageOf("compact")).toContain("stop the servers first");
     expect(usageOf("nothing-like-it")).toBe(USAGE);
     expect(usageOf(undefined)).toBe(USAGE);
+  });
+
+  test("each tracker's tracker set line names where its API is, on the line itself: --api-url for GitHub, Linear and Jira, --url for a bridge", () => {
+    const lines = usageOf("tracker").split("\n");
+    const setLine = (provider: string) => lines.find((line) => line.startsWith(`  tracker set <org> <appId> ${provider} `)) ?? "";
+    expect(["github", "linear", "jira"].filter((provider) => !setLine(provider).includes("[--api-url U]"))).toEqual([]);
+    expect(setLine("bridge")).toContain("--url U");
   });
 });
