@@ -66,9 +66,13 @@ export function trackerStore(data: Database): TrackerStore {
       const updated = await data.collection("feedbacks").updateOne({ _id: feedbackId, orgId, "tracker.key": link.key }, { $set: { tracker: link } });
       return updated.matchedCount === 1;
     },
-    async findFeedbackByTracker(orgId, key) {
-      const found = await data.collection("feedbacks").findOne({ orgId, "tracker.key": key, mergedInto: { $exists: false } });
-      return found ? toFeedback(found) : null;
+    async findFeedbacksByTracker(orgId, key) {
+      const found = await data
+        .collection("feedbacks")
+        .find({ orgId, "tracker.key": key, mergedInto: { $exists: false } })
+        .sort({ _id: 1 })
+        .toArray();
+      return found.map(toFeedback);
     },
   };
 }

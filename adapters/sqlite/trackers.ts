@@ -90,13 +90,13 @@ export function trackerStore(db: Database, batch: WriteBatch): TrackerStore {
             .query(`UPDATE feedbacks SET tracker = ? WHERE id = ? AND org_number = ${orgNumberOf("?")} AND json_extract(tracker, '$.key') = ?`)
             .run(JSON.stringify(link), feedbackId, orgId, link.key).changes === 1,
       ),
-    async findFeedbackByTracker(orgId, key) {
-      const row = db
+    async findFeedbacksByTracker(orgId, key) {
+      return db
         .query<FeedbackRow, [string, string]>(
-          `SELECT ${FEEDBACK_COLUMNS} FROM feedbacks f WHERE f.org_number = ${orgNumberOf("?")} AND f.tracker IS NOT NULL AND json_extract(f.tracker, '$.key') = ? AND f.merged_into IS NULL`,
+          `SELECT ${FEEDBACK_COLUMNS} FROM feedbacks f WHERE f.org_number = ${orgNumberOf("?")} AND f.tracker IS NOT NULL AND json_extract(f.tracker, '$.key') = ? AND f.merged_into IS NULL ORDER BY f.id`,
         )
-        .get(orgId, key);
-      return row ? toFeedback(row) : null;
+        .all(orgId, key)
+        .map(toFeedback);
     },
   };
 }

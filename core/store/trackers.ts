@@ -54,5 +54,6 @@ export interface TrackerStore {
    * before a relink never undoes it. False when nothing was written.
    */
   refreshFeedbackTracker(orgId: string, feedbackId: string, link: TrackerLink): Promise<boolean>;
-  findFeedbackByTracker(orgId: string, trackerKey: string): Promise<FeedbackRecord | null>;
+  /** Every feedback linked to the issue (one issue may answer several), merged ones left out, in id order. */
+  findFeedbacksByTracker(orgId: string, trackerKey: string): Promise<FeedbackRecord[]>;
 }

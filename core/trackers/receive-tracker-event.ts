@@ -1,6 +1,7 @@
 import { trackerGrant } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import { type ChangeStatusDeps, changeStatus } from "../feedback/change-status.ts";
+import type { FeedbackRecord } from "../model.ts";
 import type { TrackerSettings } from "../ports.ts";
 import type { Status } from "../schemas/feedback.ts";
 import type { AppTracker, TrackerStore } from "../store/trackers.ts";
@@ -37,7 +38,7 @@ const stale = (change: TrackerChange, link: { readonly syncedAt?: number } | und
 
 /** What a tracker's status reaching its feedbacks reads and writes. */
 type TrackerStatusDeps = ChangeStatusDeps & {
-  readonly store: Pick<TrackerStore, "findAppTrackersByProject" | "findFeedbackByTracker" | "refreshFeedbackTracker">;
+  readonly store: Pick<TrackerStore, "findAppTrackersByProject" | "findFeedbacksByTracker" | "refreshFeedbackTracker">;
 };
 
 interface TrackerEvent {
@@ -95,20 +96,28 @@ async function applyTrackerStatus(
 ): Promise<number> {
   let moved = 0;
   for (const { tracker: appTracker, settings } of signed) {
-    const feedback = await services.store.findFeedbackByTracker(appTracker.orgId, change.issueKey);
-    // Keys are the tracker's own (ENG-12): the same key from another provider is another issue.
-    if (!feedback || feedback.tracker?.provider !== provider || stale(change, feedback.tracker)) continue;
-    const status = "status" in change ? change.status : statusForState(settings.statuses ?? {}, change.state, feedback.status);
-    const grant = trackerGrant(appTracker.orgId, provider);
-    const result = status && (await changeStatus(services, grant, feedback.id, { status }, { fromTracker: true }));
-    if (result?.ok) moved++;
-    if (change.issueStatus && feedback.tracker && feedback.tracker.status !== change.issueStatus) {
-      await services.store.refreshFeedbackTracker(appTracker.orgId, feedback.id, {
-        ...feedback.tracker,
-        status: change.issueStatus,
-        syncedAt: services.clock(),
-      });
+    for (const feedback of await services.store.findFeedbacksByTracker(appTracker.orgId, change.issueKey)) {
+      if (await followIssue(services, provider, appTracker.orgId, settings, feedback, change)) moved++;
     }
   }
   return moved;
+}
+
+/** One linked feedback follows the issue's change; whether its status moved. */
+async function followIssue(
+  services: TrackerStatusDeps,
+  provider: string,
+  orgId: string,
+  settings: TrackerSettings,
+  feedback: FeedbackRecord,
+  change: TrackerChange,
+): Promise<boolean> {
+  // Keys are the tracker's own (ENG-12): the same key from another provider is another issue.
+  if (feedback.tracker?.provider !== provider || stale(change, feedback.tracker)) return false;
+  const status = "status" in change ? change.status : statusForState(settings.statuses ?? {}, change.state, feedback.status);
+  const result = status && (await changeStatus(services, trackerGrant(orgId, provider), feedback.id, { status }, { fromTracker: true }));
+  if (change.issueStatus && feedback.tracker.status !== change.issueStatus) {
+    await services.store.refreshFeedbackTracker(orgId, feedback.id, { ...feedback.tracker, status: change.issueStatus, syncedAt: services.clock() });
+  }
+  return result ? result.ok : false;
 }

@@ -170,4 +170,18 @@ describe("an app tracking its feedbacks in Linear", () => {
     const res = await post(`${server.url}/v1/feedbacks/${other}/tracker`, { issue: address }, { authorization: `Bearer ${admin()}` });
     expect([res.status, res.body.trackerIssue?.key]).toEqual([200, issue.identifier]);
   });
+
+  test("an issue linked to two feedbacks moves both when Linear moves it: each takes the status, and the issue's state", async () => {
+    const issue = linear.add("Dark mode forgets the chart colours", "In Progress");
+    const [first, second] = [await report("Charts are unreadable in dark mode"), await report("Dark mode chart legend is black on black")];
+    await server.cli("tracker", "link", "DEMO", first, issue.identifier);
+    await server.cli("tracker", "link", "DEMO", second, `https://linear.app/acme/issue/${issue.identifier}/dark-mode`);
+    const moved = linear.move(issue.identifier, "Done", SECRET, server.services.clock());
+    const res = await hook(moved.raw, moved.signature);
+    expect([res.status, res.body]).toEqual([202, { moved: 2 }]);
+    for (const key of [first, second]) {
+      const read = await feedback(key);
+      expect([read.status, read.trackerIssue.status]).toEqual(["delivered", "Done"]);
+    }
+  });
 });

@@ -34,8 +34,8 @@ function setUp(ours: Partial<FeedbackRecord> = {}, settings: Partial<TrackerSett
     store: {
       ...fake.deps.store,
       findAppTrackersByProject: async () => [tracker("org", "app", "our-secret"), tracker("other", "app-2", "their-secret")],
-      findFeedbackByTracker: async (orgId: string, key: string) =>
-        [...fake.feedbacks.values()].find((f) => f.orgId === orgId && f.tracker?.key === key) ?? null,
+      findFeedbacksByTracker: async (orgId: string, key: string) =>
+        [...fake.feedbacks.values()].filter((f) => f.orgId === orgId && f.tracker?.key === key),
       refreshFeedbackTracker: async (_orgId: string, feedbackId: string, link: TrackerLink) => {
         links.push([feedbackId, link]);
         return true;
@@ -58,6 +58,26 @@ describe("an issue event from a tracker", () => {
       [
         ["fb-1", "in_development"],
         ["fb-2", "prioritized"],
+      ],
+    );
+  });
+
+  test("moves every feedback linked to the issue, each through its own status change, and keeps the issue's state on each link", async () => {
+    const { fake, links, receive } = setUp();
+    fake.feedbacks.set("fb-3", feedbackRecord({ id: "fb-3", key: "DEMO-3", tracker: issue, status: "triage" }));
+    assert.deepEqual(await receive(inProgress), { ok: true, value: { moved: 2 } });
+    assert.deepEqual(
+      fake.changes.map((c) => [c.feedbackId, c.from, c.to]),
+      [
+        ["fb-1", "prioritized", "in_development"],
+        ["fb-3", "triage", "in_development"],
+      ],
+    );
+    assert.deepEqual(
+      links.map(([id, link]) => [id, link.status]),
+      [
+        ["fb-1", "In Progress"],
+        ["fb-3", "In Progress"],
       ],
     );
   });

@@ -32,7 +32,7 @@ export function trackersContract(makeStore: () => Promise<Subject>) {
         follower: { feedbackId, email: "ann@x.io", language: "fr" },
       });
       await store.setFeedbackTracker(orgId, feedbackId, { key: "acme/app#7", provider: "github", status: "open" });
-      expect((await store.findFeedbackByTracker(orgId, "acme/app#7"))?.id).toBe(feedbackId);
+      expect((await store.findFeedbacksByTracker(orgId, "acme/app#7")).map((f) => f.id)).toEqual([feedbackId]);
       expect(await store.findReportByStatusId("status-1")).toMatchObject({ report: { feedbackId }, tokenHash: "token-hash" });
       expect(await store.listFollowers(feedbackId)).toEqual([{ feedbackId, email: "ann@x.io", language: "fr" }]);
       await store.addFollower({ feedbackId, email: "bob@x.io", name: "Bob", language: "en" });
@@ -42,6 +42,27 @@ export function trackersContract(makeStore: () => Promise<Subject>) {
       expect(await store.findFeedback(orgId, feedbackId)).toMatchObject({ severity: "P2", title: "Payment page freezes" });
       expect((await store.listFeedbacks(orgId, { statuses: ["triage"], words: ["freez"] }, null, 5)).map((f) => f.id)).toEqual([feedbackId]);
       expect(await store.statusChanges(feedbackId)).toEqual([]);
+    });
+
+    test("trackers: every feedback linked to an issue is found by its key, in id order; another issue's, or another org's, is not", async () => {
+      const store = await makeStore();
+      const { orgId, appId } = await freeOrg(store);
+      const other = await freeOrg(store);
+      const [first, second, elsewhere, foreign] = [id("fb-a"), id("fb-b"), id("fb-c"), id("fb-d")];
+      for (const [org, app, feedbackId] of [
+        [orgId, appId, second],
+        [orgId, appId, first],
+        [orgId, appId, elsewhere],
+        [other.orgId, other.appId, foreign],
+      ] as const) {
+        await store.recordFeedback(ideaFeedback(org, app, feedbackId, 1));
+      }
+      await store.setFeedbackTracker(orgId, first, { key: "ENG-2", provider: "linear", status: "In Progress" });
+      await store.setFeedbackTracker(orgId, second, { key: "ENG-2", provider: "linear", status: "In Progress" });
+      await store.setFeedbackTracker(orgId, elsewhere, { key: "ENG-3", provider: "linear", status: "Todo" });
+      await store.setFeedbackTracker(other.orgId, foreign, { key: "ENG-2", provider: "linear", status: "Todo" });
+      expect((await store.findFeedbacksByTracker(orgId, "ENG-2")).map((f) => f.id)).toEqual([first, second]);
+      expect(await store.findFeedbacksByTracker(orgId, "ENG-9")).toEqual([]);
     });
 
     test("trackers: an app's tracker keeps its last failure until a sync that started after it succeeds, and as it is set again with it; set anew, it has none", async () => {
