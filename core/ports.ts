@@ -197,6 +197,12 @@ export interface IssueTracker {
    * reached. Absent for a tracker that has nothing to ask (a bridge).
    */
   check?(settings: TrackerSettings): Promise<void>;
+  /**
+   * The names of the workflow states the project's issues may be in, as the tracker lists them, for a
+   * status mapping to be checked against as it is saved. Rejects as `check` does. Absent for a tracker
+   * without named states.
+   */
+  stateNames?(settings: TrackerSettings): Promise<string[]>;
 }
 
 /** Where attachments' bytes are kept (local disk, or an object store). */

@@ -162,6 +162,16 @@ export function createJiraTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): Is
   return {
     mapsStatuses: true,
     check: (settings) => within(settings, (jira) => checkAccount(jira, settings), CHECK_DEADLINE_MS),
+    // Each issue type has its own statuses; a mapping names a state whichever type the issue is.
+    stateNames: (settings) =>
+      within(
+        settings,
+        async (jira) => {
+          const types = await jira.projects.getAllStatuses({ projectIdOrKey: settings.project });
+          return [...new Set(types.flatMap((type) => (type.statuses ?? []).flatMap((status) => (status.name ? [status.name] : []))))];
+        },
+        CHECK_DEADLINE_MS,
+      ),
     open: (settings, issue) =>
       within(settings, async (jira) => {
         const created = await jira.issues.createIssue({

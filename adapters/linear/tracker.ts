@@ -127,6 +127,7 @@ export function createLinearTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): 
         },
         CHECK_DEADLINE_MS,
       ),
+    stateNames: (settings) => within(settings, async (linear) => (await teamStates(linear, settings)).map((state) => state.name), CHECK_DEADLINE_MS),
     open: (settings, issue) =>
       within(settings, async (linear) => {
         const team = await teamOf(linear, settings);

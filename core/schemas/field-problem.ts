@@ -56,7 +56,9 @@ export type FieldProblem =
   /** A field not known by this name, which another of its names is: `name`, the one to use. */
   | { readonly field: string; readonly reason: "misnamed"; readonly name: string }
   /** An owner who is no member: what was given, and the e-mails of the organization's members, any of whom may own. */
-  | { readonly field: string; readonly reason: "not_member"; readonly given: string; readonly members: readonly string[] };
+  | { readonly field: string; readonly reason: "not_member"; readonly given: string; readonly members: readonly string[] }
+  /** A status mapped to a state the tracker's workflow lacks: the name given, and the names of the states it has. */
+  | { readonly field: string; readonly reason: "unknown_state"; readonly given: string; readonly states: readonly string[] };
 
 /** Names a field the way a client wrote it: `user.email`, not the pointer `/user/email`. */
 const fieldName = (path: string): string =>

@@ -1,12 +1,13 @@
 import { managedApp } from "../apps/managed-app.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { TrackerStore } from "../store/trackers.ts";
 import { openSettings, type SettingsDeps } from "./settings.ts";
+import type { IssueTracker, TrackerSettings } from "../ports.ts";
 import type { Services } from "../services.ts";
 import { mappingAllowed } from "./maps-statuses.ts";
-import { readStatusMapping, type StatusMapping } from "./status-mapping.ts";
+import { readStatusMapping, sameName, type StatusMapping } from "./status-mapping.ts";
 
 /** A mapping is written on the settings it read; settings saved meanwhile (a new token) make it read them again. */
 const MAX_ATTEMPTS = 3;
@@ -16,7 +17,9 @@ const MAX_ATTEMPTS = 3;
  * Jira), by state name; a status left blank takes the default. The rest of the settings is kept as
  * stored when the mapping is written (a token saved meanwhile included), and the tracker's last
  * failure as the store has it at write time (a sync may clear or record one meanwhile).
- * Refused for a tracker that keeps no mapping (mapsStatuses).
+ * Refused for a tracker that keeps no mapping (mapsStatuses), and for a state the tracker's workflow
+ * lacks (an issue would never go there, and one moved to a state of its kind would move nothing);
+ * saved unchecked when the tracker cannot be asked, as its settings are.
  */
 export async function setTrackerStatuses(
   services: SettingsDeps &
@@ -37,9 +40,25 @@ export async function setTrackerStatuses(
     const opened = await openSettings(services, tracker);
     if (!opened) return fail("no_tracker");
     const { statuses: _, ...settings } = opened;
+    const known = await knownStates(services.trackers[tracker.provider], settings, mapping.value);
+    if (!known.ok) return known;
     const sealed = await services.secrets.seal(JSON.stringify({ ...settings, statuses: mapping.value }));
     if (await services.store.setTrackerSettings(grant.orgId, appId, { project: settings.project, settingsSealed: sealed }, tracker.settingsSealed))
       return ok(mapping.value);
   }
   throw new Error(`the tracker settings of app ${appId} kept changing under ${MAX_ATTEMPTS} attempts to save its status mapping`);
+}
+
+/**
+ * Every state the mapping names, among those the tracker's workflow has: refused naming the first it
+ * lacks, with those it has. A tracker that cannot be reached (or refuses the token: its syncs say so)
+ * leaves the mapping unchecked rather than refused.
+ */
+async function knownStates(tracker: IssueTracker | undefined, settings: TrackerSettings, mapping: StatusMapping): Promise<Result<void>> {
+  const named = Object.entries(mapping);
+  if (!tracker?.stateNames || named.length === 0) return ok(undefined);
+  const states = await tracker.stateNames(settings).catch(() => null);
+  if (!states) return ok(undefined);
+  const missing = named.find(([, name]) => !states.some((state) => sameName(state, name)));
+  return missing ? invalid("invalid_body", { field: missing[0], reason: "unknown_state", given: missing[1], states }) : ok(undefined);
 }

@@ -40,7 +40,8 @@ const STATUS_OF_KIND: Readonly<Record<StateKind, Status>> = {
   canceled: "dismissed",
 };
 
-const sameName = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** Whether two state names are one, as people type them: case and surrounding spaces aside. */
+export const sameName = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * The state an issue should be in for a status, among the states it can reach: the one the mapping

@@ -96,6 +96,12 @@ describe("an app tracking its feedbacks in Jira Cloud", () => {
     expect(jira.issues.get("SHOP-1")!.status.name).toBe("Won't Do");
   });
 
+  test("tracker statuses refuses a state the project's workflow lacks, naming the status and the states it has", async () => {
+    const told = await server.cli("tracker", "statuses", "DEMO", server.demo.appId, "fixed=In Review").catch((e: Error) => e.message);
+    expect(told).toContain("fixed: the tracker has no state named “In Review”; its workflow's states are To Do, In Progress, Done, Won't Do.");
+    expect(jira.calls).toContain("GET /rest/api/3/project/SHOP/statuses");
+  });
+
   test("while Jira is unreachable the sync waits in the job queue, and is retried until it gets through", async () => {
     jira.down = true;
     await patch(`${server.url}/v1/feedbacks/${key}`, admin(), { status: "prioritized" });

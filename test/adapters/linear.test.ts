@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { runNextJob, runServiceJob } from "../../core/jobs/run-next-job.ts";
 import { FakeLinear } from "../support/fake-linear.ts";
-import { inProcess, type InProcess, jsonClient } from "../support/in-process.ts";
+import { inProcess, type InProcess, jsonClient, signedInAs } from "../support/in-process.ts";
 
 const SECRET = "linear-webhook-secret";
 const linear = new FakeLinear();
@@ -183,5 +183,26 @@ describe("an app tracking its feedbacks in Linear", () => {
       const read = await feedback(key);
       expect([read.status, read.trackerIssue.status]).toEqual(["delivered", "Done"]);
     }
+  });
+
+  test("tracker statuses refuses a state the team's workflow lacks, naming the status and the states it has, and keeps the mapping", async () => {
+    const told = await server.cli("tracker", "statuses", "DEMO", server.demo.appId, "dismissed=Won't Do").catch((e: Error) => e.message);
+    expect(told).toContain(
+      "dismissed: the tracker has no state named “Won't Do”; its workflow's states are Backlog, Todo, In Progress, In Review, Done, Canceled.",
+    );
+    expect(await server.cli("tracker", "statuses", "DEMO", server.demo.appId)).toContain(
+      "dismissed → (default: the first canceled or completed state)\n",
+    );
+  });
+
+  test("the settings form refuses a state the team's workflow lacks, in the visitor's language, and keeps the mapping", async () => {
+    const page = `/settings/apps/${server.demo.appId}/tracker`;
+    const browser = await signedInAs(server, "admin", page, { "accept-language": "fr" });
+    const form = /<form method="post" action="[^"]+\/tracker\/statuses"[^>]*>[\s\S]*?<\/form>/.exec(await (await browser.fetch(page)).text())![0];
+    const refused = await browser.submit(form, { "state.dismissed": "Won't Do" });
+    expect(await refused.text()).toContain(
+      "l’outil de suivi n’a aucun état nommé «\u202fWon&#39;t Do\u202f»\u202f; les états de son flux de travail sont Backlog, Todo, In Progress, In Review, Done, Canceled",
+    );
+    expect(await server.cli("tracker", "statuses", "DEMO", server.demo.appId)).not.toContain("Won't Do");
   });
 });

@@ -145,6 +145,60 @@ describe("a mapping is for trackers whose issues have named states", () => {
   });
 });
 
+describe("a mapping names states the tracker's workflow has", () => {
+  const linearTracker: AppTracker = {
+    orgId: "org",
+    appId: "app",
+    provider: "linear",
+    settingsSealed: JSON.stringify({ project: "ENG", token: "t", webhookSecret: "w" }),
+  };
+  /** A Linear team with its default workflow, as `stateNames` lists it; or, `down`, a Linear that cannot be reached. */
+  const deps = (saved: string[], { down = false } = {}) => ({
+    secrets: { seal: async (text: string) => text, open: async (sealed: string) => sealed },
+    trackers: {
+      linear: {
+        mapsStatuses: true,
+        stateNames: async () => {
+          if (down) throw new Error("connect ECONNREFUSED 127.0.0.1:9");
+          return LINEAR.map((s) => s.name);
+        },
+      },
+    } as never,
+    store: {
+      findApp: async () => ({ id: "app", orgId: "org", name: "Shop", kind: "web" as const }),
+      findAppTracker: async () => linearTracker,
+      setTrackerSettings: async (_org: string, _app: string, settings: Pick<AppTracker, "settingsSealed">) => {
+        saved.push(settings.settingsSealed);
+        return true;
+      },
+    },
+  });
+
+  test("a state the workflow lacks is refused, naming the status and the states it has, and nothing is stored", async () => {
+    const saved: string[] = [];
+    assert.deepEqual(await setTrackerStatuses(deps(saved), operatorGrant("org"), "app", { fixed: "In Review", dismissed: "Won't Do" }), {
+      ok: false,
+      code: "invalid_body",
+      problem: { field: "dismissed", reason: "unknown_state", given: "Won't Do", states: LINEAR.map((s) => s.name) },
+    });
+    assert.deepEqual(saved, []);
+  });
+
+  test("states the workflow has are taken as people type them, case and spaces aside", async () => {
+    const saved: string[] = [];
+    const done = await setTrackerStatuses(deps(saved), operatorGrant("org"), "app", { fixed: " in review ", dismissed: "Canceled" });
+    assert.deepEqual(done, { ok: true, value: { fixed: "in review", dismissed: "Canceled" } });
+    assert.equal(saved.length, 1);
+  });
+
+  test("while the tracker cannot be reached, the mapping is saved unchecked rather than refused", async () => {
+    const saved: string[] = [];
+    const done = await setTrackerStatuses(deps(saved, { down: true }), operatorGrant("org"), "app", { dismissed: "Won't Do" });
+    assert.deepEqual(done, { ok: true, value: { dismissed: "Won't Do" } });
+    assert.deepEqual(JSON.parse(saved[0]!).statuses, { dismissed: "Won't Do" });
+  });
+});
+
 describe("a mapping saved while a sync runs", () => {
   test("leaves the tracker's last failure as the store has it when the mapping is written: one cleared meanwhile stays cleared", async () => {
     const failure = { at: 100, error: "Linear is unreachable", refused: false };

@@ -3,7 +3,7 @@ import { createHmac } from "node:crypto";
 /**
  * A local server that answers the Jira Cloud REST v3 calls `jira.js` makes for Retour (the account,
  * its project and permissions there; create an issue, read it, list and do its transitions,
- * comment) in the shapes Atlassian documents, for one
+ * comment; the project's statuses) in the shapes Atlassian documents, for one
  * project, SHOP, with the simplified workflow (To Do, In Progress, Done; any status to any other).
  */
 interface FakeStatus {
@@ -163,6 +163,17 @@ export class FakeJira {
   private accountCalls(url: URL): Response | null {
     if (url.pathname === "/rest/api/3/myself")
       return Response.json({ accountId: "5b10a2844c20165700ede21g", emailAddress: this.email, active: true });
+    // The statuses of the project, by issue type: one type here, Task, with the workflow's statuses.
+    if (url.pathname === "/rest/api/3/project/SHOP/statuses")
+      return Response.json([
+        {
+          self: `${this.url}/rest/api/3/issuetype/10001`,
+          id: "10001",
+          name: "Task",
+          subtask: false,
+          statuses: this.statuses.map((s) => this.statusJson(s)),
+        },
+      ]);
     const project = /^\/rest\/api\/3\/project\/([^/]+)$/.exec(url.pathname)?.[1];
     if (project === "SHOP") return Response.json({ id: "10000", key: "SHOP", name: "Shop", projectTypeKey: "software" });
     if (project) return Response.json({ errorMessages: [`No project could be found with key '${project}'.`], errors: {} }, { status: 404 });

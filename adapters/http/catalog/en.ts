@@ -1240,6 +1240,8 @@ export const EN = {
     unknownKey: (key: string) => `${key} names no feedback of this organization`,
     /** `members`: their e-mails, said as a list. */
     notMember: (given: string, members: string) => `${given} is no member of the organization, whose members are ${members}`,
+    /** A mapped state the tracker's workflow lacks; `states`: the names of those it has, said as a list. */
+    unknownState: (given: string, states: string) => `the tracker has no state named “${given}”; its workflow's states are ${states}`,
     /** A field known by another name, `name`. */
     misnamed: (name: string) => `not a known field; its name is ${name}`,
     /** After the first names of a long list: how many it leaves out. */

@@ -1139,6 +1139,8 @@ export const FR: Catalog = {
       `selon le service, le compte de ce jeton ne peut pas écrire de tickets ici (il a répondu\u202f: ${said})\u202f: donnez le jeton d’un compte qui peut créer, modifier et commenter les tickets du projet`,
     unknownKey: (key: string) => `${key} ne désigne aucun retour de cette organisation`,
     notMember: (given: string, members: string) => `${given} n’est pas membre de l’organisation, dont les membres sont ${members}`,
+    unknownState: (given: string, states: string) =>
+      `l’outil de suivi n’a aucun état nommé «\u202f${given}\u202f»\u202f; les états de son flux de travail sont ${states}`,
     misnamed: (name: string) => `champ inconnu\u202f; il s’appelle ${name}`,
     andMore: (count: number) => `et ${count} autre${count > 1 ? "s" : ""}`,
     expected: (what: string) => `doit être ${what}`,

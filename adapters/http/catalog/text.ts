@@ -87,6 +87,8 @@ function why(problem: FieldProblem, words: Phrases): string {
       return words.misnamed(problem.name);
     case "not_member":
       return words.notMember(problem.given, listed(problem.members, words));
+    case "unknown_state":
+      return words.unknownState(problem.given, listed(problem.states, words));
     case "unknown_feedback":
       return problem.given ? words.unknownKey(problem.given) : words.unknown_feedback;
     default:
