@@ -11,6 +11,7 @@ import { openSettings, type SettingsDeps } from "./settings.ts";
 import { checkCredentials, REFUSAL_OF, type RefusedPart } from "../refused-credentials.ts";
 import { readTrackerFields, type TrackerFields } from "./tracker-fields.ts";
 import type { AddressRule } from "../outbound/target.ts";
+import { knownStates } from "./known-states.ts";
 import { checkTrackerAddress } from "./tracker-address.ts";
 
 /**
@@ -78,6 +79,11 @@ export async function configureTracker(
   const checked = await checkCredentials(async () => tracker.check?.(settings), [settings.token, settings.webhookSecret]);
   if (checked.verdict === "refused")
     return invalid("invalid_body", { field: FIELD_OF[checked.part], reason: REFUSAL_OF[checked.part], said: checked.said });
+  // A mapping given with the settings (tracker set --statuses) names states its workflow has, as tracker statuses' does.
+  if (read.statuses && checked.verdict !== "unreachable") {
+    const known = await knownStates(tracker, settings, read.statuses);
+    if (!known.ok) return known;
+  }
   await services.store.setAppTracker({
     orgId: grant.orgId,
     appId,

@@ -1,13 +1,13 @@
 import { managedApp } from "../apps/managed-app.ts";
-import { fail, invalid, ok, type Result } from "../errors.ts";
+import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { TrackerStore } from "../store/trackers.ts";
 import { openSettings, type SettingsDeps } from "./settings.ts";
-import type { IssueTracker, TrackerSettings } from "../ports.ts";
 import type { Services } from "../services.ts";
 import { mappingAllowed } from "./maps-statuses.ts";
-import { readStatusMapping, sameName, type StatusMapping } from "./status-mapping.ts";
+import { readStatusMapping, type StatusMapping } from "./status-mapping.ts";
+import { knownStates } from "./known-states.ts";
 
 /** A mapping is written on the settings it read; settings saved meanwhile (a new token) make it read them again. */
 const MAX_ATTEMPTS = 3;
@@ -47,18 +47,4 @@ export async function setTrackerStatuses(
       return ok(mapping.value);
   }
   throw new Error(`the tracker settings of app ${appId} kept changing under ${MAX_ATTEMPTS} attempts to save its status mapping`);
-}
-
-/**
- * Every state the mapping names, among those the tracker's workflow has: refused naming the first it
- * lacks, with those it has. A tracker that cannot be reached (or refuses the token: its syncs say so)
- * leaves the mapping unchecked rather than refused.
- */
-async function knownStates(tracker: IssueTracker | undefined, settings: TrackerSettings, mapping: StatusMapping): Promise<Result<void>> {
-  const named = Object.entries(mapping);
-  if (!tracker?.stateNames || named.length === 0) return ok(undefined);
-  const states = await tracker.stateNames(settings).catch(() => null);
-  if (!states) return ok(undefined);
-  const missing = named.find(([, name]) => !states.some((state) => sameName(state, name)));
-  return missing ? invalid("invalid_body", { field: missing[0], reason: "unknown_state", given: missing[1], states }) : ok(undefined);
 }

@@ -195,6 +195,31 @@ describe("an app tracking its feedbacks in Linear", () => {
     );
   });
 
+  test("tracker set refuses a --statuses mapping naming a state the team's workflow lacks, and keeps the settings it had", async () => {
+    const set = (statuses: string) =>
+      server.cli(
+        "tracker",
+        "set",
+        "DEMO",
+        server.demo.appId,
+        "linear",
+        "--team",
+        "eng",
+        "--token",
+        linear.token,
+        "--api-url",
+        linear.url,
+        "--statuses",
+        statuses,
+      );
+    const told = await set("dismissed=Won't Do").catch((e: Error) => e.message);
+    expect(told).toContain("dismissed: the tracker has no state named “Won't Do”");
+    expect(await server.cli("tracker", "statuses", "DEMO", server.demo.appId)).not.toContain("Won't Do");
+    expect(await set("dismissed=Canceled")).toContain("Its webhook:");
+    expect(await server.cli("tracker", "statuses", "DEMO", server.demo.appId)).toContain("dismissed → Canceled");
+    await server.cli("tracker", "statuses", "DEMO", server.demo.appId, "dismissed=");
+  });
+
   test("the settings form refuses a state the team's workflow lacks, in the visitor's language, and keeps the mapping", async () => {
     const page = `/settings/apps/${server.demo.appId}/tracker`;
     const browser = await signedInAs(server, "admin", page, { "accept-language": "fr" });
