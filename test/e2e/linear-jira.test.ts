@@ -61,9 +61,10 @@ test("the CLI takes each tracker's options, asks the tracker about the token, an
     linear.url,
   );
   expect(secretOf(forLinear, "linear")).not.toBe(secretOf(forJira, "jira"));
+  // The token first, then the states the mapping names, among the workflow's.
   expect([jira.calls, linear.calls]).toEqual([
-    ["GET /rest/api/3/myself", "GET /rest/api/3/project/SHOP", "GET /rest/api/3/mypermissions"],
-    ["viewer", "teams"],
+    ["GET /rest/api/3/myself", "GET /rest/api/3/project/SHOP", "GET /rest/api/3/mypermissions", "GET /rest/api/3/project/SHOP/statuses"],
+    ["viewer", "teams", "workflowStates"],
   ]);
 });
 
