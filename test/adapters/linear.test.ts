@@ -7,24 +7,13 @@ const SECRET = "linear-webhook-secret";
 const linear = new FakeLinear();
 let server: InProcess;
 let printed: string;
+/** `tracker set` for the demo app's Linear team, on the fake Linear, with more options. */
+const setLinear = (...options: string[]) =>
+  server.cli("tracker", "set", "DEMO", server.demo.appId, "linear", "--team", "eng", "--token", linear.token, "--api-url", linear.url, ...options);
 beforeAll(async () => {
   linear.start();
   server = await inProcess();
-  printed = await server.cli(
-    "tracker",
-    "set",
-    "DEMO",
-    server.demo.appId,
-    "linear",
-    "--team",
-    "eng",
-    "--token",
-    linear.token,
-    "--webhook-secret",
-    SECRET,
-    "--api-url",
-    linear.url,
-  );
+  printed = await setLinear("--webhook-secret", SECRET);
 });
 afterAll(() => {
   server.close();
@@ -196,22 +185,7 @@ describe("an app tracking its feedbacks in Linear", () => {
   });
 
   test("tracker set refuses a --statuses mapping naming a state the team's workflow lacks, and keeps the settings it had", async () => {
-    const set = (statuses: string) =>
-      server.cli(
-        "tracker",
-        "set",
-        "DEMO",
-        server.demo.appId,
-        "linear",
-        "--team",
-        "eng",
-        "--token",
-        linear.token,
-        "--api-url",
-        linear.url,
-        "--statuses",
-        statuses,
-      );
+    const set = (statuses: string) => setLinear("--statuses", statuses);
     const told = await set("dismissed=Won't Do").catch((e: Error) => e.message);
     expect(told).toContain("dismissed: the tracker has no state named “Won't Do”");
     expect(await server.cli("tracker", "statuses", "DEMO", server.demo.appId)).not.toContain("Won't Do");
