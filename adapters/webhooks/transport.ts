@@ -2,7 +2,6 @@ import { lookup } from "node:dns/promises";
 import type { WebhookTransport } from "../../core/ports.ts";
 import { isIpLiteral } from "../../core/outbound/address.ts";
 import { checkResolved, checkUrl } from "../../core/outbound/target.ts";
-import { WEBHOOK_PORTS } from "../../core/webhooks/schemas.ts";
 
 /**
  * Outgoing webhook HTTP. The host is resolved once, every address is checked, and the request
@@ -18,9 +17,9 @@ export function createWebhookTransport(options: { allowPrivate: boolean }): Webh
   return {
     resolve,
     async deliver({ url, body, headers, timeoutMs }) {
-      const target = checkUrl(url, options.allowPrivate, WEBHOOK_PORTS);
+      const target = checkUrl(url, options.allowPrivate);
       if (!target.ok) return { error: `refused address (${target.problem})` };
-      const hostname = target.url.hostname.replace(/^\[|\]$/g, "");
+      const hostname = target.host;
       const addresses = await resolve(hostname).catch(() => []);
       const problem = checkResolved(addresses, options.allowPrivate);
       if (problem) return { error: `refused address (${problem})` };

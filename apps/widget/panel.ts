@@ -115,8 +115,9 @@ export function createPanel(host: PanelHost): Panel {
   function focusFirst(): void {
     if (body.hidden) return void dialog.querySelector<HTMLElement>("[aria-selected=true]")?.focus();
     if (view === "pending") return void body.querySelector<HTMLElement>("input, textarea")?.focus();
-    const message = body.querySelector("textarea")!;
-    (message.value ? message : body.querySelector<HTMLInputElement>("input:checked"))?.focus();
+    // Opened again while the form is still being made (its replay recorder loading), nothing is in the body yet.
+    const message = body.querySelector("textarea");
+    (message?.value ? message : body.querySelector<HTMLInputElement>("input:checked"))?.focus();
   }
 
   function close(): void {

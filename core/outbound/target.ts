@@ -14,16 +14,14 @@ export interface AddressRule {
   readonly allowPrivate: boolean;
 }
 
+/** HTTPS ports an address may use: a public host's other services (SSH, mail, databases) are not targets. */
+const HTTPS_PORTS: readonly string[] = ["", "443", "8443"];
+
 /**
  * Checks an address before any lookup: an absolute https URL without credentials, not a private
- * literal IP nor localhost, and on one of `ports` when they are given. Allowed private, http and
- * any port pass too.
+ * literal IP nor localhost, on an HTTPS port. Allowed private, http and any port pass too.
  */
-export function checkUrl(
-  text: string,
-  allowPrivate: boolean,
-  ports?: readonly string[],
-): { ok: true; url: URL } | { ok: false; problem: TargetProblem } {
+export function checkUrl(text: string, allowPrivate: boolean): { ok: true; url: URL; host: string } | { ok: false; problem: TargetProblem } {
   let url: URL;
   try {
     url = new URL(text);
@@ -32,12 +30,14 @@ export function checkUrl(
   }
   if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) return { ok: false, problem: "not_https" };
   if (url.username || url.password) return { ok: false, problem: "credentials" };
-  if (!allowPrivate && ports && !ports.includes(url.port)) return { ok: false, problem: "port" };
+  // An IPv6 literal without its brackets, as a resolver and the address ranges take it.
   const host = url.hostname.replace(/^\[|\]$/g, "");
+  // A private address first: whatever its port, that is what makes it no target.
   if (!allowPrivate && (host === "localhost" || host.endsWith(".localhost") || (isIpLiteral(host) && !isPublicAddress(host)))) {
     return { ok: false, problem: "private_address" };
   }
-  return { ok: true, url };
+  if (!allowPrivate && !HTTPS_PORTS.includes(url.port)) return { ok: false, problem: "port" };
+  return { ok: true, url, host };
 }
 
 /** After resolution: every address the name resolves to must be public (a single private one is refused). */
@@ -52,14 +52,11 @@ export function checkResolved(addresses: readonly string[], allowPrivate: boolea
  * the condition that failed and what was given (the address, its port, its host, the private
  * address it resolves to), never the credentials it carries.
  */
-export async function checkTarget(
-  rule: AddressRule,
-  target: { readonly field: string; readonly address: string; readonly ports?: readonly string[] },
-): Promise<FieldProblem | null> {
+export async function checkTarget(rule: AddressRule, target: { readonly field: string; readonly address: string }): Promise<FieldProblem | null> {
   const { field, address } = target;
-  const written = checkUrl(address, rule.allowPrivate, target.ports);
+  const written = checkUrl(address, rule.allowPrivate);
   if (!written.ok) return { field, reason: written.problem, ...givenFor(written.problem, address) };
-  const host = written.url.hostname.replace(/^\[|\]$/g, "");
+  const { host } = written;
   const addresses = await rule.resolve(host).catch(() => []);
   const problem = checkResolved(addresses, rule.allowPrivate);
   if (!problem) return null;

@@ -22,5 +22,8 @@ export async function checkTrackerAddress(
   settings: Pick<TrackerSettings, "apiUrl" | "site">,
 ): Promise<FieldProblem | null> {
   const called = calledAddress(provider, settings);
-  return called ? checkTarget(rule, called) : null;
+  const problem = called && (await checkTarget(rule, called));
+  // A name that resolves to nothing now (the machine offline, a DNS outage) is saved unchecked, as a
+  // tracker that cannot be reached is: its calls will fail, and say so, until it resolves.
+  return problem?.reason === "unresolvable" ? null : problem;
 }

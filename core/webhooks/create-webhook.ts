@@ -4,7 +4,7 @@ import type { Grant, Webhook } from "../model.ts";
 import type { Services } from "../services.ts";
 import type { WebhookStore } from "../store/webhooks.ts";
 import { newSecret } from "./new-secret.ts";
-import { MAX_WEBHOOKS_PER_ORGANIZATION, WEBHOOK_PORTS, type WebhookCreate, type WebhookWithSecret } from "./schemas.ts";
+import { MAX_WEBHOOKS_PER_ORGANIZATION, type WebhookCreate, type WebhookWithSecret } from "./schemas.ts";
 import { checkTarget } from "../outbound/target.ts";
 import type { WebhookDeps } from "./webhook-deps.ts";
 import { webhookView } from "./webhook-view.ts";
@@ -20,7 +20,7 @@ export async function createWebhook(
   if (!allowed.ok) return allowed;
   // Https and public, as written and as resolved now, on a port a public host serves HTTPS on.
   const rule = { resolve: deps.transport.resolve, allowPrivate: deps.allowPrivate };
-  const problem = await checkTarget(rule, { field: "url", address: input.url, ports: WEBHOOK_PORTS });
+  const problem = await checkTarget(rule, { field: "url", address: input.url });
   if (problem) return invalid("invalid_webhook", problem);
   const secret = newSecret(services);
   const webhook: Webhook = {

@@ -5,9 +5,6 @@ import { literals } from "../schemas/literals.ts";
 
 export const MAX_WEBHOOKS_PER_ORGANIZATION = 5;
 
-/** HTTPS ports a webhook may use: a public host's other services (SSH, mail, databases) are not targets. */
-export const WEBHOOK_PORTS: readonly string[] = ["", "443", "8443"];
-
 export const WebhookCreate = Type.Object(
   {
     url: Text({ minLength: 1, maxLength: 2000, description: "https address on the public internet." }),

@@ -1,10 +1,10 @@
 import type { Catalog, IssueExample } from "./en.ts";
 
-/** Every text the HTTP adapter shows, in French: the same keys as the English catalog. */
 /** Qui peut donner à un gestionnaire une adresse de cette machine ou de son réseau privé (GitHub Enterprise, un pont). */
 const BY_THE_OPERATOR =
   "pour un gestionnaire sur le réseau privé du serveur, son opérateur peut permettre ces adresses (TRACKERS_ALLOW_PRIVATE=true) ou régler le gestionnaire avec la CLI (npm run cli -- tracker set …)";
 
+/** Every text the HTTP adapter shows, in French: the same keys as the English catalog. */
 export const FR: Catalog = {
   web: {
     common: {

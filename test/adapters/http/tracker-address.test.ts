@@ -55,11 +55,8 @@ describe("an address an Admin gives a tracker in the settings must be https and 
       [onJira("127.0.0.1"), "site", `Jira site: must be public: 127.0.0.1 is ${NOT_PUBLIC}; ${OPERATOR}`],
       [onJira("https://169.254.169.254/"), "site", `Jira site: must be public: 169.254.169.254 is ${NOT_PUBLIC}; ${OPERATOR}`],
       [onGithub("https://me:secret@ghe.public.test/api/v3"), "apiUrl", "API address (optional): must not carry a user name or a password."],
-      [
-        onGithub("https://nowhere.test/api/v3"),
-        "apiUrl",
-        "API address (optional): the host name must resolve to an address: nowhere.test resolves to none (a machine without network resolves none).",
-      ],
+      // A public host's other services (a database, SSH) are no tracker either.
+      [onGithub("https://ghe.public.test:6379/api/v3"), "apiUrl", "API address (optional): on a port other than 443 and 8443."],
     ];
     for (const [fields, field, says] of cases) {
       const refused = await sendForm(strict, fields);
@@ -75,6 +72,13 @@ describe("an address an Admin gives a tracker in the settings must be https and 
     expect(page).toContain(
       "Adresse de l’API (facultative)\u202f: doit être publique\u202f: ghe.inside.test se résout en 10.1.2.3, qui est une adresse de bouclage, privée, lien-local ou autrement non publique\u202f; pour un gestionnaire sur le réseau privé du serveur, son opérateur peut permettre ces adresses (TRACKERS_ALLOW_PRIVATE=true) ou régler le gestionnaire avec la CLI (npm run cli -- tracker set …).",
     );
+  });
+
+  test("a name that resolves to nothing now (offline, a DNS outage) is saved unchecked, as a tracker that cannot be reached is", async () => {
+    const saved = await sendForm(strict, onGithub("https://nowhere.test/api/v3"));
+    expect(saved.status).toBe(200);
+    expect((await storedSettings(strict)).apiUrl).toBe("https://nowhere.test/api/v3");
+    expect((await stored(strict))!.lastFailure).toBeDefined();
   });
 
   test("a public address is saved", async () => {
