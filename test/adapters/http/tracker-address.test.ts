@@ -87,7 +87,7 @@ describe("an address an Admin gives a tracker in the settings must be https and 
     expect((await storedSettings(strict)).apiUrl).toBe("https://ghe.public.test/api/v3");
   });
 
-  test("with TRACKERS_ALLOW_PRIVATE, an http address on this machine and a Jira site on it are saved, and the tracker is called there", async () => {
+  test("with TRACKERS_ALLOW_PRIVATE, an http address on this machine, where the tracker is then called, and a Jira site on it are saved", async () => {
     expect((await sendForm(allowing, onGithub(`${github.url}/`))).status).toBe(200);
     expect((await storedSettings(allowing)).apiUrl).toBe(`${github.url}/`);
     expect(github.calls).toContain("GET /repos/acme/shop");
