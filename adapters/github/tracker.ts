@@ -2,6 +2,7 @@ import { request } from "@octokit/request";
 import type { TrackerLink } from "../../core/model.ts";
 import type { IssueComment, IssueTracker, TrackerSettings } from "../../core/ports.ts";
 import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
+import { REDIRECT_LIMIT, sameOriginRedirect } from "../../core/outbound/redirect.ts";
 import { CredentialsRefused } from "../../core/refused-credentials.ts";
 import { beforeDeadline, CHECK_DEADLINE_MS, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
 
@@ -10,13 +11,33 @@ const LABEL_PREFIX = "retour:";
 const CLOSING: readonly Status[] = ["delivered", "dismissed"];
 
 /**
+ * fetch as Octokit calls it, following a redirect itself only on the origin it was sent to (a
+ * renamed repository's 301 or 307): one to another origin fails the request, never followed.
+ */
+async function sameOriginFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+  let url = String(input);
+  let request = init;
+  for (let hop = 0; ; hop++) {
+    const response = await fetch(url, { ...request, redirect: "manual" });
+    const next = sameOriginRedirect(url, response.status, response.headers.get("location"));
+    if (!next) return response;
+    await response.body?.cancel();
+    if (hop === REDIRECT_LIMIT) throw new Error(`GitHub redirected more than ${REDIRECT_LIMIT} times`);
+    // As fetch does: a 303, or a 301 or 302 answering a POST, is followed by a GET without the body.
+    const toGet = response.status === 303 ? request.method !== "HEAD" : response.status <= 302 && request.method === "POST";
+    if (toGet) request = { ...request, method: "GET", body: undefined };
+    url = next.href;
+  }
+}
+
+/**
  * GitHub's official request client, with the token and address of one tracker. Four issue calls
  * need no more: the full `@octokit/rest` adds 12 MB of endpoint tables and pagination for them.
  */
 const client = (settings: TrackerSettings, signal: AbortSignal) =>
   request.defaults({
     headers: { authorization: `token ${settings.token}`, "user-agent": "Retour" },
-    request: { signal },
+    request: { signal, fetch: sameOriginFetch },
     ...(settings.apiUrl && { baseUrl: settings.apiUrl }),
   });
 type GithubClient = ReturnType<typeof client>;

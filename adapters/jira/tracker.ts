@@ -2,6 +2,7 @@ import type { Version3Client } from "jira.js";
 import type { TrackerLink } from "../../core/model.ts";
 import type { IssueComment, IssueTracker, TrackerSettings } from "../../core/ports.ts";
 import type { Status } from "../../core/schemas/feedback.ts";
+import { REDIRECT_LIMIT, sameOriginRedirect } from "../../core/outbound/redirect.ts";
 import { CredentialsRefused } from "../../core/refused-credentials.ts";
 import { beforeDeadline, CHECK_DEADLINE_MS, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
 import { type StateKind, stateForStatus, type TrackerState } from "../../core/trackers/status-mapping.ts";
@@ -30,13 +31,23 @@ export function jiraState(status: { name?: string; statusCategory?: { key?: stri
 let jiraJs: Promise<typeof import("jira.js")> | undefined;
 const loadJiraJs = () => (jiraJs ??= import("jira.js"));
 
-/** The official client for Jira Cloud's REST API v3, with basic authentication (account e-mail and API token). */
+/**
+ * The official client for Jira Cloud's REST API v3, with basic authentication (account e-mail and
+ * API token). axios follows redirects; one to another origin than the request's is refused before
+ * it is sent, failing the call.
+ */
 function clientFor(library: typeof import("jira.js"), settings: TrackerSettings, signal: AbortSignal): Version3Client {
   if (!settings.email) throw new Error("a Jira tracker needs the e-mail of the account its token belongs to");
   return new library.Version3Client({
     host: settings.apiUrl ?? `https://${settings.site}`,
     authentication: { basic: { email: settings.email, apiToken: settings.token } },
-    baseRequestConfig: { signal },
+    baseRequestConfig: {
+      signal,
+      maxRedirects: REDIRECT_LIMIT,
+      // axios's hook, given the answer that redirects and the request it answers (jira.js types its config as any).
+      beforeRedirect: (_next: unknown, answer: { statusCode: number; headers: { location?: string } }, sent: { url: string }) =>
+        void sameOriginRedirect(sent.url, answer.statusCode, answer.headers.location),
+    },
   });
 }
 

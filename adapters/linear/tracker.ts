@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { LinearClient } from "@linear/sdk";
 import type { TrackerLink } from "../../core/model.ts";
 import type { IssueComment, IssueTracker, TrackerSettings } from "../../core/ports.ts";
+import { REDIRECT_LIMIT, sameOriginRedirect } from "../../core/outbound/redirect.ts";
 import { CredentialsRefused } from "../../core/refused-credentials.ts";
 import { beforeDeadline, CHECK_DEADLINE_MS, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
 import { type StateKind, stateForStatus, type TrackerState } from "../../core/trackers/status-mapping.ts";
@@ -25,9 +26,32 @@ export function kindOfLinearState(type: string): StateKind | null {
 let linearSdk: Promise<typeof import("@linear/sdk")> | undefined;
 const loadLinearSdk = () => (linearSdk ??= import("@linear/sdk"));
 
-/** The official client, with the API key and address of one tracker (a local server in tests), its calls aborted by `signal`. */
-const clientFor = (sdk: typeof import("@linear/sdk"), settings: TrackerSettings, signal: AbortSignal): LinearClient =>
-  new sdk.LinearClient({ apiKey: settings.token, signal, ...(settings.apiUrl && { apiUrl: settings.apiUrl }) });
+/**
+ * The official client, with the API key and address of one tracker (a local server in tests), its
+ * calls aborted by `signal`. Its GraphQL client takes no fetch, so each request is sent with redirect
+ * "manual" and a redirect that stays on the API's origin is sent again there; one to another origin
+ * fails the call, never followed.
+ */
+function clientFor(sdk: typeof import("@linear/sdk"), settings: TrackerSettings, signal: AbortSignal): LinearClient {
+  const linear = new sdk.LinearClient({ apiKey: settings.token, signal, redirect: "manual", ...(settings.apiUrl && { apiUrl: settings.apiUrl }) });
+  const { options } = linear;
+  linear.client = new (class extends sdk.LinearGraphQLClient {
+    override async request<Data, Variables extends Record<string, unknown>>(document: string, variables?: Variables): Promise<Data> {
+      for (let url = options.apiUrl, hop = 0; ; hop++) {
+        try {
+          return await new sdk.LinearGraphQLClient(url, options).request<Data, Variables>(document, variables);
+        } catch (error) {
+          const answer = (error as { response?: { status?: number; headers?: Headers } }).response;
+          const next = answer?.status ? sameOriginRedirect(url, answer.status, answer.headers?.get("location")) : null;
+          if (!next) throw error;
+          if (hop === REDIRECT_LIMIT) throw new Error(`Linear redirected more than ${REDIRECT_LIMIT} times`);
+          url = next.href;
+        }
+      }
+    }
+  })(options.apiUrl, options);
+  return linear;
+}
 
 /** The tracker's team, among those the key sees. */
 const teamOf = async (linear: LinearClient, settings: TrackerSettings) =>
