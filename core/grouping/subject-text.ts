@@ -47,12 +47,13 @@ export const withoutStackFrames = (text: string): string => text.replace(STACK_F
  * (`org.apache.hadoop:hadoop-common:jar:3.3.1:compile` → `hadoop-common`): their group, packaging,
  * version and scope are those of every dependency; and a test run's tallies (`Tests run: 5,
  * Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 9.1 s <<< FAILURE!`), the same for every
- * failing test. The message, the artifact and the test's name say the subject.
+ * failing test. The message, the artifact and the test's name say the subject. A coordinate's version
+ * has a dot (3.3.1, 4.12), which a host, a name and a port (`db:primary:5432`) have not.
  */
 const LEVEL = "TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|SEVERE|FATAL|CRITICAL";
 const LOG_LEVEL = new RegExp(`\\[(?:${LEVEL})\\]|^[ \\t]*(?:${LEVEL})(?::|[ \\t])`, "gm");
 const COORDINATE =
-  /\b[a-z][\w-]*(?:\.[\w-]+)*:([A-Za-z][\w.-]*):(?:(?:jar|pom|war|ear|aar|rar|ejb|zip|test-jar|maven-plugin|bundle)(?::[\w.-]+)?:)?\d[\w.-]*(?::(?:compile|provided|runtime|test|system|import)\b)?/g;
+  /\b[a-z][\w-]*(?:\.[\w-]+)*:([A-Za-z][\w.-]*):(?:(?:jar|pom|war|ear|aar|rar|ejb|zip|test-jar|maven-plugin|bundle)(?::[\w.-]+)?:)?\d+\.[\w.-]+(?::(?:compile|provided|runtime|test|system|import)\b)?/g;
 
 const TEST_TALLY =
   /\bTests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+(?:, Flakes: \d+)?|\b\d+ tests? completed, \d+ failed(?:, \d+ skipped)?|,?\s*\bTime elapsed: [\d.,]+ ?s(?:ec)?\b|<<< (?:FAILURE|ERROR)!(?: - in\b)?/g;

@@ -65,6 +65,10 @@ describe("the subject text grouping reads", () => {
     assert.equal(squeeze(withoutBuildLog("+--- com.google.guava:guava:31.1-jre -> 32.0.0-jre (*)")), "+--- guava -> 32.0.0-jre (*)");
   });
 
+  test("a host, a name and a port are no coordinate: they stay", () => {
+    assert.equal(withoutBuildLog("cannot reach db:primary:5432 after failover"), "cannot reach db:primary:5432 after failover");
+  });
+
   test("a test run's tallies go; the test's name stays", () => {
     assert.equal(
       squeeze(
