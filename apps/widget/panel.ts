@@ -114,7 +114,9 @@ export function createPanel(host: PanelHost): Panel {
   /** Where the focus goes each time the form or a question is shown: the message once written, else the kind chosen; the first question; the Ideas tab where it is shown. */
   function focusFirst(): void {
     if (body.hidden) return void dialog.querySelector<HTMLElement>("[aria-selected=true]")?.focus();
-    if (view === "pending") return void body.querySelector<HTMLElement>("input, textarea")?.focus();
+    // The first question; a step that asks nothing (an answer alone), its first link or button.
+    if (view === "pending")
+      return void (body.querySelector<HTMLElement>("input, textarea") ?? body.querySelector<HTMLElement>("a[href], button"))?.focus();
     // Opened again while the form is still being made (its replay recorder loading), nothing is in the body yet.
     const message = body.querySelector("textarea");
     (message?.value ? message : body.querySelector<HTMLInputElement>("input:checked"))?.focus();

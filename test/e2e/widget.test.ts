@@ -543,6 +543,29 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect(await hasFocus(first)).toBe(true);
   });
 
+  test("an assistant's answer that asks nothing (as an online assistant may give) focuses its first link, as a question would be", async () => {
+    const tab = await hostPage(site.url, 390);
+    // The service's answer as such an assistant gives it: a help article, no question.
+    await tab.route("**/v1/widget/reports", (route) =>
+      route.fulfill({
+        status: 200,
+        headers: { "content-type": "application/json", "access-control-allow-origin": site.url.origin },
+        body: JSON.stringify({
+          id: "q-answer-only",
+          status: "answer",
+          message: "Codes depend on the phone's clock.",
+          source: { title: "Turn on two-factor authentication", url: "https://help.retour.example/two-factor" },
+        }),
+      }),
+    );
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByLabel("Your message").fill("My two-factor codes are refused.");
+    await tab.getByRole("button", { name: "Send", exact: true }).click();
+    const article = tab.getByRole("link", { name: "Turn on two-factor authentication" });
+    await article.waitFor();
+    expect(await hasFocus(article)).toBe(true);
+  });
+
   test("the open panel keeps the focus: Tab from its last control goes to Close, its first, and Shift+Tab from Close to Send, its last", async () => {
     const tab = await hostPage(site.url, 390);
     await tab.getByRole("button", { name: "Feedback" }).click();
