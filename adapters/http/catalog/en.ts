@@ -746,8 +746,6 @@ export const EN = {
         credentials: () => "must not carry a user name or a password",
         private_address: (host: string, resolved?: string) =>
           `must be public: ${resolved ? `${host} resolves to ${resolved}, which is` : `${host} is`} a loopback, private, link-local or otherwise non-public address; ${BY_THE_OPERATOR}`,
-        unresolvable: (host: string) =>
-          `the host name must resolve to an address: ${host} resolves to none (a machine without network resolves none)`,
       },
       checkAndSave: "Check the token and save",
       savedWebhook: (tracker: string) => `Saved. Give ${tracker} this webhook address and secret, so its issues' changes come back:`,

@@ -658,8 +658,6 @@ export const FR: Catalog = {
         credentials: () => "ne doit porter ni nom d’utilisateur ni mot de passe",
         private_address: (host: string, resolved?: string) =>
           `doit être publique\u202f: ${resolved ? `${host} se résout en ${resolved}, qui est` : `${host} est`} une adresse de bouclage, privée, lien-local ou autrement non publique\u202f; ${BY_THE_OPERATOR}`,
-        unresolvable: (host: string) =>
-          `le nom d’hôte doit se résoudre en une adresse\u202f: ${host} ne se résout en aucune (une machine sans réseau n’en résout aucune)`,
       },
       checkAndSave: "Vérifier le jeton et enregistrer",
       savedWebhook: (tracker: string) =>
