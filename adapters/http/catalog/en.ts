@@ -739,7 +739,9 @@ export const EN = {
       jiraEmail: "Jira account e-mail",
       emailHint: "Jira only: the e-mail of the Atlassian account the token belongs to.",
       apiUrl: "API address (optional)",
-      apiUrlHint: "For GitHub Enterprise, at a public https address; leave blank for the tracker's own (Jira: its Cloud site, above).",
+      /** `anyNetwork`: the operator allows trackers on private networks (TRACKERS_ALLOW_PRIVATE). */
+      apiUrlHint: (anyNetwork: boolean) =>
+        `For GitHub Enterprise, at ${anyNetwork ? "its https or http address, public or on this server's network" : "a public https address"}; leave blank for the tracker's own (Jira: its Cloud site, above).`,
       /** An address an Admin gave, refused before any call: the condition that failed and what was given, then who may set it otherwise. */
       addressRefused: {
         not_https: (given: string) => `must use https: ${given} was given; ${BY_THE_OPERATOR}`,

@@ -651,8 +651,8 @@ export const FR: Catalog = {
       jiraEmail: "E-mail du compte Jira",
       emailHint: "Jira seulement\u202f: l’e-mail du compte Atlassian auquel appartient le jeton.",
       apiUrl: "Adresse de l’API (facultative)",
-      apiUrlHint:
-        "Pour GitHub Enterprise, à une adresse https publique\u202f; laissez vide pour celle du gestionnaire (Jira\u202f: son site Cloud, ci-dessus).",
+      apiUrlHint: (anyNetwork: boolean) =>
+        `Pour GitHub Enterprise, à ${anyNetwork ? "son adresse https ou http, publique ou sur le réseau de ce serveur" : "une adresse https publique"}\u202f; laissez vide pour celle du gestionnaire (Jira\u202f: son site Cloud, ci-dessus).`,
       addressRefused: {
         not_https: (given: string) => `doit être en https\u202f: ${given} a été donnée\u202f; ${BY_THE_OPERATOR}`,
         credentials: () => "ne doit porter ni nom d’utilisateur ni mot de passe",

@@ -37,7 +37,8 @@ export async function trackerSection(services: Services, visitor: Visitor, app: 
   if (!described.ok) return html``;
   const tracker = described.value;
   const saved = notice && "saved" in notice && tracker ? savedHtml(visitor, tracker, notice.saved, services.baseUrl) : "";
-  const form = admin ? trackerForm(visitor, app, tracker, notice && "refused" in notice ? notice : undefined) : "";
+  const refused = notice && "refused" in notice ? notice : undefined;
+  const form = admin ? trackerForm(visitor, app, tracker, services.trackerAddresses.allowPrivate, refused) : "";
   // Just saved unchecked, the boxed warning says what the stored failure would say again.
   const shown = tracker && notice && "saved" in notice && notice.saved.unchecked ? { ...tracker, lastFailure: undefined } : tracker;
   return html`${saved}${trackerHtml(visitor, app, shown, services.baseUrl, admin)}${form}`;
@@ -72,7 +73,13 @@ ${saved.secretKept ? html`<p>${w.secretKept}</p>` : ""}</div>${
  * The form that sets the tracker, filled with what is saved (or was sent and refused), never the
  * token: left blank, the saved one is kept. A refused field is said beside it, and takes the focus.
  */
-function trackerForm(visitor: Visitor, app: AppRecord, tracker: TrackerView | null, refused?: Extract<TrackerNotice, { refused: unknown }>): Html {
+function trackerForm(
+  visitor: Visitor,
+  app: AppRecord,
+  tracker: TrackerView | null,
+  anyNetwork: boolean,
+  refused?: Extract<TrackerNotice, { refused: unknown }>,
+): Html {
   const w = wordsFor(visitor.language, "trackers");
   const value = (field: FormField): string => refused?.sent[field] ?? (field === "provider" ? (tracker?.provider ?? "") : (tracker?.[field] ?? ""));
   const labels = { provider: w.provider, project: w.project, token: w.token, site: w.jiraSite, email: w.jiraEmail, apiUrl: w.apiUrl };
@@ -99,7 +106,7 @@ ${input("project", w.projectHint, html` required`)}
 ${input("token", tracker ? `${w.tokenHint} ${w.keepToken}` : w.tokenHint, html` type="password" autocomplete="off"${tracker ? "" : html` required`}`)}
 ${input("site", w.siteHint, html``)}
 ${input("email", w.emailHint, html` type="email"`)}
-${input("apiUrl", w.apiUrlHint, html` type="url"`)}
+${input("apiUrl", w.apiUrlHint(anyNetwork), html` type="url"`)}
 <button type="submit">${w.checkAndSave}</button></form>`;
 }
 

@@ -95,6 +95,19 @@ describe("an address an Admin gives a tracker in the settings must be https and 
     expect((await storedSettings(allowing)).site).toBe("127.0.0.1");
   });
 
+  test("the API address's hint asks for a public https address, and with TRACKERS_ALLOW_PRIVATE says this server's network and http are allowed too", async () => {
+    const hint = async (server: InProcess) => {
+      const admin = await signedInAs(server, "admin", trackerPage(server));
+      return /id="tracker-[^"]+-apiUrl-hint">([^<]*)</.exec(await (await admin.fetch(trackerPage(server))).text())?.[1];
+    };
+    expect(await hint(strict)).toBe(
+      "For GitHub Enterprise, at a public https address; leave blank for the tracker&#39;s own (Jira: its Cloud site, above).",
+    );
+    expect(await hint(allowing)).toBe(
+      "For GitHub Enterprise, at its https or http address, public or on this server&#39;s network; leave blank for the tracker&#39;s own (Jira: its Cloud site, above).",
+    );
+  });
+
   test("the operator's tracker set saves an address on this machine without TRACKERS_ALLOW_PRIVATE", async () => {
     await strict.cli("tracker", "set", "DEMO", strict.demo.appId, "github", "--repo", "acme/shop", "--token", github.token, "--api-url", github.url);
     expect((await storedSettings(strict)).apiUrl).toBe(github.url);

@@ -103,7 +103,7 @@ describe("the form's hints send each tracker to its own field", () => {
       "Jira Cloud only: acme or acme.atlassian.net. Jira Data Center and Server cannot be connected here: an operator connects them through a bridge.",
     );
     expect(hintOf(page, "apiUrl")).toBe(
-      "For GitHub Enterprise, at a public https address; leave blank for the tracker&#39;s own (Jira: its Cloud site, above).",
+      "For GitHub Enterprise, at its https or http address, public or on this server&#39;s network; leave blank for the tracker&#39;s own (Jira: its Cloud site, above).",
     );
   });
 
@@ -113,7 +113,7 @@ describe("the form's hints send each tracker to its own field", () => {
       "Jira Cloud seulement\u202f: acme ou acme.atlassian.net. Jira Data Center et Server ne se connectent pas ici\u202f: un opérateur les relie par une passerelle.",
     );
     expect(hintOf(page, "apiUrl")).toBe(
-      "Pour GitHub Enterprise, à une adresse https publique\u202f; laissez vide pour celle du gestionnaire (Jira\u202f: son site Cloud, ci-dessus).",
+      "Pour GitHub Enterprise, à son adresse https ou http, publique ou sur le réseau de ce serveur\u202f; laissez vide pour celle du gestionnaire (Jira\u202f: son site Cloud, ci-dessus).",
     );
   });
 });
