@@ -184,6 +184,28 @@ describe("an app tracking its feedbacks in Linear", () => {
     );
   });
 
+  test("the settings form refuses a state the team's workflow lacks beside its field, naming the status by its label, in French too, and keeps the mapping", async () => {
+    const page = `/settings/apps/${server.demo.appId}/tracker`;
+    const statusesForm = (html: string) => /<form method="post" action="[^"]+\/tracker\/statuses"[^>]*>[\s\S]*?<\/form>/.exec(html)![0];
+    for (const [language, said] of [
+      [
+        "en",
+        "Dismissed: the tracker has no state named “Won&#39;t Do”; its workflow&#39;s states are Backlog, Todo, In Progress, In Review, Done, Canceled.",
+      ],
+      ["fr", "Écarté\u202f: l’outil de suivi n’a aucun état nommé «\u202fWon&#39;t Do\u202f»"],
+    ] as const) {
+      const browser = await signedInAs(server, "admin", page, { "accept-language": language });
+      const refused = await browser.submit(statusesForm(await (await browser.fetch(page)).text()), { "state.dismissed": "Won't Do" });
+      expect(refused.status).toBe(400);
+      const shown = await refused.text();
+      expect(shown).toMatch(new RegExp(`<p class="error" role="alert" id="state-[^"]+-dismissed-error">${said}`));
+      expect(shown).toContain(`name="state.dismissed" value="Won&#39;t Do"`);
+    }
+    expect(await server.cli("tracker", "statuses", "DEMO", server.demo.appId)).toContain(
+      "dismissed → (default: the first canceled or completed state)\n",
+    );
+  });
+
   test("tracker set refuses a --statuses mapping naming a state the team's workflow lacks, and keeps the settings it had", async () => {
     const set = (statuses: string) => setLinear("--statuses", statuses);
     const told = await set("dismissed=Won't Do").catch((e: Error) => e.message);

@@ -477,10 +477,13 @@ export function settingsRoutes(services: Services) {
       ({ request, body, params, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const entries = Object.fromEntries(STATUSES.map((status) => [status, field(`state.${status}`)]));
-          return afterChange(visitor, cookie, await setTrackerStatuses(services, visitor.grant, params.id, entries), {
-            appId: params.id,
-            section: "tracker",
-          });
+          const set = await setTrackerStatuses(services, visitor.grant, params.id, entries);
+          // A refused state is said beside its field, the names sent kept in theirs.
+          if (!set.ok && set.problem && (STATUSES as readonly string[]).includes(set.problem.field)) {
+            const tracker = { statesRefused: set.problem, statesSent: entries };
+            return appSectionPage(services, visitor, params.id, "tracker", { status: STATUS_OF[set.code], tracker });
+          }
+          return afterChange(visitor, cookie, set, { appId: params.id, section: "tracker" });
         }),
       { detail: { hide: true } },
     )

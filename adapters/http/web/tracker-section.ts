@@ -19,6 +19,7 @@ export const trackerName = (provider: string): string => PROVIDER_NAMES[provider
 /** What the tracker form just did: the fields it refused one of, as sent (never the token); or what it saved. */
 export type TrackerNotice =
   | { readonly refused: FieldProblem; readonly sent: Readonly<Record<FormField, string>> }
+  | { readonly statesRefused: FieldProblem; readonly statesSent: Readonly<Record<string, string>> }
   | { readonly saved: { readonly webhookSecret: string; readonly secretKept: boolean; readonly unchecked?: string } };
 
 /** The providers the form offers: those a token and a project connect (a bridge needs an operator's address). */
@@ -41,7 +42,8 @@ export async function trackerSection(services: Services, visitor: Visitor, app: 
   const form = admin ? trackerForm(visitor, app, tracker, services.trackerAddresses.allowPrivate, refused) : "";
   // Just saved unchecked, the boxed warning says what the stored failure would say again.
   const shown = tracker && notice && "saved" in notice && notice.saved.unchecked ? { ...tracker, lastFailure: undefined } : tracker;
-  return html`${saved}${trackerHtml(visitor, app, shown, services.baseUrl, admin)}${form}`;
+  const states = notice && "statesRefused" in notice ? notice : undefined;
+  return html`${saved}${trackerHtml(visitor, app, shown, services.baseUrl, admin, states)}${form}`;
 }
 
 /** The API hosts the trackers' clients call when the settings name none (GitHub Enterprise and test servers name theirs). */
@@ -122,7 +124,14 @@ function saidRefused(problem: FieldProblem, language: Language, labels: Readonly
   return textFor(language).problems.says(labels[refused.field] ?? refused.field, why);
 }
 
-function trackerHtml(visitor: Visitor, app: AppRecord, tracker: TrackerView | null, baseUrl: string, admin: boolean): Html {
+function trackerHtml(
+  visitor: Visitor,
+  app: AppRecord,
+  tracker: TrackerView | null,
+  baseUrl: string,
+  admin: boolean,
+  states?: Extract<TrackerNotice, { statesRefused: unknown }>,
+): Html {
   const w = wordsFor(visitor.language, "trackers");
   if (!tracker) return html`<p class="muted">${w.noTracker}</p>`;
   const failed = tracker.lastFailure;
@@ -141,10 +150,17 @@ function trackerHtml(visitor: Visitor, app: AppRecord, tracker: TrackerView | nu
     return html`${about}<h3>${w.statusMapping}</h3><dl>${STATUSES.map(
       (status) => html`<dt>${valueName(visitor.language, status)}</dt><dd>${tracker.statuses[status] ?? fallback(status)}</dd>`,
     )}</dl>`;
+  // A refused state is said by its status's label, as the form shows it ("Fixed", not "fixed").
+  const labels = Object.fromEntries(STATUSES.map((status) => [status, valueName(visitor.language, status)]));
   return html`${about}<form method="post" action="/settings/apps/${app.id}/tracker/statuses"><input type="hidden" name="csrf" value="${visitor.csrf}">
 <fieldset><legend>${w.statusMapping}</legend><p class="muted">${w.statusMappingHint}</p>${STATUSES.map((status) => {
     const id = `state-${app.id}-${status}`;
-    return html`<label for="${id}">${valueName(visitor.language, status)}</label><p class="muted" id="${id}-default">${fallback(status)}</p>
-<input id="${id}" name="state.${status}" value="${tracker.statuses[status] ?? ""}" maxlength="${STATE_NAME_MAX_LENGTH}" aria-describedby="${id}-default">`;
+    const wrong = states?.statesRefused.field === status;
+    const error = wrong
+      ? html`<p class="error" role="alert" id="${id}-error">${describeFieldProblem(states.statesRefused, visitor.language, labels)}</p>`
+      : "";
+    const value = states ? states.statesSent[status] : tracker.statuses[status];
+    return html`<label for="${id}">${labels[status]}</label><p class="muted" id="${id}-default">${fallback(status)}</p>${error}
+<input id="${id}" name="state.${status}" value="${value ?? ""}" maxlength="${STATE_NAME_MAX_LENGTH}" aria-describedby="${wrong ? `${id}-error ` : ""}${id}-default"${wrong ? html` aria-invalid="true" autofocus` : ""}>`;
   })}</fieldset><button type="submit" class="secondary">${w.save}</button></form>`;
 }

@@ -65,12 +65,16 @@ describe("the issue tracker in the apps settings", () => {
     expect(statusesForm(await (await browser.fetch(trackerPage())).text())).toContain('name="state.fixed" value="In Review"');
   });
 
-  test("a name longer than 100 characters is refused, naming the status", async () => {
+  test("a name longer than 100 characters is refused beside its field, naming the status by its label; the names sent stay in their fields", async () => {
     const browser = await browserOf("admin");
     const form = statusesForm(await (await browser.fetch(trackerPage())).text())!;
-    const refused = await browser.submit(form, { "state.fixed": "x".repeat(101) });
+    const refused = await browser.submit(form, { "state.fixed": "x".repeat(101), "state.triage": "Inbox" });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("fixed");
+    const page = await refused.text();
+    expect(page).toMatch(
+      /<p class="error" role="alert" id="(state-[^"]+-fixed)-error">Fixed: expected a text of at most 100 characters.<\/p>\n<input id="\1" name="state.fixed" value="x{101}" maxlength="100" aria-describedby="\1-error \1-default" aria-invalid="true" autofocus>/,
+    );
+    expect(page).toMatch(/name="state.triage" value="Inbox"/);
     expect(await server.cli("tracker", "statuses", "DEMO", server.demo.appId)).toContain("fixed → In Review\n");
   });
 
