@@ -95,8 +95,12 @@ export function hostedFormRoutes(services: Services, budget: AddressBudget) {
   const formPage = (language: Language, title: string, body: Html, status = 200) =>
     page(title, html`<div class="narrow">${body}</div>`, { language, status });
 
-  /** The report form, empty or as it was sent. */
-  const reportForm = (key: string, app: string, w: Words, language: Language, sent: Fields = {}, error?: string) =>
+  /**
+   * The report form, empty or as it was sent (with the error that sent it back, and its status). It
+   * carries a new one-time token, unless the post it shows again is still being recorded: sent again,
+   * the same token replays that post's answer.
+   */
+  const reportForm = (key: string, app: string, w: Words, language: Language, sent: Fields = {}, error?: string, status = 400) =>
     formPage(
       language,
       `${w.title} · ${app}`,
@@ -110,10 +114,10 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
 <label for="message">${w.message}</label><textarea id="message" name="message" rows="6" required maxlength="${MESSAGE_MAX_LENGTH}" placeholder="${w.messageHint}">${one(sent.message)}</textarea>
 <label for="email">${w.email}</label><input id="email" type="email" name="email" autocomplete="email" value="${one(sent.email)}">
 ${HIDDEN.map((name) => (one(sent[name]) ? html`<input type="hidden" name="${name}" value="${one(sent[name])}">` : ""))}
-<input type="hidden" name="once" value="${services.ids.secret()}">
+<input type="hidden" name="once" value="${(status === STATUS_OF.idempotency_in_progress && one(sent.once)) || services.ids.secret()}">
 <div class="trap" aria-hidden="true"><label for="website">${w.honeypot}</label><input id="website" type="text" name="website" tabindex="-1" autocomplete="off"></div>
 <p><button type="submit">${w.send}</button></p></form>`,
-      error ? 400 : 200,
+      error ? status : 200,
     );
 
   /**
@@ -162,8 +166,11 @@ ${(step.questions ?? []).map((q) => question(q, w))}
 
   function failurePage(key: string, app: string, language: Language, failure: Failure, sent: Fields): Response {
     const message = errorBody(failure.code, language, failure.problem).error;
+    const w = textFor(language).form;
     if (failure.code === "invalid_ingest" || failure.code === "message_too_long")
-      return reportForm(key, app, textFor(language).form, language, sent, refusedField(failure, textFor(language).form, sent) ?? message);
+      return reportForm(key, app, w, language, sent, refusedField(failure, w, sent) ?? message);
+    // The same post, still being recorded after the wait: the form as sent, to send again once it is.
+    if (failure.code === "idempotency_in_progress") return reportForm(key, app, w, language, sent, w.stillSending, STATUS_OF[failure.code]);
     const response = formPage(language, message, html`<h1>${message}</h1>${againLink(key, language)}`, STATUS_OF[failure.code]);
     if (failure.retryAfter !== undefined) response.headers.set("retry-after", String(failure.retryAfter));
     return response;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, jest, test } from "bun:test";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
 
 let http: InProcess;
@@ -169,6 +169,28 @@ describe("POST /f/{formKey}", () => {
     ]);
     expect([first.status, second.status]).toEqual([303, 303]);
     expect(second.headers.get("location")).toBe(first.headers.get("location")!);
+  });
+
+  test("a post whose twin is still being recorded after the wait is shown back as sent, in the form, to send again in a moment with the same token", async () => {
+    // Every post finds its twin still running, as when the first post outlasts the second's 5 s wait.
+    const held = await inProcess({ with: { inFlight: { enter: () => "in_progress", leave: () => undefined } } });
+    const fields = { kind: "idea", message: "Let me pay by bank transfer", once: "first-page-token" };
+    // The wait's 100 ms steps, each taken at once.
+    const waits = jest.spyOn(globalThis, "setTimeout").mockImplementation(((run: () => void) => queueMicrotask(run)) as never);
+    try {
+      const shown = await submit(held, `/f/${held.demo.formKey}?lang=en`, fields);
+      expect(waits).toHaveBeenCalledTimes(50);
+      expect(shown.status).toBe(409);
+      expect(shown.body).toContain(
+        '<p class="error" role="alert">Your report is still being sent. Press Send again in a moment: it will be recorded once.</p>',
+      );
+      expect(shown.body).toContain(">Let me pay by bank transfer</textarea>");
+      expect(shown.body).toMatch(/<input type="radio" name="kind" value="idea" checked>/);
+      expect(shown.body).toContain('<input type="hidden" name="once" value="first-page-token">');
+    } finally {
+      waits.mockRestore();
+      held.close();
+    }
   });
 
   test("the same page sent again with other words (Back, edited) is a report of its own", async () => {
