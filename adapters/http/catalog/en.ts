@@ -909,7 +909,7 @@ export const EN = {
       bulkLeft: (failed: number, which: string) => `Left as they were (${failed}): ${which}.`,
       bulkMerged: "{key} had been merged into {into} meanwhile: {into} was changed.",
       bulkNone: "Select at least one feedback, and a change.",
-      bulkInvalid: "Nothing was changed: a tag is at most 40 characters, a comment at most 5,000.",
+      bulkInvalid: "Nothing was changed: at most 20 tags at once, each of at most 40 characters; a comment at most 5,000.",
       bulkDueDate: "Nothing was changed: the new due date is no day of the calendar (write it as 2026-12-15).",
       bulkDueBoth: "Nothing was changed: give a new due date, or remove it, not both.",
       exportCsv: "Export CSV",

@@ -813,7 +813,8 @@ export const FR: Catalog = {
       bulkLeft: (failed: number, which: string) => `Laissés tels quels (${failed})\u202f: ${which}.`,
       bulkMerged: "{key} avait été fusionné dans {into} entre-temps\u202f: {into} a été modifié.",
       bulkNone: "Sélectionnez au moins un retour, et une modification.",
-      bulkInvalid: "Rien n’a été modifié\u202f: une étiquette compte au plus 40 caractères, un commentaire au plus 5\u202f000.",
+      bulkInvalid:
+        "Rien n’a été modifié\u202f: au plus 20 étiquettes à la fois, de 40 caractères au plus chacune\u202f; un commentaire au plus 5\u202f000.",
       bulkDueDate: "Rien n’a été modifié\u202f: la nouvelle échéance n’est pas un jour du calendrier (écrivez-la 2026-12-15).",
       bulkDueBoth: "Rien n’a été modifié\u202f: donnez une nouvelle échéance, ou retirez-la, pas les deux.",
       exportCsv: "Exporter en CSV",

@@ -627,8 +627,21 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       ["keys", key],
       ["addTag", "x".repeat(41)],
     ]);
-    expect((await landed(admin, refused)).shown).toContain("Nothing was changed: a tag is at most 40 characters, a comment at most 5,000.");
+    expect((await landed(admin, refused)).shown).toContain(
+      "Nothing was changed: at most 20 tags at once, each of at most 40 characters; a comment at most 5,000.",
+    );
     expect((await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.tags).toEqual(["kudos", "team"]);
+  });
+
+  test("a bulk change naming more tags than a feedback carries is refused with that limit, not only those of a tag's and a comment's length", async () => {
+    const key = await report("Bulk: the tag cloud overflows");
+    const refused = await post(admin, "/inbox/bulk", "/inbox", [
+      ["keys", key],
+      ["addTag", Array.from({ length: 21 }, (_, i) => `t${i}`).join(", ")],
+    ]);
+    expect((await landed(admin, refused)).shown).toContain(
+      "Nothing was changed: at most 20 tags at once, each of at most 40 characters; a comment at most 5,000.",
+    );
   });
 
   test("a refused bulk change comes back with the rows still ticked and what was typed", async () => {
@@ -691,7 +704,7 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     ]);
     for (const cookie of refused.headers.getSetCookie()) expect(cookie.length).toBeLessThan(4_096);
     const { shown } = await landed(admin, refused);
-    expect(shown).toContain("Nothing was changed: a tag is at most 40 characters, a comment at most 5,000.");
+    expect(shown).toContain("Nothing was changed: at most 20 tags at once, each of at most 40 characters; a comment at most 5,000.");
     expect(shown).toContain(`value="${key}" form="bulk" aria-label="Select ${key}" checked>`);
     expect([shown.includes('<option value="fixed" selected>'), shown.includes('name="comment" value=""')]).toEqual([true, true]);
   });
