@@ -133,7 +133,7 @@ describe("POST /v1/reports errors", () => {
   test("404 unknown_app: unknown key, saying where an app's keys are", async () => {
     const refused = await post(reportsUrl(), report({ publicKey: "pk_nobody" }));
     expectError(refused, 404, "unknown_app");
-    expect(refused.body.error).toContain("Settings → Apps and channels");
+    expect(refused.body.error).toContain("Settings → Apps.");
   });
 
   test("413 message_too_long: more than 10000 characters; 10000 is accepted", async () => {
@@ -144,11 +144,11 @@ describe("POST /v1/reports errors", () => {
   test("French messages with Accept-Language: fr", async () => {
     const res = await post(reportsUrl(), report({ publicKey: "pk_nobody" }), { "accept-language": "fr-FR,fr;q=0.9,en;q=0.5" });
     expect(res.body).toEqual({
-      error: "Aucune application n’a cette clé\u202f: copiez celle d’un canal de l’application dans Réglages → Applications et canaux.",
+      error: "Aucune application n’a cette clé\u202f: copiez celle d’un canal de l’application dans Réglages → Applications.",
       code: "unknown_app",
     });
     const english = await post(reportsUrl(), report({ publicKey: "pk_nobody" }), { "accept-language": "de, en;q=0.5" });
-    expect(english.body.error).toBe("No app has this key: copy the key of an app's channel from Settings → Apps and channels.");
+    expect(english.body.error).toBe("No app has this key: copy the key of an app's channel from Settings → Apps.");
   });
 });
 

@@ -126,6 +126,19 @@ describe("an organization's first day in the web application", () => {
     expect(inbox).toContain("keys in Settings → Apps.");
   });
 
+  test("the settings tab is named as the pages' directions name it (Settings → Apps, Réglages → Applications)", async () => {
+    for (const [language, tab] of [
+      ["en", "Apps"],
+      ["fr", "Applications"],
+    ]) {
+      const user = await http.services.store.findUserByEmail(http.demo.users.admin.email);
+      const { secret } = await startSession(http.services, user!.id);
+      const headers = { cookie: `${SESSION_COOKIE}=${secret}`, "accept-language": language! };
+      const page = (await http.request("GET", "/settings/apps", { headers })).body as string;
+      expect(page).toContain(`<li><a href="/settings/apps" aria-current="page">${tab}</a></li>`);
+    }
+  });
+
   test("an organization without an app says so, and leads to Settings → Apps where the first is made", async () => {
     await http.cli("org", "create", "Bare", "--prefix", "BARE");
     await http.cli("user", "create", "ada@bare.test", "--org", "BARE", "--role", "admin");
