@@ -159,6 +159,11 @@ export interface TrackerSettings {
   readonly issueType?: string;
   /** Linear and Jira: the workflow state each status goes to, by name; a status left out takes the default. */
   readonly statuses?: StatusMapping;
+  /**
+   * Set by an organization's Admin (the web settings), not by the operator: its address is held to
+   * the public-address rule at each call to the tracker, not only when it is saved.
+   */
+  readonly givenByAdmin?: true;
 }
 
 /**

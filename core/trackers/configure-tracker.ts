@@ -74,7 +74,12 @@ export async function configureTracker(
   if (token === undefined) return invalid("invalid_body", { field: "token", reason: "missing" });
   const keptSecret = webhookSecret === undefined ? before?.webhookSecret : undefined;
   const kept = read.statuses ? undefined : before?.statuses;
-  const settings: TrackerSettings = { ...read, token, webhookSecret: webhookSecret ?? keptSecret ?? services.ids.secret() };
+  const settings: TrackerSettings = {
+    ...read,
+    token,
+    webhookSecret: webhookSecret ?? keptSecret ?? services.ids.secret(),
+    ...(addressRule && { givenByAdmin: true as const }),
+  };
   // Asked now, or a token the tracker refuses would be stored as working while every sync failed unseen.
   const checked = await checkCredentials(async () => tracker.check?.(settings), [settings.token, settings.webhookSecret]);
   if (checked.verdict === "refused")

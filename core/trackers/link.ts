@@ -10,12 +10,13 @@ import { type PresentDeps, presentFeedback } from "../feedback/present-feedback.
 import { openSettings, type SettingsDeps } from "./settings.ts";
 import { CredentialsRefused } from "../refused-credentials.ts";
 import { TRACKER_DEADLINE_MS } from "./deadline.ts";
+import { refusedAtCall } from "./tracker-address.ts";
 
 /** What linking a tracker issue reads and writes. */
 type LinkTrackerDeps = FindDeps &
   PresentDeps &
   SettingsDeps &
-  Pick<Services, "trackers" | "clock"> & {
+  Pick<Services, "trackers" | "trackerAddresses" | "clock"> & {
     readonly store: Pick<TrackerStore, "findAppTracker" | "setFeedbackTracker" | "claimTrackerOpening" | "releaseTrackerOpening">;
   };
 
@@ -46,6 +47,8 @@ export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOr
   if (!settings) return fail("no_tracker");
   // Text that is no number, key or address of the project's issues is said so, not sent to the tracker as one it lacks.
   if (issue && tracker.names && !tracker.names(settings, issue)) return invalid("invalid_body", { field: "issue", reason: "malformed" });
+  const refused = await refusedAtCall(services.trackerAddresses, appTracker.provider, settings);
+  if (refused) return unavailable("tracker_unavailable", refused);
   const now = services.clock();
   if (!issue && !(await services.store.claimTrackerOpening(grant.orgId, feedback.id, now, OPENING_LEASE_MS))) return fail("tracker_linked");
   let link: TrackerLink | null;

@@ -8,6 +8,7 @@ import type { Services } from "../services.ts";
 import { mappingAllowed } from "./maps-statuses.ts";
 import { readStatusMapping, type StatusMapping } from "./status-mapping.ts";
 import { knownStates } from "./known-states.ts";
+import { refusedAtCall } from "./tracker-address.ts";
 
 /** A mapping is written on the settings it read; settings saved meanwhile (a new token) make it read them again. */
 const MAX_ATTEMPTS = 3;
@@ -19,11 +20,13 @@ const MAX_ATTEMPTS = 3;
  * failure as the store has it at write time (a sync may clear or record one meanwhile).
  * Refused for a tracker that keeps no mapping (mapsStatuses), and for a state the tracker's workflow
  * lacks (an issue would never go there, and one moved to a state of its kind would move nothing);
- * saved unchecked when the tracker cannot be asked, as its settings are.
+ * saved unchecked when the tracker cannot be asked, as its settings are, or may not be (refusedAtCall).
  */
 export async function setTrackerStatuses(
   services: SettingsDeps &
-    Pick<Services, "trackers"> & { readonly store: Pick<CatalogStore, "findApp"> & Pick<TrackerStore, "findAppTracker" | "setTrackerSettings"> },
+    Pick<Services, "trackers" | "trackerAddresses"> & {
+      readonly store: Pick<CatalogStore, "findApp"> & Pick<TrackerStore, "findAppTracker" | "setTrackerSettings">;
+    },
   grant: Grant,
   appId: string,
   entries: Readonly<Record<string, string>>,
@@ -40,7 +43,8 @@ export async function setTrackerStatuses(
     const opened = await openSettings(services, tracker);
     if (!opened) return fail("no_tracker");
     const { statuses: _, ...settings } = opened;
-    const known = await knownStates(services.trackers[tracker.provider], settings, mapping.value);
+    const callable = !(await refusedAtCall(services.trackerAddresses, tracker.provider, settings));
+    const known = callable ? await knownStates(services.trackers[tracker.provider], settings, mapping.value) : ok(undefined);
     if (!known.ok) return known;
     const sealed = await services.secrets.seal(JSON.stringify({ ...settings, statuses: mapping.value }));
     if (await services.store.setTrackerSettings(grant.orgId, appId, { project: settings.project, settingsSealed: sealed }, tracker.settingsSealed))

@@ -9,10 +9,11 @@ import { CLAIM_LEASE_MS } from "../notify/send-once.ts";
 import type { DeliveryFailure, TrackerLink } from "../model.ts";
 import { keepingFailure } from "../keeping-failure.ts";
 import { openSettings, type SettingsDeps } from "./settings.ts";
+import { refusedAtCall } from "./tracker-address.ts";
 
 /** What the sync job reads and writes. */
 export type SyncDeps = SettingsDeps &
-  Pick<Services, "trackers" | "clock"> & {
+  Pick<Services, "trackers" | "trackerAddresses" | "clock"> & {
     readonly store: Pick<FeedbackStore, "findFeedback" | "listComments"> &
       Pick<TrackerStore, "findAppTracker" | "refreshFeedbackTracker" | "recordTrackerFailure" | "clearTrackerFailure"> &
       Pick<FollowerStore, "claimNotification" | "confirmNotification" | "releaseNotification">;
@@ -61,12 +62,14 @@ export async function syncTracker(services: SyncDeps, job: JobRequest): Promise<
     const comment = claim === "claimed" ? said : undefined;
     let link: TrackerLink;
     try {
-      link = await keepingFailure(services.clock, trackerFailures(services, appTracker), [settings.token, settings.webhookSecret], () =>
-        tracker.follow(settings, issue, {
+      link = await keepingFailure(services.clock, trackerFailures(services, appTracker), [settings.token, settings.webhookSecret], async () => {
+        const refused = await refusedAtCall(services.trackerAddresses, appTracker.provider, settings);
+        if (refused) throw refused;
+        return tracker.follow(settings, issue, {
           status: feedback.status,
           ...(comment && { comment: { id: comment.id, text: comment.text, at: comment.at } }),
-        }),
-      );
+        });
+      });
     } catch (error) {
       // Given back for the retry; should that fail too, the claim runs out. The tracker's error is the one to tell.
       if (comment) await services.store.releaseNotification(comment.id, issue.key, POSTED).catch(() => undefined);

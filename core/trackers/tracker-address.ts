@@ -27,3 +27,20 @@ export async function checkTrackerAddress(
   // tracker that cannot be reached is: its calls will fail, and say so, until it resolves.
   return problem?.reason === "unresolvable" ? null : problem;
 }
+
+/**
+ * Why no call may go to the tracker now, or null. An address an Admin gave is checked again at each
+ * call: its name may resolve elsewhere than when it was saved (its owner pointed it at this
+ * machine's network since, or it resolved to nothing then), and the token would go there with the
+ * call. The operator's address is the machine's own choice, taken as given.
+ */
+export async function refusedAtCall(rule: AddressRule, provider: string, settings: TrackerSettings): Promise<Error | null> {
+  if (!settings.givenByAdmin) return null;
+  const problem = await checkTrackerAddress(rule, provider, settings);
+  if (!problem) return null;
+  const why =
+    "resolved" in problem && problem.resolved
+      ? `${problem.given} resolves to ${problem.resolved}, which is not a public address`
+      : `its address is refused (${problem.reason})`;
+  return new Error(`the tracker was not called: ${why}; an address an Admin gives must stay public`);
+}

@@ -14,7 +14,10 @@ const appTracker = { orgId: "org", appId: "app", provider: "github", settingsSea
  * takes a moment to open one (failing the first `failures` times); `tracker: null` is an app whose
  * tracker was removed. The store claims an opening as the stores do: once, while the feedback is not linked.
  */
-function setUp(feedback: FeedbackRecord, { tracker = appTracker, failures = 0 }: { tracker?: object | null; failures?: number } = {}) {
+function setUp(
+  feedback: FeedbackRecord,
+  { tracker = appTracker, failures = 0, allowPrivate = false }: { tracker?: object | null; failures?: number; allowPrivate?: boolean } = {},
+) {
   const fake = fakeFeedbacks(feedback);
   const calls = { open: 0, find: 0 };
   let opening: number | undefined;
@@ -35,6 +38,8 @@ function setUp(feedback: FeedbackRecord, { tracker = appTracker, failures = 0 }:
     ...fake.deps,
     secrets: { seal: async (text: string) => text, open: async (sealed: string) => sealed },
     trackers: { github },
+    // Any name resolves to the company's network now.
+    trackerAddresses: { resolve: async () => ["10.0.0.5"], allowPrivate },
     store: {
       ...fake.deps.store,
       findAppTracker: async () => tracker,
@@ -92,6 +97,32 @@ describe("linkTracker", () => {
     const again = await linkTracker(deps, member, "ACME-1", undefined);
     assert.equal(again.ok && again.value.trackerIssue?.key, "acme/web#8");
     assert.deepEqual([calls.open, linkOf()?.key], [2, "acme/web#8"]);
+  });
+
+  test("an address an Admin gave that now resolves to a private one opens nothing: tracker_unavailable saying why, the tracker never called", async () => {
+    const admins = {
+      ...appTracker,
+      settingsSealed: '{"project":"acme/web","token":"t","apiUrl":"https://ghe.acme.test/api/v3","givenByAdmin":true}',
+    };
+    const { deps, calls, linkOf } = setUp(feedbackRecord(), { tracker: admins });
+    assert.deepEqual(await linkTracker(deps, member, "ACME-1", undefined), {
+      ok: false,
+      code: "tracker_unavailable",
+      cause:
+        "the tracker was not called: ghe.acme.test resolves to 10.0.0.5, which is not a public address; an address an Admin gives must stay public",
+    });
+    assert.deepEqual([calls, linkOf()], [{ open: 0, find: 0 }, undefined]);
+    // Once the operator allows private addresses (TRACKERS_ALLOW_PRIVATE), the same settings are called.
+    const allowed = setUp(feedbackRecord(), { tracker: admins, allowPrivate: true });
+    assert.equal((await linkTracker(allowed.deps, member, "ACME-1", undefined)).ok, true);
+    assert.equal(allowed.calls.open, 1);
+  });
+
+  test("the same address set by the operator (tracker set) is called", async () => {
+    const operators = { ...appTracker, settingsSealed: '{"project":"acme/web","token":"t","apiUrl":"https://ghe.acme.test/api/v3"}' };
+    const { deps, calls } = setUp(feedbackRecord(), { tracker: operators });
+    assert.equal((await linkTracker(deps, member, "ACME-1", undefined)).ok, true);
+    assert.equal(calls.open, 1);
   });
 
   test("a linked feedback whose app's tracker was removed is refused no_tracker, not tracker_linked", async () => {

@@ -16,7 +16,12 @@ const job = { kind: "sync_tracker" as const, orgId: "org", feedbackId: "fb-1" };
  * A feedback linked to an issue; `duringFollow` runs while the tracker is being called, as a
  * concurrent change would (and may throw, as a tracker refusing the call).
  */
-function setUp(status: Status, duringFollow: (follows: number) => Status | null = () => null, comments: readonly StatusComment[] = []) {
+function setUp(
+  status: Status,
+  duringFollow: (follows: number) => Status | null = () => null,
+  comments: readonly StatusComment[] = [],
+  settings = '{"project":"acme/web","token":"ghp_secret"}',
+) {
   let feedback: FeedbackRecord = feedbackRecord({ status, tracker: link });
   const sent: Status[] = [];
   const said: Array<string | undefined> = [];
@@ -29,6 +34,8 @@ function setUp(status: Status, duringFollow: (follows: number) => Status | null 
   const deps = {
     clock: () => NOW,
     secrets: { seal: async (text: string) => text, open: async (sealed: string) => sealed },
+    // The name an Admin gave now resolves to the company's network.
+    trackerAddresses: { resolve: async () => ["10.0.0.5"], allowPrivate: false },
     trackers: {
       github: {
         follow: async (_settings: unknown, current: TrackerLink, change: { status: Status; comment?: IssueComment }) => {
@@ -47,7 +54,7 @@ function setUp(status: Status, duringFollow: (follows: number) => Status | null 
         orgId: "org",
         appId: "app",
         provider: "github",
-        settingsSealed: '{"project":"acme/web","token":"ghp_secret"}',
+        settingsSealed: settings,
         ...(lastFailure && { lastFailure }),
       }),
       recordTrackerFailure: async (_org: string, _app: string, failure: DeliveryFailure) => {
@@ -162,6 +169,25 @@ describe("the tracker sync job", () => {
     now += 1_000;
     await syncTracker(deps, job);
     assert.equal(run.lastFailure(), undefined);
+  });
+
+  test("an address an Admin gave that now resolves to a private one is not called: the sync fails, saying why, for the app's settings", async () => {
+    const admins = '{"project":"acme/web","token":"ghp_secret","apiUrl":"https://ghe.acme.test/api/v3","givenByAdmin":true}';
+    const run = setUp("fixed", () => null, [], admins);
+    await assert.rejects(syncTracker(run.deps, job), /not called/);
+    assert.deepEqual(run.sent, []);
+    assert.deepEqual(run.lastFailure(), {
+      at: NOW,
+      error:
+        "the tracker was not called: ghe.acme.test resolves to 10.0.0.5, which is not a public address; an address an Admin gives must stay public",
+      refused: false,
+    });
+  });
+
+  test("the same address set by the operator (tracker set) is called", async () => {
+    const run = setUp("fixed", () => null, [], '{"project":"acme/web","token":"ghp_secret","apiUrl":"https://ghe.acme.test/api/v3"}');
+    await syncTracker(run.deps, job);
+    assert.deepEqual(run.sent, ["fixed"]);
   });
 
   test("a sync that finds the comment claimed by another (one that crashed) brings the status and fails, so the comment is posted at a retry", async () => {

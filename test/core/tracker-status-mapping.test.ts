@@ -113,6 +113,7 @@ describe("a mapping is for trackers whose issues have named states", () => {
   const deps = (tracker: AppTracker | null, saved: AppTracker[] = []) => ({
     secrets,
     trackers,
+    trackerAddresses: { resolve: async () => [], allowPrivate: false },
     ids: { id: () => "id", secret: () => "new-secret" },
     clock: () => 0,
     store: {
@@ -155,6 +156,7 @@ describe("a mapping names states the tracker's workflow has", () => {
   /** A Linear team with its default workflow, as `stateNames` lists it; or, `down`, a Linear that cannot be reached. */
   const deps = (saved: string[], { down = false } = {}) => ({
     secrets: { seal: async (text: string) => text, open: async (sealed: string) => sealed },
+    trackerAddresses: { resolve: async () => [], allowPrivate: false },
     trackers: {
       linear: {
         mapsStatuses: true,
@@ -230,7 +232,8 @@ describe("a mapping saved while a sync runs", () => {
     };
     const secrets = { seal: async (text: string) => text, open: async (sealed: string) => sealed };
     const trackers = { linear: { mapsStatuses: true } } as never;
-    const saved = await setTrackerStatuses({ secrets, trackers, store }, operatorGrant("org"), "app", { fixed: "In Review" });
+    const trackerAddresses = { resolve: async () => [], allowPrivate: false };
+    const saved = await setTrackerStatuses({ secrets, trackers, trackerAddresses, store }, operatorGrant("org"), "app", { fixed: "In Review" });
     assert.equal(saved.ok, true);
     assert.equal(stored.lastFailure, undefined);
     assert.deepEqual(JSON.parse(stored.settingsSealed).statuses, { fixed: "In Review" });
@@ -258,7 +261,7 @@ describe("a mapping saved while `tracker set` saves a new token", () => {
         return true;
       },
     };
-    return { deps: { secrets, trackers, store }, stored: () => stored };
+    return { deps: { secrets, trackers, trackerAddresses: { resolve: async () => [], allowPrivate: false }, store }, stored: () => stored };
   };
 
   test("keeps the new token: the mapping is written on the settings as they are after it", async () => {

@@ -3,14 +3,19 @@ import { FakeGitHub } from "../../support/fake-github.ts";
 import { inProcess, type InProcess, signedInAs } from "../../support/in-process.ts";
 
 /** A resolver that answers from a table, as DNS would: a public name, and one pointing inside the network. */
-const DNS: Readonly<Record<string, string[]>> = { "ghe.public.test": ["93.184.215.14"], "ghe.inside.test": ["93.184.215.14", "10.1.2.3"] };
+const DNS: Record<string, string[]> = { "ghe.public.test": ["93.184.215.14"], "ghe.inside.test": ["93.184.215.14", "10.1.2.3"] };
 
 /** Counts every request an address that should never be called receives. */
 const github = new FakeGitHub().start();
 let strict: InProcess;
+/** What the server's log is given of the trackers' failures (the cause behind a 502). */
+const logged: string[] = [];
 let allowing: InProcess;
 beforeAll(async () => {
-  strict = await inProcess({ with: { trackerAddresses: { resolve: async (host) => DNS[host] ?? [], allowPrivate: false } } });
+  strict = await inProcess({
+    with: { trackerAddresses: { resolve: async (host) => DNS[host] ?? [], allowPrivate: false } },
+    onServiceFailure: (failure) => void logged.push(failure.cause ?? ""),
+  });
   allowing = await inProcess({ env: { TRACKERS_ALLOW_PRIVATE: "true" } });
 });
 afterAll(() => {
@@ -87,6 +92,21 @@ describe("an address an Admin gives a tracker in the settings must be https and 
     expect((await storedSettings(strict)).apiUrl).toBe("https://ghe.public.test/api/v3");
   });
 
+  test("a public address that resolves to a private one since it was saved is not called: opening an issue is 502 tracker_unavailable, saying why", async () => {
+    DNS["ghe.moved.test"] = ["93.184.215.14"];
+    expect((await sendForm(strict, onGithub("https://ghe.moved.test/api/v3"))).status).toBe(200);
+    expect((await storedSettings(strict)).givenByAdmin).toBe(true);
+    DNS["ghe.moved.test"] = ["169.254.169.254"];
+    const key = (
+      await strict.request("POST", "/v1/reports", { body: { publicKey: strict.demo.publicKey, kind: "problem", message: "Export fails" } })
+    ).body.ticketId;
+    const opened = await strict.request("POST", `/v1/feedbacks/${key}/tracker`, { token: strict.demo.tokens.admin, body: {} });
+    expect([opened.status, opened.body.code]).toEqual([502, "tracker_unavailable"]);
+    expect(logged.at(-1)).toBe(
+      "the tracker was not called: ghe.moved.test resolves to 169.254.169.254, which is not a public address; an address an Admin gives must stay public",
+    );
+  });
+
   test("with TRACKERS_ALLOW_PRIVATE, an http address on this machine, where the tracker is then called, and a Jira site on it are saved", async () => {
     expect((await sendForm(allowing, onGithub(`${github.url}/`))).status).toBe(200);
     expect((await storedSettings(allowing)).apiUrl).toBe(`${github.url}/`);
@@ -108,8 +128,9 @@ describe("an address an Admin gives a tracker in the settings must be https and 
     );
   });
 
-  test("the operator's tracker set saves an address on this machine without TRACKERS_ALLOW_PRIVATE", async () => {
+  test("the operator's tracker set saves an address on this machine without TRACKERS_ALLOW_PRIVATE, held to no rule when called", async () => {
     await strict.cli("tracker", "set", "DEMO", strict.demo.appId, "github", "--repo", "acme/shop", "--token", github.token, "--api-url", github.url);
     expect((await storedSettings(strict)).apiUrl).toBe(github.url);
+    expect((await storedSettings(strict)).givenByAdmin).toBeUndefined();
   });
 });
