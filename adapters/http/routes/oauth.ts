@@ -140,15 +140,24 @@ export function oauthRoutes(services: Services, registrationsPerHour: number, cl
     );
   };
 
-  async function consentPage(web: WebRequest, authorization: AuthorizationRequest, user: SignedIn): Promise<Response> {
-    const { request, cookie } = web;
+  /**
+   * The consent page of a request checked from `asked`: its form sends back that same reading, so that
+   * a parameter repeated in the address cannot have the page name one client and Allow approve another.
+   */
+  async function consentPage(
+    web: WebRequest,
+    asked: Readonly<Record<string, string>>,
+    authorization: AuthorizationRequest,
+    user: SignedIn,
+  ): Promise<Response> {
+    const { cookie } = web;
     const { language, w, scopes } = wordsOf(web);
     const memberships = user.memberships;
     if (memberships.length === 0) return errorPage(web, (w) => w.noOrganization, 403);
     const csrf = await csrfToken(services, cookie);
     const hidden = AUTHORIZE_PARAMS.map((name) => {
-      const value = name === "scope" ? authorization.scopes.join(" ") : new URL(request.url).searchParams.get(name);
-      return value === null ? "" : html`<input type="hidden" name="${name}" value="${value}">`;
+      const value = name === "scope" ? authorization.scopes.join(" ") : asked[name];
+      return value === undefined ? "" : html`<input type="hidden" name="${name}" value="${value}">`;
     });
     const options = memberships.map((m) => {
       const allowed = scopesWithin(m.role, authorization.scopes);
@@ -254,7 +263,8 @@ ${connected.length > 0 ? html`<p class="muted">${w.replaces(client, connected.jo
     .get(
       "/oauth/authorize",
       async ({ request, cookie }) => {
-        const checked = await checkAuthorizationRequest(services, Object.fromEntries(new URL(request.url).searchParams), baseOf(request));
+        const asked = Object.fromEntries(new URL(request.url).searchParams);
+        const checked = await checkAuthorizationRequest(services, asked, baseOf(request));
         if (checked.kind === "refuse") return errorPage({ request, cookie }, (w) => w[REFUSED[checked.reason]], 400, { fromApplication: true });
         if (checked.kind === "redirect") return wrongRequest({ request, cookie }, checked);
         const user = await signedInUser(services, cookie);
@@ -262,7 +272,7 @@ ${connected.length > 0 ? html`<p class="muted">${w.replaces(client, connected.jo
           const url = new URL(request.url);
           return redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
         }
-        return consentPage({ request, cookie }, checked.request, user);
+        return consentPage({ request, cookie }, asked, checked.request, user);
       },
       { detail: { hide: true } },
     )

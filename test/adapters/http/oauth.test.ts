@@ -441,6 +441,21 @@ describe("authorization requests", () => {
     expect([handed.allowed.location, handed.location.searchParams.get("iss")]).toEqual(["/oauth/handed-over", issuer]);
   });
 
+  test("with a parameter repeated, Allow approves the very client and address the consent page names, never another one", async () => {
+    const named = (await register([REDIRECT], "Trusted Agent")).body.client_id;
+    const other = (await register(["https://elsewhere.example/cb"], "Other Agent")).body.client_id;
+    const url = new URL(
+      authorizeUrl(other, { redirect_uri: "https://elsewhere.example/cb", code_challenge: "a".repeat(43), code_challenge_method: "S256" }),
+    );
+    url.searchParams.append("client_id", named);
+    url.searchParams.append("redirect_uri", REDIRECT);
+    const browser = await memberBrowser();
+    const page = await (await browser.fetch(url.href)).text();
+    expect(page).toContain("Trusted Agent");
+    const location = new URL((await browser.submit(page, { decision: "allow" })).headers.get("location")!);
+    expect(location.origin + location.pathname).toBe(REDIRECT);
+  });
+
   test("allow returns the state unchanged with the code", async () => {
     const flow = await authorizeCode(server.demo.users.member, { state: "s t&ate" });
     expect(flow.location.searchParams.get("state")).toBe("s t&ate");
