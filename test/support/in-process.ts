@@ -4,12 +4,13 @@ import { serve } from "../../adapters/http/serve.ts";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { loadConfig } from "../../apps/runtime/config.ts";
 import { demo, type DemoInfo } from "../../apps/runtime/demo.ts";
-import { createServices } from "../../apps/runtime/services.ts";
+import { createServices, sqliteFile } from "../../apps/runtime/services.ts";
 import { assembleHttpApp } from "../../apps/server/http-app.ts";
 import { startWorker } from "../../apps/server/worker.ts";
 import type { Services } from "../../core/services.ts";
 import { runJob } from "../../core/jobs/run-job.ts";
 import { FormBrowser, signIn } from "./browser.ts";
+import { writeEmptyStore } from "./new-store-file.ts";
 import { scratchDir } from "./scratch.ts";
 import type { TestClock } from "./test-clock.ts";
 
@@ -84,6 +85,8 @@ async function assemble(
   known?: DemoInfo,
 ) {
   const config = loadConfig({ DATA_DIR: dataDir, SLACK_API_URL: NO_SLACK, ...options.env });
+  // A new data directory's store, copied rather than written schema and all: most test files start one.
+  if (!known && config.store === "sqlite") writeEmptyStore(sqliteFile(dataDir));
   const real = await createServices(config, createLogger("silent", false), origin);
   let offset = 0;
   const services: Services = { ...real, clock: () => Date.now() + offset, passwords: CHEAP_ARGON2, ...options.with };

@@ -13,12 +13,17 @@ let empty: Uint8Array | undefined;
  * Tests of what a first start does to a new file still give `createSqliteStore` a path of their own.
  */
 export function newStoreFile(name = "store"): string {
+  const path = join(scratchDir(name), "store.sqlite");
+  writeEmptyStore(path);
+  return path;
+}
+
+/** Writes an empty store of the current schema at `path`, as a first start would leave it (see newStoreFile). */
+export function writeEmptyStore(path: string): void {
   if (!empty) {
     const db = openDatabase(":memory:");
     empty = db.serialize();
     db.close();
   }
-  const path = join(scratchDir(name), "store.sqlite");
   writeFileSync(path, empty);
-  return path;
 }
