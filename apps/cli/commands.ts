@@ -784,7 +784,8 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   tracker set <org> <appId> linear --team KEY --token K [--statuses S] [--webhook-secret S] [--api-url U]
   tracker set <org> <appId> jira --site S --project KEY --email E --token K [--api-url U]
                                                  [--issue-type Task] [--statuses S] [--webhook-secret S]
-                                                 prints the webhook address and secret; the tracker is not called
+                                                 asks the tracker about the token (one it refuses saves nothing),
+                                                 then prints the webhook address and secret
   tracker statuses <org> <appId> [status=State …]   the Linear or Jira state each status goes to (replaces the
                                                  mapping; with none, prints it); --statuses takes the same, comma-separated
   tracker link <org> <feedbackKey> [issue]        link an existing issue, or open one

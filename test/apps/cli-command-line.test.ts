@@ -26,6 +26,12 @@ describe("the CLI's command line", () => {
     }
   });
 
+  test("tracker set's usage says the tracker is asked about the token, as the command does, before the webhook's address and secret are printed", () => {
+    const usage = saidFor("tracker", "--help")!.out;
+    expect(usage).toContain("asks the tracker about the token (one it refuses saves nothing)");
+    expect(usage).not.toContain("the tracker is not called");
+  });
+
   test("no command at all, help about no command, and an unknown command are exit code 2, named before the usage", () => {
     const answers = [saidFor(), saidFor("help", "bogus"), saidFor("bogus", "thing")];
     expect(answers.map((a) => [a?.code, a?.out, firstLine(a?.err)])).toEqual([
