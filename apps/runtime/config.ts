@@ -220,7 +220,17 @@ function baseUrl(env: Env): string | undefined {
   return url.origin;
 }
 
-const TRUST_PROXY_WORDS: Record<string, number> = { true: 1, false: 0 };
+/** The proxies in front whose X-Forwarded-For entries are trusted: a number, or true for one. */
+function trustedProxyHops(env: Env): number {
+  const raw = env.TRUST_PROXY?.toLowerCase();
+  if (raw === "true") return 1;
+  if (raw === "false") return 0;
+  if (raw && !(/^\d+$/.test(raw) && Number(raw) <= 10))
+    throw new ConfigError(
+      `TRUST_PROXY must be the number of reverse proxies in front, from 0 to 10, or true (one) or false (none), got "${env.TRUST_PROXY}"`,
+    );
+  return raw ? Number(raw) : 0;
+}
 
 export function loadConfig(env: Env): Config {
   const port = integer(env, "PORT", 3000, 0, 65535);
@@ -231,7 +241,6 @@ export function loadConfig(env: Env): Config {
     throw new ConfigError("OPENAI_API_KEY (or OPENAI_BASE_URL for a local server) is required when ASSISTANT=openai");
   }
   if (env.SECRET_KEY && !/^[0-9a-fA-F]{64}$/.test(env.SECRET_KEY)) throw new ConfigError("SECRET_KEY must be 64 hexadecimal characters (32 bytes)");
-  const trustWord = env.TRUST_PROXY?.toLowerCase() ?? "";
   return {
     port,
     baseUrl: baseUrl(env),
@@ -249,7 +258,7 @@ export function loadConfig(env: Env): Config {
       timeoutMs: integer(env, "OPENAI_TIMEOUT_MS", 20_000, 100, 600_000),
     },
     logLevel: oneOf(env, "LOG_LEVEL", ["fatal", "error", "warn", "info", "debug", "trace", "silent"], "info"),
-    trustedProxyHops: trustWord in TRUST_PROXY_WORDS ? TRUST_PROXY_WORDS[trustWord]! : integer(env, "TRUST_PROXY", 0, 0, 10),
+    trustedProxyHops: trustedProxyHops(env),
     reportsPerMinute: integer(env, "RATE_LIMIT_REPORTS_PER_MINUTE", 120, 1, 1_000_000_000),
     widgetKeyPerMinute: integer(env, "RATE_LIMIT_WIDGET_KEY_PER_MINUTE", 600, 1, 1_000_000_000),
     registrationsPerHour: integer(env, "RATE_LIMIT_REGISTRATIONS_PER_HOUR", REGISTRATIONS_PER_HOUR, 1, 1_000_000_000),

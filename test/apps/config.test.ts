@@ -33,6 +33,15 @@ test("a wrong configuration value is refused with a message naming the variable"
   }
 });
 
+test("TRUST_PROXY is a number of proxies from 0 to 10, or true (one) or false (none); a word it is not is refused naming them all", () => {
+  expect(["2", "TRUE", "false", ""].map((value) => loadConfig({ TRUST_PROXY: value }).trustedProxyHops)).toEqual([2, 1, 0, 0]);
+  for (const value of ["yes", "11", "constructor"]) {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+      `TRUST_PROXY must be the number of reverse proxies in front, from 0 to 10, or true (one) or false (none), got "${value}"`,
+    );
+  }
+});
+
 test("OPENAI_BASE_URL is an absolute http(s) address, with the path the provider answers at; one without its scheme is refused at start, not at the first report", () => {
   expect(loadConfig({ ASSISTANT: "openai", OPENAI_BASE_URL: "http://localhost:11434/v1" }).openai.baseUrl).toBe("http://localhost:11434/v1");
   expect(() => loadConfig({ ASSISTANT: "openai", OPENAI_BASE_URL: "localhost:11434/v1" })).toThrow(
