@@ -12,3 +12,14 @@ export function postedFromOwnSite(request: Request, ownOrigin: string): boolean 
   const site = request.headers.get("sec-fetch-site");
   return site === null || site === "same-origin" || site === "none";
 }
+
+/**
+ * The origin the browser posted from, when it is this very host under another scheme: a proxy in
+ * front ends TLS, and BASE_URL does not say the https address (so the service reads its requests as
+ * http). Null otherwise; never another host, so a page elsewhere cannot have its own address named.
+ */
+export function reachedThroughProxy(request: Request): string | null {
+  const origin = URL.parse(request.headers.get("origin") ?? "");
+  const reached = new URL(request.url);
+  return origin && origin.host === reached.host && origin.protocol !== reached.protocol ? origin.origin : null;
+}

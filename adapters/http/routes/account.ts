@@ -11,7 +11,7 @@ import { textFor } from "../catalog/text.ts";
 import type { ConnectedApplication } from "../../../core/oauth/list-agents.ts";
 import type { WebRequest } from "../cookies.ts";
 import { type Html, html, page, redirect } from "../html.ts";
-import { postedFromOwnSite } from "../same-origin.ts";
+import { postedFromOwnSite, reachedThroughProxy } from "../same-origin.ts";
 import { closeSession, csrfToken, csrfValid, openSession } from "../web-session.ts";
 import { redirectWithFlash, takeNotice } from "../web/flash.ts";
 import { asMember, asMemberPosting, languageSwitch } from "../web/layout.ts";
@@ -84,10 +84,18 @@ export function accountRoutes(services: Services, clientAddress: (request: Reque
     const language = pageLanguage(services, web);
     const w = wordsFor(language, "signIn");
     const said = error && w[error];
+    // Refused from its own host under another scheme: the operator's setting to change, said where they first meet it.
+    const proxied = error === "otherSite" ? reachedThroughProxy(web.request) : null;
     const response = page(
       w.signIn,
       html`${languageSwitch(language, web.request)}<h1>${w.signInTitle}</h1>
-${said ? html`<p class="error" role="alert">${said}</p>` : ""}
+${
+  proxied
+    ? html`<div class="error" role="alert"><p>${said}</p><p>${w.behindProxy(proxied, ownOrigin)}</p></div>`
+    : said
+      ? html`<p class="error" role="alert">${said}</p>`
+      : ""
+}
 <form method="post" action="/login">
 <input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="next" value="${next}">
 <label for="email">${w.email}</label><input id="email" name="email" type="email" autocomplete="username" required${email ? html` value="${email}"` : html` autofocus`}>

@@ -126,6 +126,31 @@ describe("every state-changing web form checks Origin", () => {
   });
 });
 
+describe("the sign-in form behind a proxy that ends TLS, without BASE_URL", () => {
+  /** The sign-in form as a browser at `opened` posts it to the service, which reads the request as plain http on that host. */
+  const signInFrom = async (opened: string) => {
+    const browser = new FormBrowser("http://feedback.acme.test", {}, http.handle);
+    const page = await (await browser.fetch("/login")).text();
+    return browser.submit(page, { email: http.demo.users.admin.email, password: http.demo.users.admin.password }, undefined, { origin: opened });
+  };
+
+  test("is refused, and says the address the browser opened, the one the service takes for its own, and to set BASE_URL", async () => {
+    const refused = await signInFrom("https://feedback.acme.test");
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain(
+      '<div class="error" role="alert"><p>This form can only be sent from its own page.</p><p>This page was opened at https://feedback.acme.test, but the service takes its own address to be http://localhost:3000. Whoever runs it sets BASE_URL to https://feedback.acme.test and starts it again (README, Quick start).</p></div>',
+    );
+  });
+
+  test("posted from another host, it names no address: a page elsewhere cannot have its own suggested", async () => {
+    const refused = await signInFrom("https://feedback.acme.test.evil.example");
+    expect(refused.status).toBe(403);
+    const page = await refused.text();
+    expect(page).toContain('<p class="error" role="alert">This form can only be sent from its own page.</p>');
+    expect(page).not.toContain("BASE_URL");
+  });
+});
+
 describe("cookies over https carry the __Host- prefix", () => {
   let secure: InProcess;
   beforeAll(async () => {
