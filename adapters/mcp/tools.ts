@@ -6,7 +6,7 @@ import { type ErrorCode, type Failure, fail, invalid, type Result } from "../../
 import { firstProblem } from "../../core/schemas/field-problem.ts";
 import type { Grant } from "../../core/model.ts";
 import { AppList, Feature, FeatureList } from "../../core/schemas/catalog.ts";
-import { Feedback, FeedbackListQuery, FeedbackPage, StatusChange, StatusSchema } from "../../core/schemas/feedback.ts";
+import { Feedback, FeedbackListQuery, FeedbackPage, StatusChange } from "../../core/schemas/feedback.ts";
 import { overLongMessage, ReportResponse } from "../../core/schemas/report.ts";
 import type { Services } from "../../core/services.ts";
 import { changeStatus } from "../../core/feedback/change-status.ts";
@@ -165,7 +165,7 @@ export const TOOLS: readonly Tool[] = [
     input: Type.Object(
       {
         key: Type.String({ minLength: 1, description: "The feedback's key or id." }),
-        status: StatusSchema,
+        status: StatusChange.properties.status,
         comment: StatusChange.properties.comment,
       },
       noOther,

@@ -161,9 +161,13 @@ export type FeedbackPage = Static<typeof FeedbackPage>;
 
 export const COMMENT_MAX_LENGTH = 5000;
 
+/** What a status argument takes, as a model reads it. */
+const NEW_STATUS =
+  "The new status: triage, prioritized, in_development, fixed, delivered (its followers are told) or dismissed (say why in comment).";
+
 export const StatusChange = Type.Object(
   {
-    status: StatusSchema,
+    status: literals(STATUSES, { description: NEW_STATUS }),
     comment: Type.Optional(Text({ maxLength: COMMENT_MAX_LENGTH, description: "Added to the feedback. For dismissed it is the reason." })),
   },
   { $id: "StatusChange" },
@@ -181,11 +185,17 @@ export const FEEDBACK_ORDERS = ["activity", "reports", "severity", "votes", "rev
 
 export const FeedbackListQuery = Type.Object(
   {
-    status: Type.Optional(literals(STATUS_FILTERS)),
-    kind: Type.Optional(KindSchema),
-    severity: Type.Optional(SeveritySchema),
-    appId: Type.Optional(Type.String({ minLength: 1 })),
-    featureId: Type.Optional(Type.String({ minLength: 1 })),
+    status: Type.Optional(
+      literals(STATUS_FILTERS, {
+        description: "open (the default: triage, prioritized, in_development and fixed), closed (delivered and dismissed), all, or one status.",
+      }),
+    ),
+    kind: Type.Optional(literals(KINDS, { description: "problem, idea or praise." })),
+    severity: Type.Optional(literals(SEVERITIES, { description: "P0 (the most severe) to P3." })),
+    appId: Type.Optional(Type.String({ minLength: 1, description: "App id, from list_apps (GET /v1/apps)." })),
+    featureId: Type.Optional(
+      Type.String({ minLength: 1, description: "Feature id (not its path), from list_features (GET /v1/apps/{id}/features)." }),
+    ),
     query: Type.Optional(Text({ minLength: 1, maxLength: QUERY_MAX_LENGTH, description: "Text searched in key, title, summary and reports." })),
     published: Type.Optional(Type.Boolean({ description: "true: only feedbacks published on the portal; false: only those not published." })),
     source: Type.Optional(
@@ -210,7 +220,7 @@ export const FeedbackListQuery = Type.Object(
         },
       ),
     ),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: "Feedbacks per page, 1 to 100." })),
     cursor: Type.Optional(Type.String({ minLength: 1, description: "The nextCursor of the previous page." })),
   },
   { additionalProperties: false },

@@ -5,7 +5,9 @@ import { codePoints, Text } from "./text.ts";
 import { CompanyInput } from "../triage/companies.ts";
 
 /** Kinds a client may send: the three real ones plus the compatibility aliases (mapped by storedKind). */
-export const ReportKindInput = literals(["problem", "idea", "praise", "issue", "bug", "greeting"] as const);
+export const ReportKindInput = literals(["problem", "idea", "praise", "issue", "bug", "greeting"] as const, {
+  description: "problem, idea or praise (issue, bug and greeting are older names kept for compatibility).",
+});
 
 export const MESSAGE_MAX_LENGTH = 10_000;
 

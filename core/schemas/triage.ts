@@ -1,5 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { COMMENT_MAX_LENGTH, KindSchema, SeveritySchema, StatusSchema } from "./feedback.ts";
+import { COMMENT_MAX_LENGTH, KINDS, SeveritySchema, StatusChange, StatusSchema } from "./feedback.ts";
+import { literals } from "./literals.ts";
 import { Text } from "./text.ts";
 
 /** A tag's name: per organization, created on first use. */
@@ -31,16 +32,16 @@ const Comment = Text({ maxLength: COMMENT_MAX_LENGTH, description: "Added to the
  */
 export const FeedbackUpdate = Type.Object(
   {
-    status: Type.Optional(StatusSchema),
+    status: Type.Optional(StatusChange.properties.status),
     comment: Type.Optional(Comment),
     owner: Type.Optional(Owner),
     dueAt: Type.Optional(DueAt("When it is due; null for no date.")),
     severity: Type.Optional(Type.Union([SeveritySchema, Type.Null()], { description: "P0 to P3; null for none." })),
-    kind: Type.Optional(KindSchema),
+    kind: Type.Optional(literals(KINDS, { description: "problem, idea or praise." })),
     featureId: Type.Optional(
       Type.Union([Type.String({ minLength: 1 }), Type.Null()], { description: "A feature of the feedback's app; null for none." }),
     ),
-    title: Type.Optional(Text({ minLength: 1, maxLength: TITLE_MAX_LENGTH, pattern: "\\S" })),
+    title: Type.Optional(Text({ minLength: 1, maxLength: TITLE_MAX_LENGTH, pattern: "\\S", description: "The feedback's title, in a line." })),
     tags: Type.Optional(Tags("Every tag of the feedback, replacing those it had; a name new to the organization creates its tag.")),
   },
   { $id: "FeedbackUpdate", additionalProperties: false },

@@ -236,3 +236,17 @@ describe("list_feedbacks called with a filter by the word SPEC's table of tools 
     expect(refused.error).toBe("An argument is missing or invalid. constructor: not a known argument.");
   });
 });
+
+describe("the tools as a model reads them", () => {
+  test("every argument of every tool an Admin is listed says what it takes, in a description of its own", async () => {
+    const listed = (await (await rpc("tools/list", {}, { authorization: `Bearer ${server.demo.tokens.admin}` })).json()) as {
+      result: { tools: Array<{ name: string; inputSchema: { properties?: Record<string, { description?: string }> } }> };
+    };
+    const undescribed = listed.result.tools.flatMap((tool) =>
+      Object.entries(tool.inputSchema.properties ?? {})
+        .filter(([, schema]) => !schema.description)
+        .map(([argument]) => `${tool.name}.${argument}`),
+    );
+    expect(undescribed).toEqual([]);
+  });
+});
