@@ -144,8 +144,9 @@ export interface Turn {
   readonly at: number;
 }
 
-/** Where a report came from: a channel, an agent over MCP, or Slack. */
-export type ReportSource = ChannelKind | "agent" | "slack" | "portal";
+/** Where a report came from: a channel, an agent over MCP, Slack, or the portal. */
+export const REPORT_SOURCES = [...CHANNEL_KINDS, "agent", "slack", "portal"] as const;
+export type ReportSource = (typeof REPORT_SOURCES)[number];
 
 export interface ReportRecord {
   readonly id: string;

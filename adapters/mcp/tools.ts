@@ -118,7 +118,7 @@ export const TOOLS: readonly Tool[] = [
     name: "list_feedbacks",
     title: "List feedbacks",
     description:
-      "Lists feedbacks from most recently active to oldest. Filters: status (open by default; closed, all, or one status), kind (problem, idea, praise), severity (P0 to P3), appId, featureId, query (text searched in key, title, summary and reports), owner (me, none, or a member's e-mail), tag, published (on the portal or not) and source (api, form, widget, agent, portal). sort: activity (default), reports (most first), severity (P0 first), votes (most first), revenue (the highest monthly spend of the companies that reported first) or due (the soonest due date first, then those without one, last active first). Page with limit (1 to 100, default 20) and the nextCursor of the previous page.",
+      "Lists feedbacks from most recently active to oldest. Filters: status (open by default; closed, all, or one status), kind (problem, idea, praise), severity (P0 to P3), appId, featureId, query (text searched in key, title, summary and reports), owner (me, none, or a member's e-mail), tag, published (on the portal or not) and source (api, form, widget, agent, slack, portal). sort: activity (default), reports (most first), severity (P0 first), votes (most first), revenue (the highest monthly spend of the companies that reported first) or due (the soonest due date first, then those without one, last active first). Page with limit (1 to 100, default 20) and the nextCursor of the previous page.",
     operation: "feedbacks.read",
     input: FeedbackListQuery,
     output: FeedbackPage,

@@ -3,6 +3,7 @@ import { literals } from "./literals.ts";
 import { Text } from "./text.ts";
 import { CompanyEntry } from "../triage/companies.ts";
 import { EMAIL_PATTERN } from "../email.ts";
+import { REPORT_SOURCES } from "../model.ts";
 
 export const KINDS = ["problem", "idea", "praise"] as const;
 export type Kind = (typeof KINDS)[number];
@@ -199,11 +200,7 @@ export const FeedbackListQuery = Type.Object(
     query: Type.Optional(Text({ minLength: 1, maxLength: QUERY_MAX_LENGTH, description: "Text searched in key, title, summary and reports." })),
     published: Type.Optional(Type.Boolean({ description: "true: only feedbacks published on the portal; false: only those not published." })),
     source: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 20,
-        description: "Only feedbacks holding a report from this source (api, form, widget, agent, portal).",
-      }),
+      literals(REPORT_SOURCES, { description: "Only feedbacks holding a report from this source (api, form, widget, agent, slack, portal)." }),
     ),
     owner: Type.Optional(
       Type.Union([Type.Literal("me"), Type.Literal("none"), Type.String({ pattern: EMAIL_PATTERN })], {

@@ -1,3 +1,4 @@
+import { REPORT_SOURCES } from "../../../core/model.ts";
 import { Elysia } from "elysia";
 import type { EntryLink } from "../../../core/store/changelog.ts";
 import { isEmailShaped } from "../../../core/email.ts";
@@ -119,7 +120,7 @@ export function inboxQuery(params: URLSearchParams): ListQuery {
   const cursor = text("cursor");
   const sort = one("sort", FEEDBACK_ORDERS);
   const published = one("published", ["true", "false"]);
-  const source = text("source");
+  const source = one("source", REPORT_SOURCES);
   // As the other filters, an owner the list would refuse is left out: me, none, or an e-mail.
   const given = text("owner");
   const owner = given === "me" || given === "none" || (given !== undefined && isEmailShaped(given)) ? given : undefined;

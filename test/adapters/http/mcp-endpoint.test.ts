@@ -130,6 +130,17 @@ describe("a tool refuses what its REST twin refuses, with the same code", () => 
     expect([isError, body]).toEqual([true, { error: expect.stringMatching(/^The cursor cannot be read/), code: "invalid_cursor" }]);
   });
 
+  test("list_feedbacks by a source no report comes from (email) is refused naming the sources, Slack's too, as GET /v1/feedbacks refuses it", async () => {
+    const error = "An argument is missing or invalid. source: expected one of api, form, widget, agent, slack, portal.";
+    expect(await toolCall("list_feedbacks", { source: "email" })).toEqual([true, { error, code: "invalid_query" }]);
+    const rest = await server.request("GET", "/v1/feedbacks?source=email", { token: server.demo.tokens.member });
+    expect([rest.status, rest.body.code, rest.body.error]).toEqual([
+      400,
+      "invalid_query",
+      expect.stringContaining("source: expected one of api, form, widget, agent, slack, portal."),
+    ]);
+  });
+
   test("update_feedback_status takes a comment of 5000 characters; 5001 is invalid_body, as PATCH /v1/feedbacks/{key}", async () => {
     const key = (
       await server.request("POST", "/v1/reports", {
