@@ -106,7 +106,7 @@ export const TOOLS: readonly Tool[] = [
     name: "list_features",
     title: "List the feature map of an app",
     description:
-      "Lists the feature map of an app (flat): each feature's id, name, path, type, severity floor, attached code files and number of open feedbacks. Use it to find where a problem lives in the code.",
+      "Lists the feature map of an app (flat): each feature's id, name, path, kind (area, page, flow, component or api), severityFloor (its feedbacks are graded at least this severe), cues (words that point to it), code (its attached code files) and openFeedbacks (how many are open). Use it to find where a problem lives in the code.",
     operation: "feedbacks.read",
     input: Type.Object({ appId: Type.String({ minLength: 1, description: "App id, from list_apps." }) }, noOther),
     output: FeatureList,
@@ -148,7 +148,8 @@ export const TOOLS: readonly Tool[] = [
   {
     name: "get_feature",
     title: "Read a feature",
-    description: "Reads one feature of the feature map: path, type, severity floor, attached code files and number of open feedbacks.",
+    description:
+      "Reads one feature of the feature map: its path, kind, severityFloor, cues, code (its attached code files) and openFeedbacks (how many are open).",
     operation: "feedbacks.read",
     input: Type.Object({ featureId: Type.String({ minLength: 1, description: "Feature id, from list_features or a feedback's feature." }) }, noOther),
     output: Feature,
@@ -181,7 +182,7 @@ export const TOOLS: readonly Tool[] = [
     name: "update_feedback",
     title: "Triage a feedback",
     description:
-      "Sets a feedback's triage fields: owner (a member's e-mail, or null), dueAt (an ISO date, or null), severity (P0 to P3, or null), kind (problem, idea, praise), featureId (a feature of its app, or null), title, and tags (every tag it carries, replacing those it had; new names create their tags). status and comment may come with them, as update_feedback_status takes them; a comment goes with a change (to comment alone, use add_comment). Only the fields given change.",
+      "Sets a feedback's triage fields: owner (a member's e-mail, me for your person, or null), dueAt (an ISO date, or null), severity (P0 to P3, or null), kind (problem, idea, praise), featureId (a feature of its app, or null), title, and tags (every tag it carries, replacing those it had; new names create their tags). status and comment may come with them, as update_feedback_status takes them; a comment goes with a change (to comment alone, use add_comment). Only the fields given change.",
     operation: "feedbacks.update",
     input: Type.Object({ key: Type.String({ minLength: 1, description: "The feedback's key or id." }), ...FeedbackUpdate.properties }, noOther),
     output: Feedback,

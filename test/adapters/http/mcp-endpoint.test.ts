@@ -260,4 +260,22 @@ describe("the tools as a model reads them", () => {
     );
     expect(undescribed).toEqual([]);
   });
+
+  /** The descriptions of the tools a Member's agent is listed, by name. */
+  const descriptions = async () => {
+    const listed = (await (await rpc("tools/list", {})).json()) as { result: { tools: Array<{ name: string; description: string }> } };
+    return Object.fromEntries(listed.result.tools.map((t) => [t.name, t.description]));
+  };
+
+  test("list_features and get_feature name a feature's fields as its JSON does (kind, severityFloor, code, openFeedbacks), not as SPEC's prose (type)", async () => {
+    const { list_features, get_feature } = await descriptions();
+    for (const description of [list_features!, get_feature!]) {
+      expect(["kind", "severityFloor", "code", "openFeedbacks"].filter((field) => !description.includes(field))).toEqual([]);
+      expect(description).not.toContain("type");
+    }
+  });
+
+  test("update_feedback says the owner may be me, as its argument takes it", async () => {
+    expect((await descriptions()).update_feedback).toContain("owner (a member's e-mail, me for your person, or null)");
+  });
 });
