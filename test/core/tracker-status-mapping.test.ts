@@ -153,14 +153,18 @@ describe("a mapping names states the tracker's workflow has", () => {
     provider: "linear",
     settingsSealed: JSON.stringify({ project: "ENG", token: "t", webhookSecret: "w" }),
   };
-  /** A Linear team with its default workflow, as `stateNames` lists it; or, `down`, a Linear that cannot be reached. */
-  const deps = (saved: string[], { down = false } = {}) => ({
+  /**
+   * A Linear team with its default workflow, as `stateNames` lists it (each call counted in `asked`);
+   * or, `down`, a Linear that cannot be reached. Any name resolves to the company's network.
+   */
+  const deps = (saved: string[], { down = false, tracker = linearTracker, asked = [] as string[] } = {}) => ({
     secrets: { seal: async (text: string) => text, open: async (sealed: string) => sealed },
-    trackerAddresses: { resolve: async () => [], allowPrivate: false },
+    trackerAddresses: { resolve: async () => ["10.0.0.5"], allowPrivate: false },
     trackers: {
       linear: {
         mapsStatuses: true,
         stateNames: async () => {
+          asked.push("stateNames");
           if (down) throw new Error("connect ECONNREFUSED 127.0.0.1:9");
           return LINEAR.map((s) => s.name);
         },
@@ -168,7 +172,7 @@ describe("a mapping names states the tracker's workflow has", () => {
     } as never,
     store: {
       findApp: async () => ({ id: "app", orgId: "org", name: "Shop", kind: "web" as const }),
-      findAppTracker: async () => linearTracker,
+      findAppTracker: async () => tracker,
       setTrackerSettings: async (_org: string, _app: string, settings: Pick<AppTracker, "settingsSealed">) => {
         saved.push(settings.settingsSealed);
         return true;
@@ -198,6 +202,24 @@ describe("a mapping names states the tracker's workflow has", () => {
     const done = await setTrackerStatuses(deps(saved, { down: true }), operatorGrant("org"), "app", { dismissed: "Won't Do" });
     assert.deepEqual(done, { ok: true, value: { dismissed: "Won't Do" } });
     assert.deepEqual(JSON.parse(saved[0]!).statuses, { dismissed: "Won't Do" });
+  });
+
+  test("an address an Admin gave that now resolves to a private one is not asked for its states: the mapping is saved unchecked, the address still the Admin's", async () => {
+    const admins = {
+      ...linearTracker,
+      settingsSealed: JSON.stringify({ project: "ENG", token: "t", apiUrl: "https://linear.acme.test", givenByAdmin: true }),
+    };
+    const saved: string[] = [];
+    const asked: string[] = [];
+    const done = await setTrackerStatuses(deps(saved, { tracker: admins, asked }), operatorGrant("org"), "app", { dismissed: "Won't Do" });
+    assert.deepEqual([done, asked], [{ ok: true, value: { dismissed: "Won't Do" } }, []]);
+    assert.deepEqual(JSON.parse(saved[0]!), {
+      project: "ENG",
+      token: "t",
+      apiUrl: "https://linear.acme.test",
+      givenByAdmin: true,
+      statuses: { dismissed: "Won't Do" },
+    });
   });
 });
 
