@@ -132,5 +132,12 @@ describe("an address an Admin gives a tracker in the settings must be https and 
     await strict.cli("tracker", "set", "DEMO", strict.demo.appId, "github", "--repo", "acme/shop", "--token", github.token, "--api-url", github.url);
     expect((await storedSettings(strict)).apiUrl).toBe(github.url);
     expect((await storedSettings(strict)).givenByAdmin).toBeUndefined();
+    const key = (
+      await strict.request("POST", "/v1/reports", { body: { publicKey: strict.demo.publicKey, kind: "problem", message: "Search is slow" } })
+    ).body.ticketId;
+    const calls = github.calls.length;
+    const opened = await strict.request("POST", `/v1/feedbacks/${key}/tracker`, { token: strict.demo.tokens.admin, body: {} });
+    expect([opened.status, opened.body.trackerIssue?.key]).toEqual([200, expect.stringMatching(/^acme\/shop#\d+$/)]);
+    expect(github.calls.length).toBeGreaterThan(calls);
   });
 });
