@@ -69,6 +69,13 @@ function refusedField(failure: Failure, w: Words, sent: Fields): string | null {
   return null;
 }
 
+/** Why a posted form is shown back: what to say, its status, and the token of a post still being recorded. */
+interface SentBack {
+  readonly said: string;
+  readonly status: number;
+  readonly once?: string;
+}
+
 const list = (value: string | string[] | undefined): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 const one = (value: string | string[] | undefined): string => list(value)[0]?.trim() ?? "";
 /** The questions a step asks, as its answer form names them: an answer posted again is told from the next one. */
@@ -96,16 +103,16 @@ export function hostedFormRoutes(services: Services, budget: AddressBudget) {
     page(title, html`<div class="narrow">${body}</div>`, { language, status });
 
   /**
-   * The report form, empty or as it was sent (with the error that sent it back, and its status). It
-   * carries a new one-time token, unless the post it shows again is still being recorded: sent again,
-   * the same token replays that post's answer.
+   * The report form, empty or as it was sent (with what sent it back). It carries a new one-time
+   * token, unless `back` gives the one of a post still being recorded: sent again, the same token
+   * replays that post's answer.
    */
-  const reportForm = (key: string, app: string, w: Words, language: Language, sent: Fields = {}, error?: string, status = 400) =>
+  const reportForm = (key: string, app: string, w: Words, language: Language, sent: Fields = {}, back?: SentBack) =>
     formPage(
       language,
       `${w.title} · ${app}`,
       html`<p class="muted">${w.about} ${app}</p><h1>${w.title}</h1>
-${error ? html`<p class="error" role="alert">${error}</p>` : ""}
+${back ? html`<p class="error" role="alert">${back.said}</p>` : ""}
 <form method="post" action="/f/${encodeURIComponent(key)}?lang=${language}">
 <fieldset><legend>${w.kind}</legend>${KINDS.map(
         (k, i) =>
@@ -114,10 +121,10 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
 <label for="message">${w.message}</label><textarea id="message" name="message" rows="6" required maxlength="${MESSAGE_MAX_LENGTH}" placeholder="${w.messageHint}">${one(sent.message)}</textarea>
 <label for="email">${w.email}</label><input id="email" type="email" name="email" autocomplete="email" value="${one(sent.email)}">
 ${HIDDEN.map((name) => (one(sent[name]) ? html`<input type="hidden" name="${name}" value="${one(sent[name])}">` : ""))}
-<input type="hidden" name="once" value="${(status === STATUS_OF.idempotency_in_progress && one(sent.once)) || services.ids.secret()}">
+<input type="hidden" name="once" value="${back?.once || services.ids.secret()}">
 <div class="trap" aria-hidden="true"><label for="website">${w.honeypot}</label><input id="website" type="text" name="website" tabindex="-1" autocomplete="off"></div>
 <p><button type="submit">${w.send}</button></p></form>`,
-      error ? status : 200,
+      back?.status ?? 200,
     );
 
   /**
@@ -168,9 +175,10 @@ ${(step.questions ?? []).map((q) => question(q, w))}
     const message = errorBody(failure.code, language, failure.problem).error;
     const w = textFor(language).form;
     if (failure.code === "invalid_ingest" || failure.code === "message_too_long")
-      return reportForm(key, app, w, language, sent, refusedField(failure, w, sent) ?? message);
+      return reportForm(key, app, w, language, sent, { said: refusedField(failure, w, sent) ?? message, status: 400 });
     // The same post, still being recorded after the wait: the form as sent, to send again once it is.
-    if (failure.code === "idempotency_in_progress") return reportForm(key, app, w, language, sent, w.stillSending, STATUS_OF[failure.code]);
+    if (failure.code === "idempotency_in_progress")
+      return reportForm(key, app, w, language, sent, { said: w.stillSending, status: STATUS_OF[failure.code], once: one(sent.once) });
     const response = formPage(language, message, html`<h1>${message}</h1>${againLink(key, language)}`, STATUS_OF[failure.code]);
     if (failure.retryAfter !== undefined) response.headers.set("retry-after", String(failure.retryAfter));
     return response;
@@ -290,7 +298,7 @@ ${(step.questions ?? []).map((q) => question(q, w))}
           // The API ignores an e-mail of the wrong shape; a person who typed one expects to hear back, so is told.
           const email = one(sent.email);
           if (email && !isEmailShaped(normalizeEmail(email)))
-            return reportForm(params.key, app, textFor(language).form, language, sent, textFor(language).form.emailInvalid);
+            return reportForm(params.key, app, textFor(language).form, language, sent, { said: textFor(language).form.emailInvalid, status: 400 });
           const report = reportOf(params.key, sent);
           if (!reportBody.check(report)) return failurePage(params.key, app, language, reportBody.refuse("invalid_ingest", report), sent);
           return stepResponse(params.key, app, language, await submitOnce(report, onceKey(sent, report), language), sent);
