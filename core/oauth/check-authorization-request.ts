@@ -8,7 +8,7 @@ import { normalizeResource, resourcesOf } from "./resources.ts";
 
 export type AuthorizationCheck =
   /** Client or redirect URI cannot be trusted: the person is told why, and nothing is redirected. */
-  | { readonly kind: "refuse"; readonly reason: "unknown_client" | "unregistered_redirect" }
+  | { readonly kind: "refuse"; readonly reason: "unknown_client" | "unregistered_redirect" | "repeated_client" }
   /**
    * The client is known, the request wrong: the error goes back to its redirect URI (`location`),
    * once the person has seen it, since anyone may register a client that sends them anywhere.
@@ -24,14 +24,19 @@ export async function checkAuthorizationRequest(
   services: AuthorizeDeps,
   params: Readonly<Record<string, string | undefined>>,
   issuer: string,
+  repeated: readonly string[] = [],
 ): Promise<AuthorizationCheck> {
+  // A parameter given twice is refused (RFC 6749 §3.1): read one way here and another elsewhere, it
+  // could have a page name one client and its form approve another. Without one client or one
+  // address to send the error to, the person is told, and nothing is redirected.
+  if (repeated.includes("client_id") || repeated.includes("redirect_uri")) return { kind: "refuse", reason: "repeated_client" };
   const client = params.client_id ? await services.store.findClient(params.client_id) : null;
   if (!client) return { kind: "refuse", reason: "unknown_client" };
   const redirectUri = params.redirect_uri ?? (client.redirectUris.length === 1 ? client.redirectUris[0] : undefined);
   if (!redirectUri || !isRegisteredRedirect(client.redirectUris, redirectUri)) {
     return { kind: "refuse", reason: "unregistered_redirect" };
   }
-  const state = params.state;
+  const state = repeated.includes("state") ? undefined : params.state;
   const back = (error: OAuthError): AuthorizationCheck => ({
     kind: "redirect",
     location: redirectWith(redirectUri, { ...error }, state, issuer),
@@ -39,6 +44,7 @@ export async function checkAuthorizationRequest(
     redirectUri,
     error,
   });
+  if (repeated.length > 0) return back(oauthError("invalid_request", `${repeated[0]} is given more than once`));
   if (params.response_type !== "code") return back(oauthError("unsupported_response_type", "response_type must be code"));
   if (!params.code_challenge) return back(oauthError("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256"));
   if (params.code_challenge_method !== "S256") return back(oauthError("invalid_request", "code_challenge_method must be S256"));

@@ -619,6 +619,7 @@ export const EN = {
       chooseOrganization: "Choose one of your organizations.",
       unknownClient: "This application is not known to this service, or no longer is.",
       unregisteredRedirect: "This application asked to be sent back to an address it did not register.",
+      repeatedClient: "This link names more than one application, or more than one address to send you back to, so it cannot be trusted.",
       /** A request the application sent wrong (its OAuth error follows), and the link that takes the error back to it. */
       wrongRequest: (client: string) => `${client} sent a request this service cannot accept`,
       backWithError: (client: string) => `Go back to ${client} with this error`,

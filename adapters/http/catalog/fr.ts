@@ -539,6 +539,7 @@ export const FR: Catalog = {
       chooseOrganization: "Choisissez l’une de vos organisations.",
       unknownClient: "Cette application n’est pas connue de ce service, ou ne l’est plus.",
       unregisteredRedirect: "Cette application demande à être renvoyée vers une adresse qu’elle n’a pas enregistrée.",
+      repeatedClient: "Ce lien nomme plus d’une application, ou plus d’une adresse où vous renvoyer\u202f: on ne peut pas s’y fier.",
       wrongRequest: (client: string) => `${client} a envoyé une demande que ce service ne peut pas accepter`,
       backWithError: (client: string) => `Revenir à ${client} avec cette erreur`,
     },

@@ -43,7 +43,10 @@ const AUTHORIZE_PARAMS = [
 ] as const;
 
 /** The consent page's words for an authorization request it refuses, by the core's reason. */
-const REFUSED = { unknown_client: "unknownClient", unregistered_redirect: "unregisteredRedirect" } as const;
+const REFUSED = { unknown_client: "unknownClient", unregistered_redirect: "unregisteredRedirect", repeated_client: "repeatedClient" } as const;
+
+/** The parameters an authorization request's address gives more than once. */
+const repeatedIn = (params: URLSearchParams): string[] => [...new Set(params.keys())].filter((name) => params.getAll(name).length > 1);
 
 /** What is wrong with refused client metadata, naming the field at fault (RFC 7591 §3.2.2's error_description). */
 function metadataProblem(body: unknown): string {
@@ -263,8 +266,9 @@ ${connected.length > 0 ? html`<p class="muted">${w.replaces(client, connected.jo
     .get(
       "/oauth/authorize",
       async ({ request, cookie }) => {
-        const asked = Object.fromEntries(new URL(request.url).searchParams);
-        const checked = await checkAuthorizationRequest(services, asked, baseOf(request));
+        const query = new URL(request.url).searchParams;
+        const asked = Object.fromEntries(query);
+        const checked = await checkAuthorizationRequest(services, asked, baseOf(request), repeatedIn(query));
         if (checked.kind === "refuse") return errorPage({ request, cookie }, (w) => w[REFUSED[checked.reason]], 400, { fromApplication: true });
         if (checked.kind === "redirect") return wrongRequest({ request, cookie }, checked);
         const user = await signedInUser(services, cookie);

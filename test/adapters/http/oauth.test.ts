@@ -441,19 +441,33 @@ describe("authorization requests", () => {
     expect([handed.allowed.location, handed.location.searchParams.get("iss")]).toEqual(["/oauth/handed-over", issuer]);
   });
 
-  test("with a parameter repeated, Allow approves the very client and address the consent page names, never another one", async () => {
+  test("a client_id or redirect_uri given twice is refused on a page (RFC 6749 §3.1): no consent form to approve another, nothing redirected", async () => {
     const named = (await register([REDIRECT], "Trusted Agent")).body.client_id;
     const other = (await register(["https://elsewhere.example/cb"], "Other Agent")).body.client_id;
-    const url = new URL(
-      authorizeUrl(other, { redirect_uri: "https://elsewhere.example/cb", code_challenge: "a".repeat(43), code_challenge_method: "S256" }),
-    );
-    url.searchParams.append("client_id", named);
-    url.searchParams.append("redirect_uri", REDIRECT);
-    const browser = await memberBrowser();
-    const page = await (await browser.fetch(url.href)).text();
-    expect(page).toContain("Trusted Agent");
-    const location = new URL((await browser.submit(page, { decision: "allow" })).headers.get("location")!);
-    expect(location.origin + location.pathname).toBe(REDIRECT);
+    for (const name of ["client_id", "redirect_uri"]) {
+      const url = new URL(
+        authorizeUrl(other, { redirect_uri: "https://elsewhere.example/cb", code_challenge: "a".repeat(43), code_challenge_method: "S256" }),
+      );
+      url.searchParams.append(name, name === "client_id" ? named : REDIRECT);
+      const res = await (await memberBrowser()).fetch(url.href);
+      expect([name, res.status, res.headers.get("location")]).toEqual([name, 400, null]);
+      const page = await res.text();
+      expect(page).toContain("This link names more than one application, or more than one address to send you back to, so it cannot be trusted.");
+      expect(page).not.toContain('name="decision"');
+    }
+  });
+
+  test("another parameter given twice is said on a page whose link takes invalid_request, naming it, back to the client", async () => {
+    const client = (await register()).body.client_id;
+    const url = new URL(authorizeUrl(client, { code_challenge: "a".repeat(43), code_challenge_method: "S256" }));
+    url.searchParams.append("scope", "feedbacks:read");
+    url.searchParams.append("scope", "feedbacks:write");
+    const sent = await errorLink(await (await memberBrowser()).fetch(url.href));
+    expect(`${sent.origin}${sent.pathname}`).toBe(REDIRECT);
+    expect([sent.searchParams.get("error"), sent.searchParams.get("error_description")]).toEqual([
+      "invalid_request",
+      "scope is given more than once",
+    ]);
   });
 
   test("allow returns the state unchanged with the code", async () => {
