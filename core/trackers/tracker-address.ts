@@ -38,9 +38,10 @@ export async function refusedAtCall(rule: AddressRule, provider: string, setting
   if (!settings.givenByAdmin) return null;
   const problem = await checkTrackerAddress(rule, provider, settings);
   if (!problem) return null;
+  // A private answer is the usual cause; another (http, a port) follows the operator's turning TRACKERS_ALLOW_PRIVATE off.
   const why =
     "resolved" in problem && problem.resolved
       ? `${problem.given} resolves to ${problem.resolved}, which is not a public address`
       : `its address is refused (${problem.reason})`;
-  return new Error(`the tracker was not called: ${why}; an address an Admin gives must stay public`);
+  return new Error(`the tracker was not called: ${why}; an address an Admin gives must be https and public, unless the operator allows private ones`);
 }

@@ -109,7 +109,7 @@ describe("linkTracker", () => {
       ok: false,
       code: "tracker_unavailable",
       cause:
-        "the tracker was not called: ghe.acme.test resolves to 10.0.0.5, which is not a public address; an address an Admin gives must stay public",
+        "the tracker was not called: ghe.acme.test resolves to 10.0.0.5, which is not a public address; an address an Admin gives must be https and public, unless the operator allows private ones",
     });
     assert.deepEqual([calls, linkOf()], [{ open: 0, find: 0 }, undefined]);
     // Once the operator allows private addresses (TRACKERS_ALLOW_PRIVATE), the same settings are called.

@@ -179,7 +179,7 @@ describe("the tracker sync job", () => {
     assert.deepEqual(run.lastFailure(), {
       at: NOW,
       error:
-        "the tracker was not called: ghe.acme.test resolves to 10.0.0.5, which is not a public address; an address an Admin gives must stay public",
+        "the tracker was not called: ghe.acme.test resolves to 10.0.0.5, which is not a public address; an address an Admin gives must be https and public, unless the operator allows private ones",
       refused: false,
     });
   });

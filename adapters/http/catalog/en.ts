@@ -1009,7 +1009,7 @@ export const EN = {
     emailInvalid: "This e-mail address does not look right: check it, or leave the field empty.",
     questionsOver: "These questions have expired",
     questionsOverHint: "Your report waited too long for its answers and was not sent. Send it again: it takes a minute.",
-    stillSending: "Your report is still being sent. Press Send again in a moment: it will be recorded once.",
+    stillSending: "Your report is still being sent. Press Send again in a moment, without changing it: it will be recorded once.",
   },
   tracking: {
     title: "Your report",

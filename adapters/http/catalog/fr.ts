@@ -911,7 +911,8 @@ export const FR: Catalog = {
     emailInvalid: "Cette adresse e-mail ne semble pas juste\u202f: vérifiez-la, ou laissez le champ vide.",
     questionsOver: "Ces questions ont expiré",
     questionsOverHint: "Votre avis a trop attendu ses réponses et n’a pas été envoyé. Envoyez-le de nouveau\u202f: c’est l’affaire d’une minute.",
-    stillSending: "Votre avis est encore en cours d’envoi. Appuyez de nouveau sur Envoyer dans un instant\u202f: il ne sera enregistré qu’une fois.",
+    stillSending:
+      "Votre avis est encore en cours d’envoi. Appuyez de nouveau sur Envoyer dans un instant, sans le modifier\u202f: il ne sera enregistré qu’une fois.",
   },
   tracking: {
     title: "Votre signalement",

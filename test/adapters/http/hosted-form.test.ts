@@ -182,7 +182,7 @@ describe("POST /f/{formKey}", () => {
       expect(waits).toHaveBeenCalledTimes(50);
       expect(shown.status).toBe(409);
       expect(shown.body).toContain(
-        '<p class="error" role="alert">Your report is still being sent. Press Send again in a moment: it will be recorded once.</p>',
+        '<p class="error" role="alert">Your report is still being sent. Press Send again in a moment, without changing it: it will be recorded once.</p>',
       );
       expect(shown.body).toContain(">Let me pay by bank transfer</textarea>");
       expect(shown.body).toMatch(/<input type="radio" name="kind" value="idea" checked>/);

@@ -103,7 +103,7 @@ describe("an address an Admin gives a tracker in the settings must be https and 
     const opened = await strict.request("POST", `/v1/feedbacks/${key}/tracker`, { token: strict.demo.tokens.admin, body: {} });
     expect([opened.status, opened.body.code]).toEqual([502, "tracker_unavailable"]);
     expect(logged.at(-1)).toBe(
-      "the tracker was not called: ghe.moved.test resolves to 169.254.169.254, which is not a public address; an address an Admin gives must stay public",
+      "the tracker was not called: ghe.moved.test resolves to 169.254.169.254, which is not a public address; an address an Admin gives must be https and public, unless the operator allows private ones",
     );
   });
 
