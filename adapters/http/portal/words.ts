@@ -78,7 +78,7 @@ const EN = {
   commentReview: "Comments appear here once the team has reviewed them.",
   title: "Title",
   details: "Details",
-  detailsHint: "What you were doing, what you expected, why it matters.",
+  detailsHint: "What you were doing, what you expected, why it matters. Only the team reads the details: the portal shows your title.",
   send: "Post",
   postedOpen: "Thank you: your post is in.",
   postedReview:
@@ -171,7 +171,8 @@ const FR: typeof EN = {
   commentReview: "Les commentaires apparaissent ici une fois relus par l’équipe.",
   title: "Titre",
   details: "Détails",
-  detailsHint: "Ce que vous faisiez, ce que vous attendiez, pourquoi c’est important.",
+  detailsHint:
+    "Ce que vous faisiez, ce que vous attendiez, pourquoi c’est important. Seule l’équipe lit les détails\u202f: le portail montre votre titre.",
   send: "Envoyer",
   postedOpen: "Merci\u202f: votre message est bien arrivé.",
   postedReview:

@@ -122,6 +122,12 @@ describe("posting from the portal", () => {
     expect(inbox).toContain(`>To review (${waiting})</a>`);
   });
 
+  test("the form says the details are for the team alone: the portal shows the title, never the details", async () => {
+    const b = await signedIn("ines@customer.example", "Inès");
+    expect(await formPage(b)).toContain("Only the team reads the details: the portal shows your title.");
+    expect(await (await b.fetch("/p/demo/new?lang=fr")).text()).toContain("Seule l’équipe lit les détails\u202f: le portail montre votre titre.");
+  });
+
   test("with posting open, the post is published at once under the person's title, without a description, and they land on it", async () => {
     await admin("PUT", "/v1/portal", { posting: "open" });
     try {
