@@ -63,7 +63,7 @@ export async function showIdeas(host: IdeasHost): Promise<void> {
     say.textContent = w.ideasFailed;
     return;
   }
-  const count = (votes: number) => [h("b", {}, String(votes)), " ", h("small", {}, votes === 1 ? w.vote1 : w.votes)];
+  const count = (votes: number) => [h("b", {}, String(votes)), " ", h("small", {}, w.votes(votes))];
   const item = (idea: PublicFeedbackSummary) => {
     // The button's name is what it shows, the title said first to a screen reader only.
     const label = h("span", { class: "sr" }, `${w.voteFor.replace("{title}", idea.publicTitle)}, `);

@@ -57,7 +57,7 @@ function offer(scope: PanelScope, feedback: PublicFeedbackSummary, i: number, vo
       "div",
       {},
       h("a", { id: titleId, href: feedback.url, target: "_blank", rel: "noopener" }, feedback.publicTitle),
-      h("span", { class: "hint meta" }, `${feedback.votes} ${feedback.votes === 1 ? w.vote1 : w.votes} · ${feedback.statusLabel}`),
+      h("span", { class: "hint meta" }, `${feedback.votes} ${w.votes(feedback.votes)} · ${feedback.statusLabel}`),
     ),
     scope.host.user.token
       ? h("button", { type: "button", class: "secondary", "aria-describedby": titleId, onclick: vote }, w.voteInstead)

@@ -100,6 +100,12 @@ test("the widget's Ideas tab, with no idea to show, says none is open for votes:
   expect(WORDS.fr.ideasEmpty).toStartWith("Aucune idée n’attend de votes pour l’instant.");
 });
 
+test("the widget counts votes as the portal does: 0 and 1 take the singular in French, only 1 in English", () => {
+  for (const [lang, words] of Object.entries(WORDS) as Array<[keyof typeof WORDS, (typeof WORDS)["en"]]>)
+    expect([0, 1, 2].map(words.votes)).toEqual([0, 1, 2].map(portalWords(lang).votes));
+  expect([0, 1, 2].map(WORDS.fr.votes)).toEqual(["vote", "vote", "votes"]);
+});
+
 describe("French typography: a narrow no-break space (U+202F), never a plain space, before ? ! : and ;", () => {
   test("in every text of the web pages, the hosted form and the error messages", () => {
     expect(spacingFaults(FR)).toEqual([]);
