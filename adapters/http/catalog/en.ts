@@ -1032,7 +1032,7 @@ export const EN = {
     noMessages: "No message yet.",
     you: "You",
     answer: "Add a message for the team",
-    answerHint: "The team reads it with your report. At most 5000 characters.",
+    answerHint: "The team reads it with your report. At most 5,000 characters.",
     honeypot: "Leave this field empty",
     send: "Send",
     sent: "Sent: the team will read your message.",

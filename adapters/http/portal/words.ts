@@ -93,7 +93,7 @@ const EN = {
   commentShown: "Thank you: your comment is on the page.",
   signInToComment: "Sign in to comment",
   you: "You",
-  tooLong: (n: number) => `At most ${n} characters.`,
+  tooLong: (n: number) => `At most ${n.toLocaleString("en")} characters.`,
   reordering: "Text-direction and other control characters (such as U+202E) would make it read as something else: remove them.",
   required: "Write something first.",
   formRefused: "This form could not be sent",

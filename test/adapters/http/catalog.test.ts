@@ -95,6 +95,12 @@ test("French writes a limit of thousands with a narrow no-break space, 5\u202f00
   expect(said.filter((text) => text.includes("5\u202f000"))).toHaveLength(3);
 });
 
+test("English writes a limit of thousands on the pages for people with a comma, 5,000, as the README does", () => {
+  const said = [EN.tracking.answerHint, EN.form.messageTooLong(10000), portalWords("en").tooLong(5000)];
+  expect(said.filter((text) => /\d{4}/.test(text))).toEqual([]);
+  expect(said.filter((text) => text.includes("5,000"))).toHaveLength(2);
+});
+
 test("the widget's Ideas tab, with no idea to show, says none is open for votes: it lists open ones only, and shipped ideas are still published", () => {
   expect(WORDS.en.ideasEmpty).toStartWith("No idea is open for votes right now.");
   expect(WORDS.fr.ideasEmpty).toStartWith("Aucune idée n’attend de votes pour l’instant.");

@@ -203,7 +203,7 @@ describe("comments from the portal", () => {
     // Longer than a browser lets one type: said as too long.
     const long = await b.submit(form, { text: "x".repeat(5_001) });
     expect(long.headers.get("location")).toBe(`/p/demo/${key}?commented=long#comment-text`);
-    expect(await (await b.fetch(`/p/demo/${key}?commented=long`)).text()).toContain('id="comment-error">At most 5000 characters.</p>');
+    expect(await (await b.fetch(`/p/demo/${key}?commented=long`)).text()).toContain('id="comment-error">At most 5,000 characters.</p>');
   });
 
   test("comments are limited per person (10 an hour): 429 with Retry-After", async () => {
