@@ -221,7 +221,7 @@ export const TOOLS: readonly Tool[] = [
     name: "merge_feedbacks",
     title: "Merge two feedbacks",
     description:
-      "Merges a feedback (key) into another of the same app (into): its reports and followers join it, and its key then answers with it. Reversible with unmerge_feedback.",
+      "Merges a feedback (key) into another of the same app (into): its reports, followers and votes join it, and its key then answers with it; its status, owner, severity, tags and comments stay its own, hidden while it is merged. Reversible with unmerge_feedback.",
     operation: "feedbacks.update",
     input: Type.Object(
       { key: Type.String({ minLength: 1, description: "The feedback to merge, by key or id." }), into: MergeRequest.properties.into },

@@ -13,7 +13,7 @@ import type { FollowerStore } from "../store/followers.ts";
 import type { MergeStore } from "../store/merges.ts";
 import type { MergeRefusal } from "../merges/refusal.ts";
 import { unmergeRefusals } from "../merges/unmerge-feedback.ts";
-import { listedMerge, type StandingMerge, standingInto } from "../merges/merged-here.ts";
+import { type KeptApart, keptApart, listedMerge, type StandingMerge, standingInto } from "../merges/merged-here.ts";
 import type { MergeRecord } from "../merges/merge.ts";
 import type { SplitRecord } from "../merges/split.ts";
 import type { CatalogStore } from "../store/catalog.ts";
@@ -52,6 +52,8 @@ interface FeedbackThread {
 /** A feedback merged into the one shown; `unmergeRefused` is null when the merge can be undone, else why not (the same refusal an unmerge would get). */
 export interface MergedHere extends LinkedFeedback {
   readonly unmergeRefused: MergeRefusal | null;
+  /** What of its own triage it keeps apart while merged (null when the feedback shown has all of it). */
+  readonly keptApart: KeptApart | null;
 }
 
 type OpenDeps = PresentDeps &
@@ -85,6 +87,8 @@ interface LinksRead {
   readonly authorOf: (id: string) => Author | null;
   /** The standing merges into it, each with the feedback it merged. */
   readonly standing: readonly StandingMerge<LinkedFeedback>[];
+  /** The other feedbacks read, by id, whole. */
+  readonly records: ReadonlyMap<string, FeedbackRecord>;
 }
 
 /** Reads a feedback's merges and splits, the other feedbacks they name, and the people who made them. */
@@ -102,7 +106,8 @@ async function readLinks(services: OpenDeps, record: FeedbackRecord): Promise<Li
   // The other feedbacks are read together, and the people once each: a popular feedback holds thousands of merges, by a few people.
   const [feedbacks, users] = await Promise.all([store.findFeedbacks(orgId, [...ids]), Promise.all([...people].map((id) => store.findUser(id)))]);
   const named = new Map(feedbacks.map((f) => [f.id, { key: f.key, title: f.title }] as const));
-  return { merges, splits, named, authorOf: authors(users), standing: standingInto(feedbackId, merges, (id) => named.get(id)) };
+  const records = new Map(feedbacks.map((f) => [f.id, f] as const));
+  return { merges, splits, named, records, authorOf: authors(users), standing: standingInto(feedbackId, merges, (id) => named.get(id)) };
 }
 
 /** Names the other feedbacks of its merges and splits, and the people who made them; and each merge into it, with why its unmerge would be refused now. */
@@ -112,7 +117,7 @@ async function links(
   reports: readonly ReportRecord[],
   read: LinksRead,
 ): Promise<{ entries: TimelineEntry[]; merged: MergedHere[] }> {
-  const { merges, splits, named, authorOf, standing } = read;
+  const { merges, splits, named, records, authorOf, standing } = read;
   const refusals = await unmergeRefusals(
     services,
     record,
@@ -128,7 +133,10 @@ async function links(
       // null is grouping's own doing; someone no longer known is still someone, named by their id.
       (id) => (id === null ? null : (authorOf(id) ?? { person: id })),
     ),
-    merged: standing.map(({ source }, i) => ({ ...source, unmergeRefused: refusals[i] ?? null })),
+    merged: standing.map(({ merge, source }, i) => {
+      const merged = records.get(merge.sourceId);
+      return { ...source, unmergeRefused: refusals[i] ?? null, keptApart: merged ? keptApart(merged, record) : null };
+    }),
   };
 }
 

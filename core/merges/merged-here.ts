@@ -1,5 +1,5 @@
 import type { FeedbackRecord } from "../model.ts";
-import type { MergedFeedback } from "../schemas/feedback.ts";
+import type { MergedFeedback, Status } from "../schemas/feedback.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { MergeStore } from "../store/merges.ts";
 import type { MergeRecord } from "./merge.ts";
@@ -44,4 +44,28 @@ export async function mergedHere(services: MergedHereDeps, feedback: Pick<Feedba
   const found = await store.findFeedbacks(feedback.orgId, sourceIds);
   const sources = new Map(found.map((f) => [f.id, f]));
   return standingInto(feedback.id, merges, (id) => sources.get(id)).map(listedMerge);
+}
+
+/**
+ * What a feedback merged into another keeps of its own triage that the other lacks: its status where
+ * it differs, its owner, its tags. A merge moves reports, followers and votes only; these stay on the
+ * merged feedback, out of every list while it is merged, and are its own again once it is unmerged.
+ */
+export interface KeptApart {
+  readonly status?: Status;
+  readonly owner?: string;
+  readonly tags?: readonly string[];
+}
+
+type Triaged = Pick<FeedbackRecord, "status" | "owner" | "tags">;
+
+/** What `source`, merged into `target`, keeps apart (`KeptApart`); null when the target shows all of it. */
+export function keptApart(source: Triaged, target: Triaged): KeptApart | null {
+  const tags = (source.tags ?? []).filter((tag) => !(target.tags ?? []).includes(tag));
+  const kept: KeptApart = {
+    ...(source.status !== target.status && { status: source.status }),
+    ...(source.owner && source.owner !== target.owner && { owner: source.owner }),
+    ...(tags.length > 0 && { tags }),
+  };
+  return Object.keys(kept).length > 0 ? kept : null;
 }

@@ -266,6 +266,15 @@ export const EN = {
       mergeThisInto: "Merge this one into",
       notDuplicate: "Not duplicates",
       mergedFeedbacks: "Merged here",
+      /** Under a feedback merged here: the triage a merge does not move, which it gets back when unmerged (status named already). */
+      keptApart: (key: string, kept: { readonly status?: string; readonly owner?: string; readonly tags?: readonly string[] }) =>
+        `${key} kept apart until unmerged: ${[
+          kept.status && `status ${kept.status}`,
+          kept.owner && `owner ${kept.owner}`,
+          kept.tags && `${kept.tags.length > 1 ? "tags" : "tag"} ${kept.tags.join(", ")}`,
+        ]
+          .filter(Boolean)
+          .join(", ")}.`,
       unmerge: "Unmerge",
       mergeInto: "Merge this feedback into",
       mergeIntoHint: "The key of the feedback that keeps both, for example DEMO-12. You can undo it.",

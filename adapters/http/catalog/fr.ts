@@ -215,6 +215,14 @@ export const FR: Catalog = {
       mergeThisInto: "Fusionner celui-ci dans",
       notDuplicate: "Ce ne sont pas des doublons",
       mergedFeedbacks: "Fusionnés ici",
+      keptApart: (key, kept) =>
+        `${key} garde à part jusqu’à sa défusion\u202f: ${[
+          kept.status && `statut ${kept.status}`,
+          kept.owner && `responsable ${kept.owner}`,
+          kept.tags && `${kept.tags.length > 1 ? "étiquettes" : "étiquette"} ${kept.tags.join(", ")}`,
+        ]
+          .filter(Boolean)
+          .join(", ")}.`,
       unmerge: "Défusionner",
       mergeInto: "Fusionner ce retour dans",
       mergeIntoHint: "La clé du retour qui garde les deux, par exemple DEMO-12. Vous pourrez l’annuler.",

@@ -8,7 +8,7 @@ import { type Html, html } from "../html.ts";
 import { keyLink, keysKeptWhole, keyText } from "./key-text.ts";
 import { hidden } from "./settings-page.ts";
 import type { Visitor } from "./visitor.ts";
-import { formatScore, wordsFor } from "./words.ts";
+import { formatScore, valueName, wordsFor } from "./words.ts";
 import { ERROR_CODES, type ErrorCode, type Failure } from "../../../core/errors.ts";
 import { type MergeRefusal, REFUSAL_REASONS } from "../../../core/merges/refusal.ts";
 import { describeRefusal, textFor } from "../catalog/text.ts";
@@ -200,6 +200,10 @@ export function groupingPanel(
       : html`<h2>${w.mergedFeedbacks}</h2><ul class="plain">${merged.map(
           (m) =>
             html`<li>${keyAndTitle(m)}${
+              m.keptApart
+                ? html`<p class="muted">${w.keptApart(m.key, { ...m.keptApart, ...(m.keptApart.status && { status: valueName(visitor.language, m.keptApart.status) }) })}</p>`
+                : ""
+            }${
               m.unmergeRefused
                 ? html` <span class="muted why">${keysKeptWhole(describeRefusal(m.unmergeRefused, visitor.language))}</span>`
                 : canUpdate

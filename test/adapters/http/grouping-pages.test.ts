@@ -62,6 +62,27 @@ describe("grouping reviewed in the web pages", () => {
     expect(await page(`/inbox/${kept}?merged=${kept}`)).not.toContain("was merged into this feedback");
   });
 
+  test("a feedback merged here says what of its own triage it keeps apart until it is unmerged: its status, owner and tags", async () => {
+    const kept = await report("Dark mode resets after every restart");
+    const merged = await report("The dark theme is lost whenever I reopen the app");
+    const token = http.demo.tokens.admin;
+    await http.request("PATCH", `/v1/feedbacks/${kept}`, { token, body: { tags: ["theme"] } });
+    await http.request("PATCH", `/v1/feedbacks/${merged}`, {
+      token,
+      body: { status: "prioritized", owner: "member@demo.test", tags: ["theme", "settings"] },
+    });
+    await http.request("POST", `/v1/feedbacks/${merged}/merge`, { token, body: { into: kept } });
+    const mergedHere = /<h2>Merged here<\/h2>([\s\S]*?)<\/ul>/.exec(await page(`/inbox/${kept}`))![1]!.replace(/<[^>]+>/g, "");
+    expect(mergedHere).toContain(`${merged} kept apart until unmerged: status Prioritized, owner member@demo.test, tag settings.`);
+  });
+
+  test("a feedback merged here whose triage adds nothing to the one shown says nothing of it", async () => {
+    const kept = await report("Uploads over 10 MB fail silently");
+    const merged = await report("Big uploads fail without an error");
+    await http.request("POST", `/v1/feedbacks/${merged}/merge`, { token: http.demo.tokens.admin, body: { into: kept } });
+    expect(await page(`/inbox/${kept}`)).not.toContain("kept apart until unmerged");
+  });
+
   test("a merge's notice offers Undo, which unmerges the feedback merged and comes back to where the merge was made", async () => {
     const kept = await report("The invoice PDF is missing its logo");
     const merged = await report("No logo on the invoice PDF");
