@@ -579,6 +579,8 @@ export async function feedbackPage(
   const around = kept.previous || kept.next ? kept : notice?.back ? await neighbours(services, visitor, notice.back, feedback.key) : {};
   const ownership = ownerAndDue(lang, feedback, owners, services.clock());
   // Back at its row: the list shows which feedback the person came from, and j and k go on from it.
+  // A merge typed here and refused (the address keeps the key typed): why is said beside its field.
+  const mergeRefused = canUpdate && notice?.params?.has("into") && notice.params.has("error") ? notice.params : undefined;
   const body = html`<p class="list-nav"><a href="${notice?.back ?? "/inbox"}#${feedback.key}">← ${w.back}</a>${
     around.previous ? html` · <a href="${besideHref(around.previous)}" rel="prev">${w.previousInList}</a>` : ""
   }${around.next ? html` · <a href="${besideHref(around.next)}" rel="next">${w.nextInList}</a>` : ""}</p>
@@ -589,7 +591,7 @@ ${notice?.saved ? html`<p class="notice" role="status">${w.statusSaved}</p>` : "
 ${mergedHereNotice(w, merged, notice?.params?.get("merged"))}
 ${notice?.params?.has("unchanged") ? html`<p class="notice" role="status">${w.nothingChanged}</p>` : ""}
 ${statusHeld(lang, feedback.status, notice?.params)}
-${notice?.params ? groupingNotice(visitor, notice.params, `/inbox/${encodeURIComponent(feedback.key)}`) : ""}
+${notice?.params && !mergeRefused ? groupingNotice(visitor, notice.params, `/inbox/${encodeURIComponent(feedback.key)}`) : ""}
 ${notice?.params ? portalNotice(lang, notice.params) : ""}
 ${notice?.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
 ${canUpdate ? html`<p class="to-actions"><a href="#status">${w.changeStatus} ↓</a><a href="#triage">${w.toTriage} ↓</a></p>` : ""}
@@ -632,7 +634,7 @@ ${followers.length === 0 ? html`<p class="muted">${w.noFollowers}</p>` : html`<u
 ${postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/follow`, following ? w.unfollow : w.follow, hidden("following", following ? "no" : "yes"))}
 ${votesSection(visitor, feedback.key, voters.ok ? voters.value.data : [], canUpdate, notice?.params?.get("voted"))}
 </aside><div class="more">
-${groupingPanel(visitor, feedback, similar, merged, canUpdate, notice?.params?.get("into") ?? "")}
+${groupingPanel(visitor, feedback, similar, merged, canUpdate, mergeRefused ? { typed: mergeRefused.get("into") ?? "", why: groupingNotice(visitor, mergeRefused, `/inbox/${encodeURIComponent(feedback.key)}`) } : undefined)}
 ${portalPanel(visitor, feedback, portal?.enabled ? portalUrl(services.baseUrl, portal.slug) : null, canUpdate)}
 </div></div>`;
   return appPage(visitor, `/inbox/${feedback.key}`, feedback.title, body, notice?.status ?? 200, canUpdate ? [KEYBOARD_SCRIPT_PATH] : []);

@@ -166,8 +166,9 @@ const keyAndTitle = (f: Pick<FeedbackSummary, "key" | "title">): Html => html`${
 
 /**
  * The grouping side of a feedback page: the feedbacks alike (merged newer into older, as on the
- * Possible duplicates page, or not duplicates), those merged here (unmerge), and merging this one into another by key (`typed`:
- * the key typed in a merge that was refused, kept in the field).
+ * Possible duplicates page, or not duplicates), those merged here (unmerge), and merging this one into another by key. A merge
+ * refused keeps the key typed in the field and says why beside it, tied to it and focused, where one who types a key
+ * and presses Enter is: said at the top of a long page, it went unheard and the focus fell back to the top.
  */
 export function groupingPanel(
   visitor: Visitor,
@@ -175,9 +176,10 @@ export function groupingPanel(
   similar: readonly SimilarFeedback[],
   merged: readonly MergedHere[],
   canUpdate: boolean,
-  typed = "",
+  refused?: { readonly typed: string; readonly why: Html | "" },
 ): Html {
   const w = wordsFor(visitor.language, "grouping");
+  const typed = refused?.typed ?? "";
   const here = `/inbox/${encodeURIComponent(feedback.key)}`;
   const alike =
     similar.length === 0
@@ -214,8 +216,8 @@ export function groupingPanel(
         )}</ul>`;
   const mergeInto = canUpdate
     ? html`<form method="post" action="/duplicates/merge"><input type="hidden" name="csrf" value="${visitor.csrf}">${hidden("source", feedback.key)}${hidden("next", here)}
-<label for="merge-into">${w.mergeInto}</label><input id="merge-into" name="into" required maxlength="${TYPED_MAX}" value="${typed.slice(0, TYPED_MAX)}" aria-describedby="merge-into-hint" autocomplete="off">
-<p class="muted" id="merge-into-hint">${w.mergeIntoHint}</p><button type="submit" class="secondary">${w.merge}</button></form>`
+<label for="merge-into">${w.mergeInto}</label><input id="merge-into" name="into" required maxlength="${TYPED_MAX}" value="${typed.slice(0, TYPED_MAX)}" aria-describedby="merge-into-hint${refused ? " merge-error" : ""}"${refused ? html` autofocus aria-invalid="true"` : ""} autocomplete="off">
+<p class="muted" id="merge-into-hint">${w.mergeIntoHint}</p>${refused ? html`<div id="merge-error">${refused.why}</div>` : ""}<button type="submit" class="secondary">${w.merge}</button></form>`
     : "";
   return html`<h2>${w.similarFeedbacks}</h2>${alike}${mergedHere}${mergeInto}`;
 }

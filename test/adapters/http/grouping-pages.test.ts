@@ -95,6 +95,22 @@ describe("grouping reviewed in the web pages", () => {
     expect((await http.request("GET", `/v1/feedbacks/${merged}`, { token: http.demo.tokens.admin })).body).toMatchObject({ key: merged, reports: 1 });
   });
 
+  test("a merge typed on a feedback's page and refused says why beside the key's field, tied to it and focused, once", async () => {
+    const key = await report("The calendar forgets the time zone");
+    const here = `/inbox/${key}`;
+    const refused = await admin.submit(await page(here), { source: key, into: "DEMO-999", next: here }, "/duplicates/merge");
+    const shown = await page(refused.headers.get("location")!);
+    const field = /<input id="merge-into"[^>]*>/.exec(shown)![0];
+    expect(field).toContain('value="DEMO-999"');
+    expect(field).toContain('aria-describedby="merge-into-hint merge-error"');
+    expect(field).toContain('aria-invalid="true"');
+    expect(field).toContain("autofocus");
+    expect(shown).toContain(
+      '<div id="merge-error"><p class="error" role="alert">No feedback <span class="nowrap">DEMO-999</span> in this organization.</p></div>',
+    );
+    expect(shown.match(/role="alert"/g)).toHaveLength(1);
+  });
+
   test("a report is split out into a feedback of its own, and both timelines say where it went and where it came from", async () => {
     const holder = await report("Exported CSV files lose their accents");
     const stray = await report("The onboarding video never starts on Firefox", "stray@example.com");
