@@ -92,7 +92,7 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     const ready = toVote && !voted;
     const box = html`<form method="post" action="${links.vote(feedback.key)}" class="vote">${formGuards(language, viewer, "vote-website")}
 <input type="hidden" name="vote" value="${voted ? "withdraw" : "cast"}">
-<button type="submit" class="votes" aria-pressed="${voted ? "true" : "false"}" title="${voted ? w.withdrawHint : w.voteHint}"${ready ? html` autofocus aria-describedby="vote-ready"` : ""}>${count}<span class="visually-hidden">${voted ? w.withdrawHint : w.voteHint}</span></button></form>`;
+<button type="submit" id="vote" class="votes" aria-pressed="${voted ? "true" : "false"}" title="${voted ? w.withdrawHint : w.voteHint}"${ready ? html` autofocus aria-describedby="vote-ready"` : ""}>${count}<span class="visually-hidden">${voted ? w.withdrawHint : w.voteHint}</span></button></form>`;
     return { box, ready };
   };
   /** Under the comments: the signed-in person's comment form, or the way to sign in to comment; nothing while posting is off. */

@@ -403,7 +403,8 @@ ${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>
             one(fields.vote) === "withdraw"
               ? await withdrawVote(services, person, feedback.key)
               : await castVote(services, { ...person, language }, feedback.key, options.clientAddress(request));
-          return voted.ok ? redirect(back) : failurePage(language, portal, voted, brand);
+          // Back at the vote box, which the browser focuses: pressed from the keyboard, the page otherwise starts again at its top.
+          return voted.ok ? redirect(`${back}#vote`) : failurePage(language, portal, voted, brand);
         },
         { detail: { hide: true } },
       )
