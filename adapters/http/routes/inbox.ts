@@ -5,6 +5,7 @@ import { isEmailShaped } from "../../../core/email.ts";
 import { type CookieJar, readCookie, writeCookie } from "../cookies.ts";
 import { isSecure } from "../web-session.ts";
 import { errorBody, textFor } from "../catalog/text.ts";
+import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Failure, fail } from "../../../core/errors.ts";
 import { countIn } from "../../../core/feedback/status.ts";
@@ -82,7 +83,7 @@ import {
 } from "../web/triage-panel.ts";
 import { tagChips, tagColors } from "../web/tag-chips.ts";
 import { featureFilter, type FeatureGroup, featureGroups } from "../web/feature-filter.ts";
-import { votesSection } from "../web/votes-section.ts";
+import { type RefusedVote, refusedVote, votesSection } from "../web/votes-section.ts";
 import { type TrackerRefusal, trackerIssuePanel } from "../web/tracker-issue-panel.ts";
 import { linkTracker } from "../../../core/trackers/link.ts";
 import { listTags } from "../../../core/triage/list-tags.ts";
@@ -527,6 +528,7 @@ export async function feedbackPage(
     triage?: TriageDraft;
     back?: string;
     tracker?: TrackerRefusal;
+    vote?: RefusedVote;
   },
 ): Promise<Response> {
   const w = wordsFor(visitor.language, "feedback");
@@ -632,7 +634,7 @@ ${trackerPanel}
 ${followNotice(services, w, notice?.params?.get("following"))}
 ${followers.length === 0 ? html`<p class="muted">${w.noFollowers}</p>` : html`<ul>${followers.map((f) => html`<li>${f.name ? `${f.name} <${f.email}>` : f.email}</li>`)}</ul>`}
 ${postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/follow`, following ? w.unfollow : w.follow, hidden("following", following ? "no" : "yes"))}
-${votesSection(visitor, feedback.key, voters.ok ? voters.value.data : [], canUpdate, notice?.params?.get("voted"))}
+${votesSection(visitor, feedback.key, voters.ok ? voters.value.data : [], canUpdate, notice?.params?.get("voted"), notice?.vote)}
 </aside><div class="more">
 ${groupingPanel(visitor, feedback, similar, merged, canUpdate, mergeRefused ? { typed: mergeRefused.get("into") ?? "", why: groupingNotice(visitor, mergeRefused, `/inbox/${encodeURIComponent(feedback.key)}`) } : undefined)}
 ${portalPanel(visitor, feedback, portal?.enabled ? portalUrl(services.baseUrl, portal.slug) : null, canUpdate)}
@@ -837,12 +839,11 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
       ({ request, params, body, cookie }) =>
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const asked = { email: field("email").trim(), ...(field("name").trim() && { name: field("name").trim() }) };
-          if (!voteForm.check(asked))
-            return feedbackPage(services, visitor, params.key, {
-              error: errorBody("invalid_body", visitor.language, voteForm.refuse("invalid_body", asked).problem).error,
-              status: 400,
-            });
+          const refused = (problem: FieldProblem) =>
+            feedbackPage(services, visitor, params.key, { vote: refusedVote(visitor.language, problem, asked), status: 400 });
+          if (!voteForm.check(asked)) return refused(voteForm.refuse("invalid_body", asked).problem!);
           const relayed = await relayVote(services, visitor.grant, params.key, { ...asked, language: visitor.language });
+          if (!relayed.ok && relayed.code === "invalid_body" && relayed.problem) return refused(relayed.problem);
           if (!relayed.ok) return refusedOn(services, visitor, params.key, relayed);
           return redirect(`${feedbackPath(relayed.value.feedback.key)}?voted=${relayed.value.counted ? "counted" : "already"}#votes`);
         }),

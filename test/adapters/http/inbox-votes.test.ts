@@ -29,12 +29,19 @@ describe("a feedback's votes on its page", () => {
     expect([read.votes, read.followers]).toEqual([1, 1]);
   });
 
-  test("an address that is not one is refused in words, and nothing is counted", async () => {
+  test("an address that is not one is refused beside its field, by its label, the field keeping what was typed and the focus; nothing is counted", async () => {
     const key = await report("Keyboard shortcuts for the calendar view");
     const member = await signedInAs(http, "member");
-    const refused = await member.submit(await (await member.fetch(`/inbox/${key}`)).text(), { email: "not an address" }, `/inbox/${key}/votes`);
+    const sent = { email: "not an address", name: "Léa" };
+    const refused = await member.submit(await (await member.fetch(`/inbox/${key}`)).text(), sent, `/inbox/${key}/votes`);
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("email: expected");
+    const page = await refused.text();
+    expect(page).toMatch(
+      /<label for="vote-email">Record a customer&#39;s vote: their e-mail<\/label><p class="error" role="alert" id="vote-email-error">Record a customer&#39;s vote: their e-mail: expected [^<]+<\/p><input id="vote-email" name="email" type="email" required maxlength="254" autocomplete="off" value="not an address" aria-invalid="true" aria-describedby="vote-email-error" autofocus>/,
+    );
+    expect(page).toContain('<input id="vote-name" name="name" maxlength="100" autocomplete="off" value="Léa">');
+    // Said once, beside the field, not again at the page's top.
+    expect(page.match(/role="alert"/g)).toHaveLength(1);
     expect((await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin })).body.votes).toBe(0);
   });
 

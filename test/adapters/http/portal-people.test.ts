@@ -298,7 +298,7 @@ describe("voting on the portal", () => {
     const b = await signedInBySso("voter@customer.example");
     const followers = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.followers;
     const voted = await vote(b, key);
-    expect([voted.status, voted.headers.get("location")]).toEqual([303, `/p/demo/${key}`]);
+    expect([voted.status, voted.headers.get("location")]).toEqual([303, `/p/demo/${key}#vote`]);
     expect((await vote(b, key)).status).toBe(303);
     expect(await votesOf(key)).toBe(1);
     expect((await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.followers).toBe(followers + 1);
@@ -311,7 +311,7 @@ describe("voting on the portal", () => {
     const b = await signedInBySso("changes-mind@customer.example");
     await vote(b, key);
     expect(await votesOf(key)).toBe(1);
-    expect((await vote(b, key, "withdraw")).headers.get("location")).toBe(`/p/demo/${key}`);
+    expect((await vote(b, key, "withdraw")).headers.get("location")).toBe(`/p/demo/${key}#vote`);
     expect(await votesOf(key)).toBe(0);
   });
 
@@ -325,7 +325,7 @@ describe("voting on the portal", () => {
     const link = /(http:\/\/localhost:3000\/p\/demo\/sign-in\/link\?\S+)/.exec(mailsTo("returning@customer.example").at(-1)!.text)![1]!;
     const opened = await b.submit(await text(await b.fetch(link)), {});
     expect([opened.status, opened.headers.get("location")]).toEqual([303, `/p/demo/${key}`]);
-    expect((await vote(b, key)).headers.get("location")).toBe(`/p/demo/${key}`);
+    expect((await vote(b, key)).headers.get("location")).toBe(`/p/demo/${key}#vote`);
     expect(await votesOf(key)).toBe(1);
   });
 

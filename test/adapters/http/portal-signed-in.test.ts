@@ -226,7 +226,7 @@ describe("voting from a feedback's page", () => {
     expect(form).toContain('name="website"');
     expect(form).toContain('aria-pressed="false"');
     const voted = await cleo.submit(form, {});
-    expect([voted.status, voted.headers.get("location")]).toEqual([303, `/p/demo/${key}`]);
+    expect([voted.status, voted.headers.get("location")]).toEqual([303, `/p/demo/${key}#vote`]);
     const after = await (await cleo.fetch(`/p/demo/${key}`)).text();
     expect(voteForm(after)).toContain('aria-pressed="true"');
     expect(voteForm(after)).toContain('<input type="hidden" name="vote" value="withdraw">');
