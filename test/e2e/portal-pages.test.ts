@@ -174,9 +174,9 @@ describe.skipIf(!present)("the portal's pages in Chromium, with axe-core", () =>
     expect(new URL(page.url()).searchParams.get("sort")).toBe("new");
     await page.fill("#q", "calendar");
     await page.press("#q", "Enter");
-    expect(await page.locator("ul.posts h3").allTextContents()).toEqual([]);
+    expect(await page.locator("ul.posts h2").allTextContents()).toEqual([]);
     await page.goto(`${server.url}/p/demo?query=calendar`);
-    expect(await page.locator("ul.posts h3").allTextContents()).toEqual(["Calendar sync with Google and Outlook"]);
+    expect(await page.locator("ul.posts h2").allTextContents()).toEqual(["Calendar sync with Google and Outlook"]);
     await context.close();
   }, 60_000);
 });

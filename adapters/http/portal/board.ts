@@ -57,7 +57,7 @@ function postRow(item: PublicFeedbackSummary, w: PortalWords, links: PortalLinks
   return html`<li>
 <div class="votes"><strong>${item.votes}</strong><span>${w.votes(item.votes)}</span></div>
 <div class="post"><span class="status st-${item.status}">${item.statusLabel}</span>
-<h3><a href="${links.feedback(item.key)}">${item.publicTitle}</a></h3>
+<h2><a href="${links.feedback(item.key)}">${item.publicTitle}</a></h2>
 ${item.publicDescription ? html`<p class="excerpt">${item.publicDescription}</p>` : ""}
 <p class="meta"><span>${w.kinds[item.kind]}</span>${item.app.name ? html`<span>${item.app.name}</span>` : ""}${item.commentCount > 0 ? html`<span>${w.comments(item.commentCount)}</span>` : ""}</p></div>
 </li>`;

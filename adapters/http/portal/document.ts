@@ -86,7 +86,7 @@ ul.posts{list-style:none;margin:0;padding:0;border:1px solid var(--line);border-
 ul.posts>li{display:flex;gap:var(--s4);padding:var(--s4);border-top:1px solid var(--line)}ul.posts>li:first-child{border-top:0}
 .votes{position:relative;flex:none;align-self:flex-start;display:flex;flex-direction:column;align-items:center;justify-content:center;width:3.5rem;min-height:3.5rem;border:1px solid var(--line);border-radius:8px;line-height:1.1}
 .votes strong{font-size:1.125rem}.votes span{font-size:var(--t-xs);color:var(--muted)}
-.post{min-width:0;flex:1}.post h3{font-size:1rem;margin:var(--s1) 0;line-height:1.35;overflow-wrap:anywhere}.post h3 a{color:var(--fg);text-decoration:none}.post h3 a:hover{text-decoration:underline}
+.post{min-width:0;flex:1}.post h2{font-size:1rem;margin:var(--s1) 0;line-height:1.35;overflow-wrap:anywhere}.post h2 a{color:var(--fg);text-decoration:none}.post h2 a:hover{text-decoration:underline}
 .excerpt{margin:0 0 var(--s1);color:var(--muted);font-size:var(--t-sm);display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden;overflow-wrap:anywhere}
 .meta{display:flex;flex-wrap:wrap;gap:var(--s1) var(--s3);font-size:var(--t-xs);color:var(--muted);margin:0}
 .status{display:inline-flex;align-items:center;gap:.4rem;font-size:var(--t-xs);font-weight:700;text-transform:uppercase;letter-spacing:.04em}

@@ -212,6 +212,13 @@ describe("anonymous pages", () => {
     expect(cached.status).toBe(304);
   });
 
+  test("the board's headings go down one level at a time: the page's, then each feedback's and the filters'", async () => {
+    const board = (await anonymous("/p/demo")).body as string;
+    const levels = [...board.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
+    expect(levels.length).toBeGreaterThan(2);
+    expect(levels.filter((level, i) => level - (levels[i - 1] ?? 0) > 1)).toEqual([]);
+  });
+
   test("the board sorts, filters and searches from its address, and speaks French with ?lang=fr or Accept-Language", async () => {
     const problems = await anonymous("/p/demo?kind=problem&sort=new");
     expect(problems.body).toContain("Export to PDF");
