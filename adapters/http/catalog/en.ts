@@ -149,6 +149,8 @@ export const EN = {
       assistant: "Assistant",
       reporter: "Reporter",
       changeStatus: "Change the status",
+      /** The side panel's name: its status, triage, details, tracker, followers and votes. */
+      sidePanel: "Status, triage and details",
       /** Among its details: the changelog entries that ship it. */
       shippedIn: "Changelog",
       draftEntry: "draft",

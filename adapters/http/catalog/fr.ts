@@ -121,6 +121,7 @@ export const FR: Catalog = {
       assistant: "Assistant",
       reporter: "Auteur",
       changeStatus: "Changer le statut",
+      sidePanel: "Statut, tri et détails",
       shippedIn: "Nouveautés",
       draftEntry: "brouillon",
       toTriage: "Responsable, échéance, gravité",

@@ -617,7 +617,7 @@ ${activityTimeline(
 ${conversation}
 ${canUpdate ? heldComments(visitor, feedback) : ""}
 ${canUpdate ? commentForm(visitor, feedback, services.notifier.delivers) : ""}
-</div><aside aria-label="${canUpdate ? w.changeStatus : w.status}">
+</div><aside aria-label="${w.sidePanel}">
 <h2 id="status">${canUpdate ? w.changeStatus : w.status}</h2>${statusControl}
 ${await triageSection(services, visitor, feedback, canUpdate, triaged(notice?.params), choices, notice?.triage)}
 ${companiesSection(lang, feedback.companies)}

@@ -452,6 +452,8 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect(await page(reader, "/inbox?sort=revenue")).toContain("Companies asking spend 1,200 a month");
     // The status is said, not offered to change: no "Change the status" heading above the note.
     expect([seen.includes('<h2 id="status">Status</h2>'), seen.includes("Change the status")]).toEqual([true, false]);
+    // The side panel is named for all it holds, not for its first section.
+    expect(seen).toContain('<aside aria-label="Status, triage and details">');
   });
 });
 
