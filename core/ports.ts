@@ -110,8 +110,13 @@ interface OutgoingMessage {
   readonly html?: string;
   /** Stable for one notification, so a message sent twice after a crash is recognised as one. */
   readonly messageId: string;
-  /** One-click unsubscribe (RFC 8058); absent for the team's own notices. */
+  /** One-click unsubscribe (RFC 8058): a link that stops the messages when posted to, unsigned in. */
   readonly unsubscribeUrl?: string;
+  /**
+   * Where the person chooses what they receive, signed in (the team's account page): a List-Unsubscribe
+   * a mail client opens, never one it posts to, since a post there without a session unsubscribes no one.
+   */
+  readonly settingsUrl?: string;
 }
 
 /** Sends notifications to people; rejects when the message could not be handed over. */

@@ -17,10 +17,12 @@ export function createSmtpNotifier(options: { url: string; from: string; message
         // With both, nodemailer sends multipart/alternative: the text first, the HTML that clients prefer last.
         ...(message.html && { html: message.html }),
         messageId: `<${message.messageId}@${options.messageIdDomain}>`,
-        ...(message.unsubscribeUrl && {
-          list: { unsubscribe: { url: message.unsubscribeUrl, comment: "Unsubscribe" } },
-          headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-        }),
+        ...(message.unsubscribeUrl
+          ? {
+              list: { unsubscribe: { url: message.unsubscribeUrl, comment: "Unsubscribe" } },
+              headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+            }
+          : message.settingsUrl && { list: { unsubscribe: { url: message.settingsUrl, comment: "Notification settings" } } }),
       });
     },
   };

@@ -25,6 +25,6 @@ export async function teamMail(
   const to = { subjectId: message.subjectId, key: message.key, email: message.to.email };
   return sendOnceTogether(deps, to, message.together ?? [message.subjectId], async (told) => {
     const words = await message.words(settingsUrl, told);
-    return words && { ...words, unsubscribeUrl: settingsUrl };
+    return words && { ...words, settingsUrl };
   });
 }

@@ -85,6 +85,24 @@ describe("mentions in comments", () => {
     expect(mailbox.to(ADMIN).length).toBe(before + 1);
   });
 
+  test("a team notice's unsubscribe header opens the account page, and offers no one-click unsubscribe, which a post there without a session could not keep", async () => {
+    const { key } = await feedback();
+    await http.runJobs();
+    const before = mailbox.to(ADMIN).length;
+    await comment(key, "@admin one more for you.");
+    await http.runJobs();
+    const [mail] = mailbox.to(ADMIN).slice(before);
+    expect(mail!.headers).toContain("List-Unsubscribe: <http://localhost:3000/account>");
+    expect(mail!.headers).not.toContain("List-Unsubscribe-Post");
+    // What a mail client's one-click post would do: no session, so only a sign-in page.
+    const posted = await http.fetch("http://localhost:3000/account", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(posted.headers.get("location")).toStartWith("/login");
+  });
+
   test("a mention names a member by name or first name; an e-mail address in a sentence, an unknown name and the author are not told", async () => {
     const { key } = await feedback();
     await http.runJobs();
