@@ -7,7 +7,9 @@ import type { PortalStore } from "../store/portals.ts";
 import type { PublicationStore } from "../store/publications.ts";
 import type { MergeStore } from "../store/merges.ts";
 import type { ServiceSecretStore } from "../store/service-secret.ts";
+import type { TeamStore } from "../store/team.ts";
 import type { UserStore } from "../store/users.ts";
+import { resolveMentions } from "../team/mentions.ts";
 import { replyMessage } from "./reply-message.ts";
 import { sendOnce } from "./send-once.ts";
 import { tellEach } from "./tell-each.ts";
@@ -22,6 +24,7 @@ export type NotifyReplyDeps = FindDeps &
     readonly store: Pick<ServiceSecretStore, "serviceSecret"> &
       Pick<FeedbackStore, "listComments" | "listReports"> &
       Pick<UserStore, "findUser" | "listMembers"> &
+      Pick<TeamStore, "listTeam"> &
       Pick<PortalStore, "findPortal"> &
       Pick<PublicationStore, "findPublications"> &
       Pick<MergeStore, "listMerges"> &
@@ -40,10 +43,25 @@ export const notifyReplyJob = (orgId: string, feedbackId: string, commentId: str
 });
 
 /**
+ * The members a team's reply mentions: each hears of it by the mention's e-mail (notifyMentions),
+ * which leads to the inbox, and not a second time as a follower. A portal person's comment queues
+ * no mention job, so its mentions take no follower's message away.
+ */
+async function mentionedBy(
+  store: Pick<TeamStore, "listTeam">,
+  orgId: string,
+  reply: { readonly text: string; readonly userId?: string | null; readonly person?: unknown },
+): Promise<Set<string>> {
+  if (reply.person) return new Set();
+  const named = resolveMentions(reply.text, await store.listTeam(orgId)).filter((m) => m.userId !== reply.userId);
+  return new Set(named.map((m) => m.email));
+}
+
+/**
  * A team's reply marked public is e-mailed to each follower of its feedback (DESIGN §7), once, in
  * the follower's language, except to the one who wrote it (so is a portal person's public comment): the reply's text, the link to
  * follow (the reporter's tracking page; for a portal voter, the feedback's page when published),
- * and the unsubscribe link. The feedback is named by its public title when published, and before by
+ * and the unsubscribe link; a member it mentions is told by the mention's e-mail alone. The feedback is named by its public title when published, and before by
  * the title it shows that follower (titleShownTo).
  */
 export async function notifyReply(services: NotifyReplyDeps, job: JobRequest): Promise<void> {
@@ -58,7 +76,8 @@ export async function notifyReply(services: NotifyReplyDeps, job: JobRequest): P
   ]);
   const { nameFor, page } = faces.get(feedback.id)!;
   const key = noticeKey("reply", reply.id);
-  const others = (await store.listFollowers(feedback.id)).filter((follower) => follower.email !== author?.email);
+  const mentioned = await mentionedBy(store, feedback.orgId, reply);
+  const others = (await store.listFollowers(feedback.id)).filter((f) => f.email !== author?.email && !mentioned.has(f.email));
   await tellEach(others, (follower) =>
     sendOnce(services, { subjectId: feedback.id, key, email: follower.email }, async () => {
       const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email);

@@ -52,6 +52,27 @@ describe("a team reply marked public is e-mailed to the followers", () => {
     expect(mailbox.mails.length).toBe(before + 2);
   });
 
+  test("a following member the reply mentions gets one e-mail about it, the mention's; the other followers get the reply", async () => {
+    const sent = await http.request("POST", "/v1/reports", {
+      body: {
+        publicKey: http.demo.publicKey,
+        kind: "problem",
+        message: "Search ignores accents in customer names.",
+        user: { email: "ana@customer.example" },
+      },
+    });
+    const key = sent.body.ticketId as string;
+    expect((await member("POST", `/v1/feedbacks/${key}/followers`)).status).toBe(200);
+    await http.runJobs();
+    const before = mailbox.to("member@demo.test").length;
+    const reply = { text: "@member this ships with 4.3, thanks for the patience.", visibility: "public" };
+    expect((await http.request("POST", `/v1/feedbacks/${key}/comments`, { token: http.demo.tokens.admin, body: reply })).status).toBe(200);
+    await http.runJobs();
+    const told = mailbox.to("member@demo.test").slice(before);
+    expect(told.map((m) => /^Subject: (.*)$/m.exec(m.headers)![1]!.split(":")[0])).toEqual([`Demo admin mentioned you on ${key}`]);
+    expect(mailbox.to("ana@customer.example").at(-1)!.text).toContain("this ships with 4.3");
+  });
+
   test("the reporter's tracking page signs a team reply as its e-mail does: the member's name, marked as the team's", async () => {
     const { key, statusUrl } = await followedFeedback("La facture PDF affiche le mauvais taux de TVA depuis janvier.");
     await member("POST", `/v1/feedbacks/${key}/comments`, { text: "Corrigé pour la prochaine facture.", visibility: "public" });
