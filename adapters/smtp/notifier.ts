@@ -9,6 +9,9 @@ export function createSmtpNotifier(options: { url: string; from: string; message
   return {
     delivers: true,
     async send(message) {
+      const unsubscribe = message.unsubscribeUrl
+        ? { url: message.unsubscribeUrl, comment: "Unsubscribe" }
+        : message.settingsUrl && { url: message.settingsUrl, comment: "Notification settings" };
       await transport.sendMail({
         from: options.from,
         to: message.to,
@@ -17,12 +20,12 @@ export function createSmtpNotifier(options: { url: string; from: string; message
         // With both, nodemailer sends multipart/alternative: the text first, the HTML that clients prefer last.
         ...(message.html && { html: message.html }),
         messageId: `<${message.messageId}@${options.messageIdDomain}>`,
-        ...(message.unsubscribeUrl
-          ? {
-              list: { unsubscribe: { url: message.unsubscribeUrl, comment: "Unsubscribe" } },
-              headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-            }
-          : message.settingsUrl && { list: { unsubscribe: { url: message.settingsUrl, comment: "Notification settings" } } }),
+        // RFC 3834: every message here is sent by the service, so out-of-office replies are not sent back to it.
+        headers: {
+          "Auto-Submitted": "auto-generated",
+          ...(message.unsubscribeUrl && { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }),
+        },
+        ...(unsubscribe && { list: { unsubscribe } }),
       });
     },
   };

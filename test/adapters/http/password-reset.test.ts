@@ -32,6 +32,13 @@ async function askReset(b: FormBrowser, email: string): Promise<Response> {
 }
 
 describe("forgot password", () => {
+  test("the e-mail says it is sent automatically (Auto-Submitted), so that out-of-office replies are not sent back", async () => {
+    const { email } = await person();
+    await askReset(browser(), email);
+    await http.runJobs();
+    expect(mailbox.to(email).at(-1)!.headers).toContain("Auto-Submitted: auto-generated");
+  });
+
   test("the sign-in page offers it; the mailed link sets a new password, signs the person in here and ends their other sessions", async () => {
     const { email, password } = await person();
     const elsewhere = browser();
