@@ -33,6 +33,15 @@ function pageBackground(): string {
 }
 
 /**
+ * Whether a `<style>` gets a sheet on this page. A CSP without 'unsafe-inline' refuses it, and the
+ * drawing reads the page's web fonts through one: there it is drawn without them, rather than not at all.
+ */
+function inlineStylesAllowed(): boolean {
+  const probe = document.implementation.createHTMLDocument("");
+  return probe.head.appendChild(probe.createElement("style")).sheet !== null;
+}
+
+/**
  * The visible page, drawn from the DOM (no screen-sharing prompt, so it works on phones). The
  * copy it is drawn from has every field, password and `[data-retour-mask]` element emptied and
  * blocked out before anything is drawn; the widget is left out. `inspect` sees that copy, as SVG.
@@ -44,6 +53,7 @@ export async function takeScreenshot(inspect?: (svg: string) => void): Promise<B
     height: innerHeight,
     scale: Math.min(devicePixelRatio, 2),
     backgroundColor: pageBackground(),
+    ...(!inlineStylesAllowed() && { font: false }),
     style: { transform: `translate(${-scrollX}px, ${-scrollY}px)` },
     filter: (node) => !(node instanceof Element && node.hasAttribute("data-retour-widget")),
     onCloneNode: (clone) => {
