@@ -76,6 +76,9 @@ function pageListeners() {
 function launcherHost() {
   const host = document.createElement("div");
   host.setAttribute("data-retour-widget", "");
+  // Shown as a popover, the widget is in the browser's top layer: above any z-index of the page (a cookie
+  // banner at the highest), and fixed to the viewport even where the page transforms the body.
+  host.popover = "manual";
   const shadow = host.attachShadow({ mode: "open" });
   const launcher = document.createElement("button");
   launcher.type = "button";
@@ -139,7 +142,10 @@ function start(script: HTMLScriptElement): void {
   /** Draws the launcher once the app's settings are known; asked when the page is idle, or at once when the page opens the widget first. */
   const attach = () =>
     configure().then((shown) => {
-      if (shown && !host.isConnected) document.body.append(host);
+      if (shown && !host.isConnected) {
+        document.body.append(host);
+        host.showPopover?.();
+      }
       return shown;
     });
   // Only the capture must start at once; the rest waits for the page to be idle, off its own start.

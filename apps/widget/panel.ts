@@ -17,7 +17,16 @@ import { pageLanguage } from "./words.ts";
 export function createPanel(host: PanelHost): Panel {
   const lang = pageLanguage();
   const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
-  const dialog = h("div", { class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "retour-title", lang, hidden: true });
+  // Its words are English or French: left to right, also on a page that reads right to left (whose direction it would inherit).
+  const dialog = h("div", {
+    class: "dialog",
+    role: "dialog",
+    "aria-modal": "true",
+    "aria-labelledby": "retour-title",
+    lang,
+    dir: "ltr",
+    hidden: true,
+  });
   const scope = scopeOf(host, lang, dialog, status);
   const { w } = scope;
   const body = h("div", { class: "body" });

@@ -416,6 +416,25 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect(violations).toEqual([]);
   });
 
+  test("on a page that reads right to left, transforms its body and puts a cookie banner at the highest z-index, the widget is above the banner, in view and left to right", async () => {
+    const tab = await hostPage(site.url);
+    await tab.evaluate(() => {
+      document.documentElement.dir = "rtl";
+      document.body.style.transform = "translateZ(0)";
+      document.body.style.minHeight = "3000px";
+      const banner = document.body.appendChild(document.createElement("div"));
+      banner.textContent = "We use cookies.";
+      banner.style.cssText = "position:fixed;inset:auto 0 0 0;height:140px;background:#fde68a;z-index:2147483647";
+    });
+    // A click is refused where another element would receive it.
+    await tab.getByRole("button", { name: "Feedback" }).click({ timeout: 3000 });
+    const dialog = tab.getByRole("dialog", { name: "Send feedback" });
+    await dialog.waitFor();
+    await tab.getByRole("button", { name: "Send", exact: true }).click({ trial: true, timeout: 3000 });
+    expect(await dialog.evaluate((d) => getComputedStyle(d).direction)).toBe("ltr");
+    await saveScreenshot(tab, "widget-hostile-page-1280", { fullPage: false });
+  });
+
   test("a page on an origin outside the allow-list is refused: the browser gets no grant to read the answer", async () => {
     const tab = await (await browser.newContext()).newPage();
     await tab.goto(`${elsewhere.url.origin}/checkout`);
