@@ -15,6 +15,8 @@ import {
   WidgetLookAlikes,
   WidgetSimilarRequest,
   WidgetVote,
+  WidgetVoted,
+  WidgetVotedRequest,
   WidgetVoteRequest,
 } from "../../core/schemas/widget.ts";
 import type { Services } from "../../core/services.ts";
@@ -128,6 +130,8 @@ const COMPONENTS = [
   QualificationStep,
   WidgetVoteRequest,
   WidgetVote,
+  WidgetVotedRequest,
+  WidgetVoted,
   WidgetSimilarRequest,
   WidgetLookAlikes,
   QualificationQuestion,

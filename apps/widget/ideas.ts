@@ -17,6 +17,8 @@ interface IdeasHost {
   readonly identified: () => boolean;
   /** Casts the person's vote; the feedback's votes, or null when it was refused (the panel says why). */
   readonly vote: (key: string) => Promise<{ votes: number; counted?: boolean } | null>;
+  /** Those of these feedbacks that count the person's vote already, with their votes now. */
+  readonly voted: (keys: readonly string[]) => Promise<ReadonlyMap<string, number>>;
   /** Says something in the panel's status line, where refusals are said too. */
   readonly say: (text: string) => void;
 }
@@ -64,11 +66,19 @@ export async function showIdeas(host: IdeasHost): Promise<void> {
     return;
   }
   const count = (votes: number) => [h("b", {}, String(votes)), " ", h("small", {}, w.votes(votes))];
+  // Which ideas count the person's vote already (cast before, here or on the portal): their buttons say so from the start.
+  const already = host.identified() && ideas.length > 0 ? await host.voted(ideas.map((idea) => idea.key)) : new Map<string, number>();
   const item = (idea: PublicFeedbackSummary) => {
     // The button's name is what it shows, the title said first to a screen reader only.
     const label = h("span", { class: "sr" }, `${w.voteFor.replace("{title}", idea.publicTitle)}, `);
     // A vote is cast once and not taken back here: once cast (now or before), the button says so, in
     // words as well as colour, and rests; aria-disabled rather than disabled keeps the focus on it.
+    const showVoted = (votes: number) => {
+      vote.setAttribute("aria-disabled", "true");
+      vote.classList.add("voted");
+      label.textContent = `${w.votedFor.replace("{title}", idea.publicTitle)}, `;
+      vote.replaceChildren(label, ...count(votes), h("small", {}, w.voted));
+    };
     const vote: HTMLButtonElement = h(
       "button",
       {
@@ -82,15 +92,16 @@ export async function showIdeas(host: IdeasHost): Promise<void> {
             vote.removeAttribute("aria-disabled");
             return;
           }
-          vote.classList.add("voted");
-          label.textContent = `${w.votedFor.replace("{title}", idea.publicTitle)}, `;
-          vote.replaceChildren(label, ...count(cast.votes), h("small", {}, w.voted));
+          showVoted(cast.votes);
           host.say((cast.counted === false ? w.alreadyVoted : w.votedFor).replace("{title}", idea.publicTitle));
         },
       },
       label,
       ...count(idea.votes),
     );
+    // With the votes as they are now: the list may be one the browser kept from before the vote.
+    const votesNow = already.get(idea.key);
+    if (votesNow !== undefined) showVoted(votesNow);
     return h(
       "li",
       { class: "idea" },

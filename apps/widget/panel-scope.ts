@@ -30,6 +30,8 @@ export interface PanelScope {
   readonly post: (path: string, payload: unknown, idempotencyKey?: string) => Promise<Reply>;
   /** The identified person's vote for a published feedback (they follow it too); null when refused, and the status line says why. */
   readonly vote: (key: string) => Promise<Vote | null>;
+  /** Those of these published feedbacks that count the identified person's vote already, with their votes now; none when the server cannot say. */
+  readonly voted: (keys: readonly string[]) => Promise<ReadonlyMap<string, number>>;
 }
 
 async function post(base: string, lang: string, path: string, payload: unknown, idempotencyKey?: string): Promise<Reply> {
@@ -58,6 +60,18 @@ async function vote(scope: PanelScope, key: string): Promise<Vote | null> {
   return null;
 }
 
+/** Which of the keys count the identified person's vote: asked quietly, since the buttons work either way. */
+async function voted(scope: PanelScope, keys: readonly string[]): Promise<ReadonlyMap<string, number>> {
+  const { host } = scope;
+  try {
+    const reply = await scope.post("/v1/widget/voted", { publicKey: host.key, keys, token: host.user.token });
+    if (reply.status === 200) return new Map((reply.body.voted as { key: string; votes: number }[]).map((v) => [v.key, v.votes]));
+  } catch (error) {
+    host.emit("error", error);
+  }
+  return new Map();
+}
+
 /** The scope of `dialog`, whose status line is `status`. */
 export function scopeOf(host: PanelHost, lang: Lang, dialog: HTMLElement, status: HTMLElement): PanelScope {
   const w = WORDS[lang];
@@ -78,6 +92,7 @@ export function scopeOf(host: PanelHost, lang: Lang, dialog: HTMLElement, status
     },
     post: (path, payload, idempotencyKey) => post(host.base, lang, path, payload, idempotencyKey),
     vote: (key) => vote(scope, key),
+    voted: (keys) => voted(scope, keys),
   };
   return scope;
 }

@@ -81,6 +81,7 @@ async function showIdeasTab(scope: PanelScope, portal: Portal, into: HTMLElement
     h,
     identified: () => !!host.user.token,
     vote: scope.vote,
+    voted: scope.voted,
     say: scope.say,
   });
 }

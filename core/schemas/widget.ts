@@ -110,16 +110,20 @@ export const WidgetSettings = Type.Object(
 );
 export type WidgetSettings = Static<typeof WidgetSettings>;
 
+/** The person the site identified, as the widget sends them to vote. */
+const SsoToken = Type.String({
+  minLength: 1,
+  maxLength: 4096,
+  description:
+    "The person's single sign-on token (HS256 JWT {sub, email, name?, exp} signed with the portal's SSO secret), as given to Retour.identify.",
+});
+const FeedbackKey = Text({ minLength: 1, maxLength: 100, description: "The published feedback's key." });
+
 export const WidgetVoteRequest = Type.Object(
   {
     publicKey: Type.String({ minLength: 1, description: "Key of the widget channel of the app." }),
-    key: Text({ minLength: 1, maxLength: 100, description: "The published feedback's key." }),
-    token: Type.String({
-      minLength: 1,
-      maxLength: 4096,
-      description:
-        "The person's single sign-on token (HS256 JWT {sub, email, name?, exp} signed with the portal's SSO secret), as given to Retour.identify.",
-    }),
+    key: FeedbackKey,
+    token: SsoToken,
   },
   { $id: "WidgetVoteRequest" },
 );
@@ -134,6 +138,39 @@ export const WidgetVote = Type.Object(
   { $id: "WidgetVote" },
 );
 export type WidgetVote = Static<typeof WidgetVote>;
+
+/** The feedbacks the Ideas tab lists, whose vote buttons say whether the person's vote is counted there. */
+const WIDGET_VOTED_KEYS_MAX = 20;
+
+export const WidgetVotedRequest = Type.Object(
+  {
+    publicKey: Type.String({ minLength: 1, description: "Key of the widget channel of the app." }),
+    keys: Type.Array(FeedbackKey, {
+      minItems: 1,
+      maxItems: WIDGET_VOTED_KEYS_MAX,
+      description: "The published feedbacks' keys, as the Ideas tab lists them.",
+    }),
+    token: SsoToken,
+  },
+  { $id: "WidgetVotedRequest" },
+);
+export type WidgetVotedRequest = Static<typeof WidgetVotedRequest>;
+
+export const WidgetVoted = Type.Object(
+  {
+    voted: Type.Array(
+      Type.Object({
+        key: Type.String(),
+        votes: Type.Integer({ minimum: 0, description: "Its votes now (the list the tab shows may be a cached one)." }),
+      }),
+      {
+        description: "Those of the keys asked whose votes count the person (their vote there, or on a feedback merged into it), in the order asked.",
+      },
+    ),
+  },
+  { $id: "WidgetVoted" },
+);
+export type WidgetVoted = Static<typeof WidgetVoted>;
 
 export const WidgetSimilarRequest = Type.Object(
   {

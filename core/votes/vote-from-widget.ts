@@ -1,17 +1,14 @@
 import { type ChannelDeps, openChannel, type Sender } from "../collection/open-channel.ts";
-import { isEmailShaped, normalizeEmail } from "../email.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
 import { findByKeyOrId } from "../feedback/find-feedback.ts";
 import type { SsoVerifier } from "../portal-people/portal.ts";
 import type { WidgetVote } from "../schemas/widget.ts";
-import { VOTER_NAME_MAX_LENGTH } from "../schemas/votes.ts";
 import type { Services } from "../services.ts";
 import type { PortalStore } from "../store/portals.ts";
 import type { PublicationStore } from "../store/publications.ts";
 import { type CastDeps, castVote } from "./cast-vote.ts";
-import type { Voter } from "./vote.ts";
-import { openSealed } from "../open-sealed.ts";
+import { identifiedVoter } from "./identified-voter.ts";
 
 type WidgetVoteDeps = CastDeps &
   ChannelDeps &
@@ -53,24 +50,4 @@ export async function voteFromWidget(
   if (!cast.ok) return cast;
   const voted = await services.store.findFeedback(organization.id, cast.value.feedbackKey);
   return ok({ key: cast.value.feedbackKey, votes: voted?.votes ?? 0, counted: cast.value.counted });
-}
-
-/** The person a single sign-on token names, as a voter; null for a token that names no one (or a portal with no secret yet). */
-async function identifiedVoter(
-  services: Pick<Services, "secrets" | "clock">,
-  verify: SsoVerifier,
-  sealed: string | null,
-  orgId: string,
-  token: string,
-  language: Language,
-): Promise<Voter | null> {
-  if (!sealed || token === "") return null;
-  // A secret that no longer opens verifies no one.
-  const secret = await openSealed(services.secrets, sealed);
-  const claims = secret === null ? null : await verify(token, secret, services.clock());
-  if (!claims || "refused" in claims) return null;
-  const email = normalizeEmail(claims.email);
-  if (!isEmailShaped(email)) return null;
-  const name = claims.name?.trim().slice(0, VOTER_NAME_MAX_LENGTH);
-  return { orgId, email, language, ...(name && { name }) };
 }

@@ -72,6 +72,7 @@ describe("GET /openapi.json", () => {
       "/v1/widget/reports",
       "/v1/widget/reports/{id}/answers",
       "/v1/widget/similar",
+      "/v1/widget/voted",
       "/v1/widget/votes",
     ]);
     expect(doc.paths["/v1/reports"].post.requestBody.content["application/json"].schema.$ref).toBe("#/components/schemas/ReportRequest");

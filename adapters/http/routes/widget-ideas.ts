@@ -3,9 +3,17 @@ import { exactOrigin } from "../../../core/apps/browser-collection.ts";
 import type { Result } from "../../../core/errors.ts";
 import { lookAlikes } from "../../../core/portal/look-alikes.ts";
 import type { SsoVerifier } from "../../../core/portal-people/portal.ts";
-import { WidgetLookAlikes, WidgetSimilarRequest, WidgetVote, WidgetVoteRequest } from "../../../core/schemas/widget.ts";
+import {
+  WidgetLookAlikes,
+  WidgetSimilarRequest,
+  WidgetVote,
+  WidgetVoted,
+  WidgetVotedRequest,
+  WidgetVoteRequest,
+} from "../../../core/schemas/widget.ts";
 import type { Services } from "../../../core/services.ts";
 import { voteFromWidget } from "../../../core/votes/vote-from-widget.ts";
+import { votedFromWidget } from "../../../core/votes/voted-from-widget.ts";
 import { readJsonBody } from "../body.ts";
 import { operation } from "../docs.ts";
 import { acceptedLanguage } from "../language.ts";
@@ -15,6 +23,7 @@ import { grant, preflight } from "./widget.ts";
 
 const voteBody = validator(WidgetVoteRequest);
 const similarBody = validator(WidgetSimilarRequest);
+const votedBody = validator(WidgetVotedRequest);
 
 const ORIGIN_HEADER = { origin: "Sent by the browser; must be one of the app's allowed origins." };
 
@@ -42,6 +51,7 @@ export function widgetIdeaRoutes(
   return new Elysia({ name: "routes/widget-ideas" })
     .options("/v1/widget/votes", preflight, { detail: { hide: true } })
     .options("/v1/widget/similar", preflight, { detail: { hide: true } })
+    .options("/v1/widget/voted", preflight, { detail: { hide: true } })
     .post(
       "/v1/widget/votes",
       ({ request }) =>
@@ -70,6 +80,38 @@ export function widgetIdeaRoutes(
             "invalid_sso_token",
             "not_found",
             "cannot_vote",
+            "rate_limited",
+          ],
+        }),
+      },
+    )
+    .post(
+      "/v1/widget/voted",
+      ({ request }) =>
+        answer(request, async (body, origin, address) =>
+          votedBody.check(body)
+            ? votedFromWidget(services, options.verifySso, body, { via: "browser", origin }, address, acceptedLanguage(request))
+            : votedBody.refuse("invalid_body", body),
+        ),
+      {
+        parse: "none",
+        detail: operation({
+          summary: "Which listed feedbacks count the person's vote",
+          description:
+            "For the widget's Ideas tab: of the published feedbacks it lists (at most 20 keys), those whose votes count the person the site identified (Retour.identify with a single sign-on token), by their vote there or on a feedback merged into it, so that their buttons say so before they are pressed. A widget key, from an origin the app allows (CORS); limited per client address. A key that is no published feedback of the app is left out.",
+          tags: ["Collection"],
+          body: WidgetVotedRequest,
+          headers: ORIGIN_HEADER,
+          responses: { 200: { description: "The keys asked that count the person's vote.", schema: WidgetVoted } },
+          errors: [
+            "origin_not_allowed",
+            "invalid_body",
+            "invalid_json",
+            "channel_mismatch",
+            "channel_inactive",
+            "unknown_app",
+            "invalid_sso_token",
+            "not_found",
             "rate_limited",
           ],
         }),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SignJWT } from "jose";
 import { LOOK_ALIKES_PER_ADDRESS_PER_MINUTE } from "../../../core/portal/look-alikes.ts";
 import { VOTES_PER_EMAIL_PER_MINUTE } from "../../../core/votes/vote-budget.ts";
+import { VOTED_ASKS_PER_ADDRESS_PER_MINUTE } from "../../../core/votes/voted-from-widget.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
 
 /** The demo app allows its widget on a local development server's origin. */
@@ -60,6 +61,7 @@ describe("with the portal off", () => {
     for (const [path, body] of [
       ["/v1/widget/votes", { publicKey: http.demo.widgetKey, key: calendar, token: "x.y.z" }],
       ["/v1/widget/similar", { publicKey: http.demo.widgetKey, text: "calendar sync" }],
+      ["/v1/widget/voted", { publicKey: http.demo.widgetKey, keys: [calendar], token: "x.y.z" }],
     ] as const) {
       const res = await fromPage(path, body);
       expect([res.status, res.body.code, res.headers.get("access-control-allow-origin")]).toEqual([404, "not_found", ALLOWED]);
@@ -137,8 +139,8 @@ describe("with the portal on", () => {
     }
   });
 
-  test("the preflight of both endpoints grants POST to a web origin", async () => {
-    for (const path of ["/v1/widget/votes", "/v1/widget/similar"]) {
+  test("the preflight of the three endpoints grants POST to a web origin", async () => {
+    for (const path of ["/v1/widget/votes", "/v1/widget/similar", "/v1/widget/voted"]) {
       const res = await http.request("OPTIONS", path, { headers: { origin: ALLOWED, "access-control-request-method": "POST" } });
       expect([res.status, res.headers.get("access-control-allow-origin"), res.headers.get("access-control-allow-methods")]).toEqual([
         204,
@@ -146,6 +148,54 @@ describe("with the portal on", () => {
         "POST",
       ]);
     }
+  });
+
+  test("the Ideas tab learns which of the ideas it lists count the person's vote, theirs there or on a feedback merged into it; others, unpublished or unknown keys are left out", async () => {
+    const person = await token("leo@customer.example");
+    const merged = await feedback("Google calendar two-way", "Two-way sync with Google Calendar please", false);
+    expect((await fromPage("/v1/widget/votes", { publicKey: http.demo.widgetKey, key: exportIdea, token: person })).status).toBe(200);
+    // A vote cast by the team for this person on a feedback that is then merged into the calendar idea.
+    expect((await admin("POST", `/v1/feedbacks/${merged}/votes`, { email: "leo@customer.example" })).status).toBe(201);
+    expect((await admin("POST", `/v1/feedbacks/${merged}/merge`, { into: calendar })).status).toBe(200);
+    // Counted on a feedback the portal does not show: the widget is told nothing of it.
+    expect((await admin("POST", `/v1/feedbacks/${unpublished}/votes`, { email: "leo@customer.example" })).status).toBe(201);
+    const keys = [calendar, exportIdea, unpublished, "DEMO-9999"];
+    const asked = await fromPage("/v1/widget/voted", { publicKey: http.demo.widgetKey, keys, token: person });
+    const votesOf = async (key: string) => (await admin("GET", `/v1/feedbacks/${key}`)).body.votes;
+    expect([asked.status, asked.body, asked.headers.get("access-control-allow-origin")]).toEqual([
+      200,
+      {
+        voted: [
+          { key: calendar, votes: await votesOf(calendar) },
+          { key: exportIdea, votes: await votesOf(exportIdea) },
+        ],
+      },
+      ALLOWED,
+    ]);
+    const someoneElse = await fromPage("/v1/widget/voted", { publicKey: http.demo.widgetKey, keys, token: await token("new@customer.example") });
+    expect(someoneElse.body).toEqual({ voted: [] });
+  });
+
+  test("which ideas count a person's vote is asked with a token of the portal's secret (401 invalid_sso_token), for at most 20 keys (400 invalid_body)", async () => {
+    const forged = await fromPage("/v1/widget/voted", {
+      publicKey: http.demo.widgetKey,
+      keys: [calendar],
+      token: await token("ada@customer.example", "10m", "another-secret"),
+    });
+    expect([forged.status, forged.body.code]).toEqual([401, "invalid_sso_token"]);
+    const keys = Array.from({ length: 21 }, (_, i) => `DEMO-${i + 1}`);
+    const many = await fromPage("/v1/widget/voted", { publicKey: http.demo.widgetKey, keys, token: await token("ada@customer.example") });
+    expect([many.status, many.body.code]).toEqual([400, "invalid_body"]);
+  });
+
+  test("asks past the address's budget are 429 rate_limited with Retry-After", async () => {
+    http.startFreshMinute();
+    const body = { publicKey: http.demo.widgetKey, keys: [calendar], token: await token("ada@customer.example") };
+    for (let i = 0; i < VOTED_ASKS_PER_ADDRESS_PER_MINUTE; i++)
+      expect((await fromPage("/v1/widget/voted", body, ALLOWED, "198.51.100.7")).status).toBe(200);
+    const refused = await fromPage("/v1/widget/voted", body, ALLOWED, "198.51.100.7");
+    expect([refused.status, refused.body.code]).toEqual([429, "rate_limited"]);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
   test("a person's votes past their budget are 429 rate_limited with Retry-After, from any address", async () => {

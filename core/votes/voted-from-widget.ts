@@ -1,0 +1,69 @@
+import { type ChannelDeps, openChannel, type Sender } from "../collection/open-channel.ts";
+import { fail, ok, type Result } from "../errors.ts";
+import { type FindDeps, findByKeyOrId } from "../feedback/find-feedback.ts";
+import type { Language } from "../language.ts";
+import type { SsoVerifier } from "../portal-people/portal.ts";
+import { checkRateLimit } from "../rate-limits/check-rate-limit.ts";
+import type { WidgetVoted } from "../schemas/widget.ts";
+import type { Services } from "../services.ts";
+import type { PortalStore } from "../store/portals.ts";
+import type { PublicationStore } from "../store/publications.ts";
+import type { RateLimitStore } from "../store/rate-limits.ts";
+import type { VoteStore } from "../store/votes.ts";
+import { hasVoted } from "./has-voted.ts";
+import { identifiedVoter } from "./identified-voter.ts";
+
+/** Asks one client address may make per minute (the Ideas tab asks once each time it is drawn). */
+export const VOTED_ASKS_PER_ADDRESS_PER_MINUTE = 30;
+
+type WidgetVotedDeps = ChannelDeps &
+  FindDeps &
+  Pick<Services, "secrets" | "clock"> & {
+    readonly store: RateLimitStore & Pick<PortalStore, "findPortal"> & Pick<PublicationStore, "findPublications"> & Pick<VoteStore, "listVoters">;
+  };
+
+/** What the widget asks: its key, the keys its Ideas tab lists, and the customer's single sign-on token for the person. */
+interface WidgetVotedInput {
+  readonly publicKey: string;
+  readonly keys: readonly string[];
+  readonly token: string;
+}
+
+/**
+ * POST /v1/widget/voted: which of the published feedbacks the widget's Ideas tab lists count the
+ * identified person's vote already (theirs there, or on a feedback merged into it), so that their
+ * buttons say so before anyone presses them. The checks of a vote from the widget: a widget key
+ * from an origin its app allows, a portal that is on (`not_found`), a token the portal's secret
+ * signed (`invalid_sso_token`). A key that is no published feedback of the app is left out, as one
+ * not voted for. Each ask spends the client address's budget (`rate_limited`).
+ */
+export async function votedFromWidget(
+  services: WidgetVotedDeps,
+  verify: SsoVerifier,
+  input: WidgetVotedInput,
+  sender: Sender,
+  address: string,
+  language: Language,
+): Promise<Result<WidgetVoted>> {
+  const limited = await checkRateLimit(services.store, services.clock, `widget-voted:${address}`, VOTED_ASKS_PER_ADDRESS_PER_MINUTE);
+  if (!limited.ok) return limited;
+  const channel = await openChannel(services, input.publicKey, sender);
+  if (!channel.ok) return channel;
+  const { app, organization } = channel.value;
+  const portal = await services.store.findPortal(organization.id);
+  if (!portal?.enabled) return fail("not_found");
+  const voter = await identifiedVoter(services, verify, portal.ssoSecretSealed, organization.id, input.token, language);
+  if (!voter) return fail("invalid_sso_token");
+  const keys = [...new Set(input.keys)];
+  const found = await Promise.all(keys.map((key) => findByKeyOrId(services, organization.id, key)));
+  const ofApp = found.flatMap((feedback) => (feedback && feedback.appId === app.id ? [feedback] : []));
+  const published = await services.store.findPublications(ofApp.map((f) => f.id));
+  const counted = await Promise.all(
+    found.map(async (feedback) =>
+      Boolean(
+        feedback && feedback.appId === app.id && published.has(feedback.id) && (await hasVoted(services, organization.id, feedback.id, voter.email)),
+      ),
+    ),
+  );
+  return ok({ voted: keys.flatMap((key, i) => (counted[i] ? [{ key, votes: found[i]!.votes ?? 0 }] : [])) });
+}
