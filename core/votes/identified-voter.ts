@@ -1,13 +1,17 @@
+import { type ChannelDeps, openChannel, type Sender } from "../collection/open-channel.ts";
+import type { ChannelContext } from "../store/collection.ts";
 import { isEmailShaped, normalizeEmail } from "../email.ts";
+import { fail, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
 import { openSealed } from "../open-sealed.ts";
 import type { SsoVerifier } from "../portal-people/portal.ts";
 import { VOTER_NAME_MAX_LENGTH } from "../schemas/votes.ts";
 import type { Services } from "../services.ts";
+import type { PortalStore } from "../store/portals.ts";
 import type { Voter } from "./vote.ts";
 
 /** The person a single sign-on token names, as a voter; null for a token that names no one (or a portal with no secret yet). */
-export async function identifiedVoter(
+async function identifiedVoter(
   services: Pick<Services, "secrets" | "clock">,
   verify: SsoVerifier,
   sealed: string | null,
@@ -24,4 +28,29 @@ export async function identifiedVoter(
   if (!isEmailShaped(email)) return null;
   const name = claims.name?.trim().slice(0, VOTER_NAME_MAX_LENGTH);
   return { orgId, email, language, ...(name && { name }) };
+}
+
+/** What the widget's person steps read: the widget's channel, the portal, and the secret box its SSO secret is sealed in. */
+export type WidgetVoterDeps = ChannelDeps & Pick<Services, "secrets" | "clock"> & { readonly store: Pick<PortalStore, "findPortal"> };
+
+/**
+ * The person a widget names with the site's single sign-on token, with the app and organization of
+ * the widget's key: the widget key works only from an origin its app allows (`Sender`); a portal that
+ * is off is `not_found`; a token forged, expired or incomplete (or a portal without a secret) is
+ * `invalid_sso_token`.
+ */
+export async function widgetVoter(
+  services: WidgetVoterDeps,
+  verify: SsoVerifier,
+  input: { readonly publicKey: string; readonly token: string },
+  sender: Sender,
+  language: Language,
+): Promise<Result<Pick<ChannelContext, "app" | "organization"> & { readonly voter: Voter }>> {
+  const channel = await openChannel(services, input.publicKey, sender);
+  if (!channel.ok) return channel;
+  const { app, organization } = channel.value;
+  const portal = await services.store.findPortal(organization.id);
+  if (!portal?.enabled) return fail("not_found");
+  const voter = await identifiedVoter(services, verify, portal.ssoSecretSealed, organization.id, input.token, language);
+  return voter ? ok({ app, organization, voter }) : fail("invalid_sso_token");
 }

@@ -1,18 +1,14 @@
-import { type ChannelDeps, openChannel, type Sender } from "../collection/open-channel.ts";
+import type { Sender } from "../collection/open-channel.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
 import { findByKeyOrId } from "../feedback/find-feedback.ts";
 import type { SsoVerifier } from "../portal-people/portal.ts";
 import type { WidgetVote } from "../schemas/widget.ts";
-import type { Services } from "../services.ts";
-import type { PortalStore } from "../store/portals.ts";
 import type { PublicationStore } from "../store/publications.ts";
 import { type CastDeps, castVote } from "./cast-vote.ts";
-import { identifiedVoter } from "./identified-voter.ts";
+import { widgetVoter, type WidgetVoterDeps } from "./identified-voter.ts";
 
-type WidgetVoteDeps = CastDeps &
-  ChannelDeps &
-  Pick<Services, "secrets"> & { readonly store: Pick<PortalStore, "findPortal"> & Pick<PublicationStore, "findPublications"> };
+type WidgetVoteDeps = CastDeps & WidgetVoterDeps & { readonly store: Pick<PublicationStore, "findPublications"> };
 
 /** What the widget sends to vote: its key, the feedback's key, and the customer's single sign-on token for the person. */
 interface WidgetVoteInput {
@@ -37,13 +33,9 @@ export async function voteFromWidget(
   address: string,
   language: Language,
 ): Promise<Result<WidgetVote>> {
-  const channel = await openChannel(services, input.publicKey, sender);
-  if (!channel.ok) return channel;
-  const { app, organization } = channel.value;
-  const portal = await services.store.findPortal(organization.id);
-  if (!portal?.enabled) return fail("not_found");
-  const voter = await identifiedVoter(services, verify, portal.ssoSecretSealed, organization.id, input.token, language);
-  if (!voter) return fail("invalid_sso_token");
+  const identified = await widgetVoter(services, verify, input, sender, language);
+  if (!identified.ok) return identified;
+  const { app, organization, voter } = identified.value;
   const feedback = await findByKeyOrId(services, organization.id, input.key);
   if (!feedback || feedback.appId !== app.id || !(await services.store.findPublications([feedback.id])).has(feedback.id)) return fail("not_found");
   const cast = await castVote(services, voter, feedback.id, address);

@@ -1,26 +1,21 @@
-import { type ChannelDeps, openChannel, type Sender } from "../collection/open-channel.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import type { Sender } from "../collection/open-channel.ts";
+import { ok, type Result } from "../errors.ts";
 import { type FindDeps, findByKeyOrId } from "../feedback/find-feedback.ts";
 import type { Language } from "../language.ts";
 import type { SsoVerifier } from "../portal-people/portal.ts";
 import { checkRateLimit } from "../rate-limits/check-rate-limit.ts";
 import type { WidgetVoted } from "../schemas/widget.ts";
-import type { Services } from "../services.ts";
-import type { PortalStore } from "../store/portals.ts";
 import type { PublicationStore } from "../store/publications.ts";
 import type { RateLimitStore } from "../store/rate-limits.ts";
 import type { VoteStore } from "../store/votes.ts";
 import { hasVoted } from "./has-voted.ts";
-import { identifiedVoter } from "./identified-voter.ts";
+import { widgetVoter, type WidgetVoterDeps } from "./identified-voter.ts";
 
 /** Asks one client address may make per minute (the Ideas tab asks once each time it is drawn). */
 export const VOTED_ASKS_PER_ADDRESS_PER_MINUTE = 30;
 
-type WidgetVotedDeps = ChannelDeps &
-  FindDeps &
-  Pick<Services, "secrets" | "clock"> & {
-    readonly store: RateLimitStore & Pick<PortalStore, "findPortal"> & Pick<PublicationStore, "findPublications"> & Pick<VoteStore, "listVoters">;
-  };
+type WidgetVotedDeps = WidgetVoterDeps &
+  FindDeps & { readonly store: RateLimitStore & Pick<PublicationStore, "findPublications"> & Pick<VoteStore, "listVoters"> };
 
 /** What the widget asks: its key, the keys its Ideas tab lists, and the customer's single sign-on token for the person. */
 interface WidgetVotedInput {
@@ -47,13 +42,9 @@ export async function votedFromWidget(
 ): Promise<Result<WidgetVoted>> {
   const limited = await checkRateLimit(services.store, services.clock, `widget-voted:${address}`, VOTED_ASKS_PER_ADDRESS_PER_MINUTE);
   if (!limited.ok) return limited;
-  const channel = await openChannel(services, input.publicKey, sender);
-  if (!channel.ok) return channel;
-  const { app, organization } = channel.value;
-  const portal = await services.store.findPortal(organization.id);
-  if (!portal?.enabled) return fail("not_found");
-  const voter = await identifiedVoter(services, verify, portal.ssoSecretSealed, organization.id, input.token, language);
-  if (!voter) return fail("invalid_sso_token");
+  const identified = await widgetVoter(services, verify, input, sender, language);
+  if (!identified.ok) return identified;
+  const { app, organization, voter } = identified.value;
   const keys = [...new Set(input.keys)];
   const found = await Promise.all(keys.map((key) => findByKeyOrId(services, organization.id, key)));
   const ofApp = found.flatMap((feedback) => (feedback && feedback.appId === app.id ? [feedback] : []));
