@@ -6,7 +6,7 @@ import type { SsoVerifier } from "../portal-people/portal.ts";
 import type { WidgetVote } from "../schemas/widget.ts";
 import type { PublicationStore } from "../store/publications.ts";
 import { type CastDeps, castVote } from "./cast-vote.ts";
-import { widgetVoter, type WidgetVoterDeps } from "./identified-voter.ts";
+import { widgetVoter, type WidgetVoterDeps } from "./widget-voter.ts";
 
 type WidgetVoteDeps = CastDeps & WidgetVoterDeps & { readonly store: Pick<PublicationStore, "findPublications"> };
 

@@ -9,7 +9,7 @@ import type { PublicationStore } from "../store/publications.ts";
 import type { RateLimitStore } from "../store/rate-limits.ts";
 import type { VoteStore } from "../store/votes.ts";
 import { hasVoted } from "./has-voted.ts";
-import { widgetVoter, type WidgetVoterDeps } from "./identified-voter.ts";
+import { widgetVoter, type WidgetVoterDeps } from "./widget-voter.ts";
 
 /** Asks one client address may make per minute (the Ideas tab asks once each time it is drawn). */
 export const VOTED_ASKS_PER_ADDRESS_PER_MINUTE = 30;
