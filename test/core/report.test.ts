@@ -28,6 +28,20 @@ describe("report normalisation", () => {
     assert.equal(isEmailShaped(`${"a".repeat(250)}@b.co`), false);
   });
 
+  test("an e-mail is one address, never a list a mail library would send to twice", () => {
+    for (const list of [
+      "a@b.example,x@y.example",
+      "a@b.example,x",
+      "a@b.example;x@y.example",
+      "Ann <a@b.example>",
+      "a,b@c.example",
+      '"a"@b.example',
+    ]) {
+      assert.equal(isEmailShaped(list), false, list);
+    }
+    for (const one of ["ann@example.com", "ann.o'neil+tag@mail.example.co.uk", "lea@exämple.fr"]) assert.equal(isEmailShaped(one), true, one);
+  });
+
   test("drops unknown fields and blank optional text", () => {
     const request = { publicKey: "k", kind: "idea", message: " Dark mode ", title: "  ", extra: 1 } as never;
     assert.deepEqual(normalizeReport(request), { kind: "idea", message: "Dark mode", author: {} });
