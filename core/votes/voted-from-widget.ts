@@ -1,6 +1,6 @@
 import type { Sender } from "../collection/open-channel.ts";
 import { ok, type Result } from "../errors.ts";
-import { type FindDeps, findByKeyOrId } from "../feedback/find-feedback.ts";
+import { type FindDeps, type FindManyDeps, findByKeyOrId, resolveFeedbacks } from "../feedback/find-feedback.ts";
 import type { Language } from "../language.ts";
 import type { SsoVerifier } from "../portal-people/portal.ts";
 import { checkRateLimit } from "../rate-limits/check-rate-limit.ts";
@@ -15,7 +15,8 @@ import { widgetVoter, type WidgetVoterDeps } from "./widget-voter.ts";
 export const VOTED_ASKS_PER_ADDRESS_PER_MINUTE = 30;
 
 type WidgetVotedDeps = WidgetVoterDeps &
-  FindDeps & { readonly store: RateLimitStore & Pick<PublicationStore, "findPublications"> & Pick<VoteStore, "listVoters"> };
+  FindDeps &
+  FindManyDeps & { readonly store: RateLimitStore & Pick<PublicationStore, "findPublications"> & Pick<VoteStore, "listVoters"> };
 
 /** What the widget asks: its key, the keys its Ideas tab lists, and the customer's single sign-on token for the person. */
 interface WidgetVotedInput {
@@ -30,7 +31,8 @@ interface WidgetVotedInput {
  * buttons say so before anyone presses them. The checks of a vote from the widget: a widget key
  * from an origin its app allows, a portal that is on (`not_found`), a token the portal's secret
  * signed (`invalid_sso_token`). A key that is no published feedback of the app is left out, as one
- * not voted for. Each ask spends the client address's budget (`rate_limited`).
+ * not voted for. A key merged since the tab listed it answers for the feedback holding it, where a
+ * vote for it is cast. Each ask spends the client address's budget (`rate_limited`).
  */
 export async function votedFromWidget(
   services: WidgetVotedDeps,
@@ -49,12 +51,16 @@ export async function votedFromWidget(
   const found = await Promise.all(keys.map((key) => findByKeyOrId(services, organization.id, key)));
   const ofApp = found.flatMap((feedback) => (feedback && feedback.appId === app.id ? [feedback] : []));
   const published = await services.store.findPublications(ofApp.map((f) => f.id));
-  const counted = await Promise.all(
-    found.map(async (feedback) =>
-      Boolean(
-        feedback && feedback.appId === app.id && published.has(feedback.id) && (await hasVoted(services, organization.id, feedback.id, voter.email)),
-      ),
-    ),
+  const holders = await resolveFeedbacks(
+    services,
+    organization.id,
+    ofApp.flatMap((f) => (published.has(f.id) ? [f.id] : [])),
   );
-  return ok({ voted: keys.flatMap((key, i) => (counted[i] ? [{ key, votes: found[i]!.votes ?? 0 }] : [])) });
+  const counted = await Promise.all(
+    found.map(async (feedback) => {
+      const holder = feedback && holders.get(feedback.id);
+      return holder && (await hasVoted(services, organization.id, holder.id, voter.email)) ? holder : undefined;
+    }),
+  );
+  return ok({ voted: keys.flatMap((key, i) => (counted[i] ? [{ key, votes: counted[i].votes ?? 0 }] : [])) });
 }

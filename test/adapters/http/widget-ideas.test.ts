@@ -176,6 +176,15 @@ describe("with the portal on", () => {
     expect(someoneElse.body).toEqual({ voted: [] });
   });
 
+  test("a listed idea merged since into another counts the person's vote there, as a vote for it would be cast there", async () => {
+    const person = await token("mia@customer.example");
+    expect((await fromPage("/v1/widget/votes", { publicKey: http.demo.widgetKey, key: calendar, token: person })).status).toBe(200);
+    const listed = await feedback("Calendar feed for bookings", "An iCal feed of my bookings please", true);
+    expect((await admin("POST", `/v1/feedbacks/${listed}/merge`, { into: calendar })).status).toBe(200);
+    const asked = await fromPage("/v1/widget/voted", { publicKey: http.demo.widgetKey, keys: [listed], token: person });
+    expect(asked.body).toEqual({ voted: [{ key: listed, votes: (await admin("GET", `/v1/feedbacks/${calendar}`)).body.votes }] });
+  });
+
   test("which ideas count a person's vote is asked with a token of the portal's secret (401 invalid_sso_token), for at most 20 keys (400 invalid_body)", async () => {
     const forged = await fromPage("/v1/widget/voted", {
       publicKey: http.demo.widgetKey,
