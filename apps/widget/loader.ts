@@ -41,7 +41,7 @@ declare global {
   }
 }
 
-const LAUNCHER_CSS = `:host{all:initial}.launcher{position:fixed;right:20px;bottom:20px;z-index:2147483000;display:flex;align-items:center;gap:8px;
+const LAUNCHER_CSS = `:host{all:initial!important}.launcher{position:fixed;right:20px;bottom:20px;z-index:2147483000;display:flex;align-items:center;gap:8px;
 padding:10px 16px;border:0;border-radius:999px;font:600 14px/1 system-ui,sans-serif;color:#fff;background:#4338ca;
 box-shadow:0 4px 14px rgb(0 0 0/.25);cursor:pointer}.launcher:hover{background:#3730a3}.launcher:focus-visible{outline:3px solid #a5b4fc;outline-offset:2px}
 .launcher[hidden]{display:none}@media (prefers-color-scheme:dark){.launcher{background:#6366f1}.launcher:hover{background:#818cf8}}`;
@@ -77,7 +77,8 @@ function launcherHost() {
   const host = document.createElement("div");
   host.setAttribute("data-retour-widget", "");
   // Shown as a popover, the widget is in the browser's top layer: above any z-index of the page (a cookie
-  // banner at the highest), and fixed to the viewport even where the page transforms the body.
+  // banner at the highest), and fixed to the viewport even where the page transforms the body. The page's
+  // own [popover] rules would reach it too (a box over the page, taking its clicks): :host's !important wins.
   host.popover = "manual";
   const shadow = host.attachShadow({ mode: "open" });
   const launcher = document.createElement("button");

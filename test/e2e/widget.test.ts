@@ -435,6 +435,19 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     await saveScreenshot(tab, "widget-hostile-page-1280", { fullPage: false });
   });
 
+  test("a page that styles its own popovers ([popover], :popover-open) neither draws them around the widget nor loses its clicks under it", async () => {
+    const tab = await hostPage(site.url);
+    await tab.evaluate(() => {
+      const style = document.head.appendChild(document.createElement("style"));
+      style.textContent = "[popover]{inset:0;margin:auto;padding:24px;background:#fff;border:2px solid #000}:popover-open{display:block}";
+    });
+    await tab.getByRole("button", { name: "Feedback" }).waitFor();
+    const under = await tab.evaluate(() => document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.closest("[data-retour-widget]") ?? null);
+    expect(under).toBeNull();
+    await tab.getByRole("button", { name: "Feedback" }).click({ timeout: 3000 });
+    await tab.getByRole("dialog", { name: "Send feedback" }).waitFor();
+  });
+
   test("a page on an origin outside the allow-list is refused: the browser gets no grant to read the answer", async () => {
     const tab = await (await browser.newContext()).newPage();
     await tab.goto(`${elsewhere.url.origin}/checkout`);
