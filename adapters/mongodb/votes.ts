@@ -66,5 +66,12 @@ export function voteStore(data: Database): VoteStore {
       }
       return [...first.values()].sort((a, b) => a.at - b.at || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
     },
+
+    async countsVoter(orgId, feedbackId, email) {
+      if (!(await data.collection("feedbacks").findOne({ _id: feedbackId, orgId }, { projection: { _id: 1 } }))) return false;
+      // A vote's _id is its feedback and e-mail: one look-up per feedback of the merge tree.
+      const ids = (await mergedIds(data, feedbackId)).map((id) => compoundId(id, email));
+      return (await votes().findOne({ _id: { $in: ids } }, { projection: { _id: 1 } })) !== null;
+    },
   };
 }

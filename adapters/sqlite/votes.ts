@@ -65,5 +65,11 @@ export function voteStore(db: Database, batch: WriteBatch): VoteStore {
         .all(feedbackId)
         .map((r): VoteRecord => ({ feedbackId, email: r.email, ...(r.name !== null && { name: r.name }), at: r.at }));
     },
+
+    async countsVoter(orgId, feedbackId, email) {
+      const known = db.query(`SELECT 1 FROM feedbacks WHERE id = ? AND org_number = ${orgNumberOf("?")}`).get(feedbackId, orgId);
+      // The votes' key (feedback_id, email) makes it one look-up per feedback of the merge tree.
+      return !!known && db.query(`${MERGED} SELECT 1 FROM votes WHERE email = ? AND feedback_id IN merged LIMIT 1`).get(feedbackId, email) !== null;
+    },
   };
 }

@@ -22,4 +22,6 @@ export interface VoteStore {
   withdrawVote(orgId: string, feedbackId: string, email: string): Promise<boolean>;
   /** The people counted in a feedback's votes, each once (with their first vote), first voters first. */
   listVoters(orgId: string, feedbackId: string): Promise<VoteRecord[]>;
+  /** Whether a person is counted in a feedback's votes (their vote there or on one merged into it): one look-up, however many voted. */
+  countsVoter(orgId: string, feedbackId: string, email: string): Promise<boolean>;
 }

@@ -2,11 +2,10 @@ import type { VoteStore } from "../store/votes.ts";
 
 /** Whether a person is counted in a feedback's votes (their vote there, or on a feedback merged into it): what their vote button shows. */
 export async function hasVoted(
-  services: { readonly store: Pick<VoteStore, "listVoters"> },
+  services: { readonly store: Pick<VoteStore, "countsVoter"> },
   orgId: string,
   feedbackId: string,
   email: string,
 ): Promise<boolean> {
-  const voters = await services.store.listVoters(orgId, feedbackId);
-  return voters.some((v) => v.email === email);
+  return services.store.countsVoter(orgId, feedbackId, email);
 }

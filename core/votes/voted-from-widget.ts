@@ -16,7 +16,7 @@ export const VOTED_ASKS_PER_ADDRESS_PER_MINUTE = 30;
 
 type WidgetVotedDeps = WidgetVoterDeps &
   FindDeps &
-  FindManyDeps & { readonly store: RateLimitStore & Pick<PublicationStore, "findPublications"> & Pick<VoteStore, "listVoters"> };
+  FindManyDeps & { readonly store: RateLimitStore & Pick<PublicationStore, "findPublications"> & Pick<VoteStore, "countsVoter"> };
 
 /** What the widget asks: its key, the keys its Ideas tab lists, and the customer's single sign-on token for the person. */
 interface WidgetVotedInput {

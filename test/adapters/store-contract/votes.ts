@@ -42,6 +42,23 @@ export function votesContract(makeStore: () => Promise<Subject>) {
       expect(await store.listVoters("another-org", f.id)).toEqual([]);
     });
 
+    test("a person is counted in a feedback's votes by their vote there or on a feedback merged into it; no one else, and not in another organization", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const f = (await record(store, org, "calendar sync", 1))!;
+      const merged = (await record(store, org, "ical feed", 1))!;
+      expect(await vote(store, f, "a@x.io", 2)).toBe("cast");
+      expect(await vote(store, merged, "b@x.io", 3)).toBe("cast");
+      expect(await store.countsVoter(org.orgId, f.id, "b@x.io")).toBe(false);
+      expect((await merge(store, merged, f, 4)).ok).toBe(true);
+      expect([
+        await store.countsVoter(org.orgId, f.id, "a@x.io"),
+        await store.countsVoter(org.orgId, f.id, "b@x.io"),
+        await store.countsVoter(org.orgId, f.id, "c@x.io"),
+        await store.countsVoter("another-org", f.id, "a@x.io"),
+      ]).toEqual([true, true, false, false]);
+    });
+
     test("a vote read on a status or a feedback that changed since writes nothing", async () => {
       const store = await makeStore();
       const org = await seed(store);
