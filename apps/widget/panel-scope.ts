@@ -60,16 +60,27 @@ async function vote(scope: PanelScope, key: string): Promise<Vote | null> {
   return null;
 }
 
-/** Which of the keys count the identified person's vote: asked quietly, since the buttons work either way. */
-async function voted(scope: PanelScope, keys: readonly string[]): Promise<ReadonlyMap<string, number>> {
+/** How long the Ideas tab waits to learn the person's votes before it lists the ideas without them. */
+const VOTED_WAIT_MS = 3000;
+
+/**
+ * Which of the keys count the identified person's vote: asked quietly, and waited for a little
+ * while only, since the buttons work either way (a vote counted already is said when pressed).
+ */
+function voted(scope: PanelScope, keys: readonly string[]): Promise<ReadonlyMap<string, number>> {
   const { host } = scope;
-  try {
-    const reply = await scope.post("/v1/widget/voted", { publicKey: host.key, keys, token: host.user.token });
-    if (reply.status === 200) return new Map((reply.body.voted as { key: string; votes: number }[]).map((v) => [v.key, v.votes]));
-  } catch (error) {
-    host.emit("error", error);
-  }
-  return new Map();
+  const unknown: ReadonlyMap<string, number> = new Map();
+  const asked = (async () => {
+    try {
+      const reply = await scope.post("/v1/widget/voted", { publicKey: host.key, keys, token: host.user.token });
+      if (reply.status === 200) return new Map((reply.body.voted as { key: string; votes: number }[]).map((v) => [v.key, v.votes]));
+    } catch (error) {
+      host.emit("error", error);
+    }
+    return unknown;
+  })();
+  const waited = new Promise<ReadonlyMap<string, number>>((resolve) => setTimeout(() => resolve(unknown), VOTED_WAIT_MS));
+  return Promise.race([asked, waited]);
 }
 
 /** The scope of `dialog`, whose status line is `status`. */

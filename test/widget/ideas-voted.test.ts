@@ -1,0 +1,35 @@
+import { afterEach, expect, jest, test } from "bun:test";
+import type { PanelHost } from "../../apps/widget/panel-host.ts";
+import { scopeOf } from "../../apps/widget/panel-scope.ts";
+
+/** The panel's scope for a person the site identified, on a page whose requests go to `fetch` as the test sets it. */
+const scope = () =>
+  scopeOf(
+    { base: "https://retour.example", key: "widget_k", user: { token: "t" }, emit: () => undefined, portal: () => undefined } as unknown as PanelHost,
+    "en",
+    {} as HTMLElement,
+    {} as HTMLElement,
+  );
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+  jest.restoreAllMocks();
+});
+
+test("the Ideas tab learns the person's votes with their counts now", async () => {
+  globalThis.fetch = (async () => Response.json({ voted: [{ key: "DEMO-2", votes: 4 }] })) as unknown as typeof fetch;
+  expect([...(await scope().voted(["DEMO-1", "DEMO-2"]))]).toEqual([["DEMO-2", 4]]);
+});
+
+test("the Ideas tab waits a little while only for the person's votes: a service that does not answer leaves the ideas listed without them", async () => {
+  let asked = false;
+  globalThis.fetch = (() => {
+    asked = true;
+    return new Promise(() => undefined);
+  }) as unknown as typeof fetch;
+  // The wait's timer, run at once.
+  const waits = jest.spyOn(globalThis, "setTimeout").mockImplementation(((run: () => void) => queueMicrotask(run)) as never);
+  expect([...(await scope().voted(["DEMO-1"]))]).toEqual([]);
+  expect([asked, waits.mock.calls.length]).toEqual([true, 1]);
+});
