@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { exactOrigin } from "../../../core/apps/browser-collection.ts";
-import type { Result } from "../../../core/errors.ts";
+import type { ErrorCode, Result } from "../../../core/errors.ts";
 import { lookAlikes } from "../../../core/portal/look-alikes.ts";
 import type { SsoVerifier } from "../../../core/portal-people/portal.ts";
 import {
@@ -24,6 +24,18 @@ import { grant, preflight } from "./widget.ts";
 const voteBody = validator(WidgetVoteRequest);
 const similarBody = validator(WidgetSimilarRequest);
 const votedBody = validator(WidgetVotedRequest);
+
+/** What the endpoints for the person the site identified refuse before anything else: the widget's key, the body, the portal, the token. */
+const PERSON_REFUSALS: ErrorCode[] = [
+  "origin_not_allowed",
+  "invalid_body",
+  "invalid_json",
+  "channel_mismatch",
+  "channel_inactive",
+  "unknown_app",
+  "invalid_sso_token",
+  "not_found",
+];
 
 const ORIGIN_HEADER = { origin: "Sent by the browser; must be one of the app's allowed origins." };
 
@@ -70,18 +82,7 @@ export function widgetIdeaRoutes(
           body: WidgetVoteRequest,
           headers: ORIGIN_HEADER,
           responses: { 200: { description: "The vote is counted (or was already).", schema: WidgetVote } },
-          errors: [
-            "origin_not_allowed",
-            "invalid_body",
-            "invalid_json",
-            "channel_mismatch",
-            "channel_inactive",
-            "unknown_app",
-            "invalid_sso_token",
-            "not_found",
-            "cannot_vote",
-            "rate_limited",
-          ],
+          errors: [...PERSON_REFUSALS, "cannot_vote", "rate_limited"],
         }),
       },
     )
@@ -103,17 +104,7 @@ export function widgetIdeaRoutes(
           body: WidgetVotedRequest,
           headers: ORIGIN_HEADER,
           responses: { 200: { description: "The keys asked that count the person's vote.", schema: WidgetVoted } },
-          errors: [
-            "origin_not_allowed",
-            "invalid_body",
-            "invalid_json",
-            "channel_mismatch",
-            "channel_inactive",
-            "unknown_app",
-            "invalid_sso_token",
-            "not_found",
-            "rate_limited",
-          ],
+          errors: [...PERSON_REFUSALS, "rate_limited"],
         }),
       },
     )

@@ -13,6 +13,12 @@ afterAll(() => {
   github.stop();
 });
 
+/** A new feedback of the demo app, whose tracker is the fake GitHub: its key. */
+async function trackedFeedback(message: string): Promise<string> {
+  await server.cli("tracker", "set", "DEMO", server.demo.appId, "github", "--repo", "acme/shop", "--token", "gh-token", "--api-url", github.url);
+  return (await server.request("POST", "/v1/reports", { body: { publicKey: server.demo.publicKey, kind: "problem", message } })).body.ticketId;
+}
+
 test("409 no_tracker when the app has no tracker", async () => {
   const admin = server.demo.tokens.admin;
   const apps = await server.request("GET", "/v1/apps", { token: admin });
@@ -28,12 +34,7 @@ test("409 no_tracker when the app has no tracker", async () => {
 
 test("409 tracker_linked when no issue is named and the feedback is linked already: no second issue is opened", async () => {
   const admin = server.demo.tokens.admin;
-  await server.cli("tracker", "set", "DEMO", server.demo.appId, "github", "--repo", "acme/shop", "--token", "gh-token", "--api-url", github.url);
-  const key = (
-    await server.request("POST", "/v1/reports", {
-      body: { publicKey: server.demo.publicKey, kind: "problem", message: "The cart forgets its coupon" },
-    })
-  ).body.ticketId;
+  const key = await trackedFeedback("The cart forgets its coupon");
   const first = await server.request("POST", `/v1/feedbacks/${key}/tracker`, { token: admin, body: {} });
   const issues = github.issues.size;
   const again = await server.request("POST", `/v1/feedbacks/${key}/tracker`, { token: admin, body: {} });
@@ -50,12 +51,7 @@ test("409 tracker_linked when no issue is named and the feedback is linked alrea
 
 test("two requests to open an issue at the same moment open one: the other is refused 409 tracker_linked", async () => {
   const admin = server.demo.tokens.admin;
-  await server.cli("tracker", "set", "DEMO", server.demo.appId, "github", "--repo", "acme/shop", "--token", "gh-token", "--api-url", github.url);
-  const key = (
-    await server.request("POST", "/v1/reports", {
-      body: { publicKey: server.demo.publicKey, kind: "problem", message: "The basket empties itself on reload" },
-    })
-  ).body.ticketId;
+  const key = await trackedFeedback("The basket empties itself on reload");
   const issues = github.issues.size;
   const both = await Promise.all([1, 2].map(() => server.request("POST", `/v1/feedbacks/${key}/tracker`, { token: admin, body: {} })));
   expect(both.map((res) => res.status).sort()).toEqual([200, 409]);

@@ -16,6 +16,15 @@ type Subject = TrackerStore &
 export function trackersContract(makeStore: () => Promise<Subject>) {
   const { id, ideaFeedback, freeOrg } = contractKit();
 
+  /** A new store with an organization that holds one idea: the feedback whose issue the case links or opens. */
+  async function withFeedback() {
+    const store = await makeStore();
+    const { orgId, appId } = await freeOrg(store);
+    const feedbackId = id("fb");
+    await store.recordFeedback(ideaFeedback(orgId, appId, feedbackId, 1, id("status")));
+    return { store, orgId, feedbackId };
+  }
+
   describe("trackers", () => {
     test("trackers: an app's tracker, found by project; a feedback found by its issue key", async () => {
       const store = await makeStore();
@@ -120,10 +129,7 @@ export function trackersContract(makeStore: () => Promise<Subject>) {
     });
 
     test("trackers: a link refreshed after the feedback was relinked to another issue is not written back; one still current is", async () => {
-      const store = await makeStore();
-      const { orgId, appId } = await freeOrg(store);
-      const feedbackId = id("fb");
-      await store.recordFeedback(ideaFeedback(orgId, appId, feedbackId, 1, id("status")));
+      const { store, orgId, feedbackId } = await withFeedback();
       const first = { key: "acme/app#7", provider: "github", status: "open" };
       expect(await store.refreshFeedbackTracker(orgId, feedbackId, first)).toBe(false);
       await store.setFeedbackTracker(orgId, feedbackId, first);
@@ -140,11 +146,8 @@ export function trackersContract(makeStore: () => Promise<Subject>) {
     });
 
     test("trackers: the opening of a feedback's issue is claimed once: a second claim is refused while the first holds, another org's too", async () => {
-      const store = await makeStore();
-      const { orgId, appId } = await freeOrg(store);
+      const { store, orgId, feedbackId } = await withFeedback();
       const other = await freeOrg(store);
-      const feedbackId = id("fb");
-      await store.recordFeedback(ideaFeedback(orgId, appId, feedbackId, 1, id("status")));
       expect(await store.claimTrackerOpening(other.orgId, feedbackId, 100, 60)).toBe(false);
       expect(await store.claimTrackerOpening(orgId, feedbackId, 100, 60)).toBe(true);
       expect(await store.claimTrackerOpening(orgId, feedbackId, 159, 60)).toBe(false);
@@ -152,10 +155,7 @@ export function trackersContract(makeStore: () => Promise<Subject>) {
     });
 
     test("trackers: a claim on an opening given back, or run out, may be claimed again", async () => {
-      const store = await makeStore();
-      const { orgId, appId } = await freeOrg(store);
-      const feedbackId = id("fb");
-      await store.recordFeedback(ideaFeedback(orgId, appId, feedbackId, 1, id("status")));
+      const { store, orgId, feedbackId } = await withFeedback();
       expect(await store.claimTrackerOpening(orgId, feedbackId, 100, 60)).toBe(true);
       await store.releaseTrackerOpening(orgId, feedbackId, 160);
       expect(await store.claimTrackerOpening(orgId, feedbackId, 101, 60)).toBe(true);
@@ -164,10 +164,7 @@ export function trackersContract(makeStore: () => Promise<Subject>) {
     });
 
     test("trackers: a claim given back by the opener whose lease ran out, and was taken over since, stays the new opener's", async () => {
-      const store = await makeStore();
-      const { orgId, appId } = await freeOrg(store);
-      const feedbackId = id("fb");
-      await store.recordFeedback(ideaFeedback(orgId, appId, feedbackId, 1, id("status")));
+      const { store, orgId, feedbackId } = await withFeedback();
       expect(await store.claimTrackerOpening(orgId, feedbackId, 100, 60)).toBe(true);
       expect(await store.claimTrackerOpening(orgId, feedbackId, 170, 60)).toBe(true);
       await store.releaseTrackerOpening(orgId, feedbackId, 160);
@@ -177,10 +174,7 @@ export function trackersContract(makeStore: () => Promise<Subject>) {
     });
 
     test("trackers: a linked feedback's opening is not claimed, even once the claim that opened it would have run out", async () => {
-      const store = await makeStore();
-      const { orgId, appId } = await freeOrg(store);
-      const feedbackId = id("fb");
-      await store.recordFeedback(ideaFeedback(orgId, appId, feedbackId, 1, id("status")));
+      const { store, orgId, feedbackId } = await withFeedback();
       expect(await store.claimTrackerOpening(orgId, feedbackId, 100, 60)).toBe(true);
       await store.setFeedbackTracker(orgId, feedbackId, { key: "acme/app#7", provider: "github", status: "open" });
       expect(await store.claimTrackerOpening(orgId, feedbackId, 101, 60)).toBe(false);
