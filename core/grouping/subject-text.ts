@@ -52,8 +52,10 @@ export const withoutStackFrames = (text: string): string => text.replace(STACK_F
  */
 const LEVEL = "TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|SEVERE|FATAL|CRITICAL";
 const LOG_LEVEL = new RegExp(`\\[(?:${LEVEL})\\]|^[ \\t]*(?:${LEVEL})(?::|[ \\t])`, "gm");
+// It starts where a run of name characters starts (never inside one, which a long hyphenated or
+// dotted word would have tried at each of its words, in time the square of its length).
 const COORDINATE =
-  /\b[a-z][\w-]*(?:\.[\w-]+)*:([A-Za-z][\w.-]*):(?:(?:jar|pom|war|ear|aar|rar|ejb|zip|test-jar|maven-plugin|bundle)(?::[\w.-]+)?:)?\d+\.[\w.-]+(?::(?:compile|provided|runtime|test|system|import)\b)?/g;
+  /(?<![\w.-])[a-z][\w-]*(?:\.[\w-]+)*:([A-Za-z][\w.-]*):(?:(?:jar|pom|war|ear|aar|rar|ejb|zip|test-jar|maven-plugin|bundle)(?::[\w.-]+)?:)?\d+\.[\w.-]+(?::(?:compile|provided|runtime|test|system|import)\b)?/g;
 
 const TEST_TALLY =
   /\bTests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+(?:, Flakes: \d+)?|\b\d+ tests? completed, \d+ failed(?:, \d+ skipped)?|,?\s*\bTime elapsed: [\d.,]+ ?s(?:ec)?\b|<<< (?:FAILURE|ERROR)!(?: - in\b)?/g;
