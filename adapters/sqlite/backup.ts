@@ -1,9 +1,10 @@
 import { Database } from "bun:sqlite";
+import { BACKUP_MARK } from "./open.ts";
 
 /**
  * Writes a copy of the store at `path` into the new file `into` (SQLite's VACUUM INTO): the store as
  * one read transaction sees it, so servers may go on writing meanwhile, and the copy is compact and
- * whole (no WAL beside it).
+ * whole (no WAL beside it), marked as a backup.
  */
 export function backupDatabase(path: string, into: string): void {
   const db = new Database(path, { readonly: true });
@@ -11,5 +12,13 @@ export function backupDatabase(path: string, into: string): void {
     db.query("VACUUM INTO ?").run(into);
   } finally {
     db.close();
+  }
+  // Marked as a backup until it is first opened where it is restored (see BACKUP_MARK). The copy
+  // is in rollback mode, as VACUUM INTO writes it: the mark goes into the file, no WAL beside it.
+  const copy = new Database(into);
+  try {
+    copy.exec(`PRAGMA application_id = ${BACKUP_MARK}`);
+  } finally {
+    copy.close();
   }
 }

@@ -1,5 +1,6 @@
 import { Database, type SQLQueryBindings, type Statement } from "bun:sqlite";
-import { readFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { basename } from "node:path";
 import { applyMigration, MIGRATIONS, SCHEMA_FILE } from "./migrations.ts";
 
 /** Prepared statements kept per connection: every distinct statement the adapter runs, with room to spare. */
@@ -33,14 +34,21 @@ class Connection extends Database {
  */
 const BACKSTOP_CHECKPOINT_PAGES = 10_000;
 
-/** The file's schema is newer than this release's: opening it would write rows it does not know. */
-export class StoreTooNew extends Error {}
+/**
+ * A store file this process must not open, said in one line: its schema is newer than this
+ * release's (opening it would write rows it does not know), it opens only for reading (SQLite
+ * would refuse the first write of every request), it is no database or a damaged one (a restore cut
+ * short, another file in its place), or it is a backup beside another store's WAL.
+ */
+export class StoreRefused extends Error {}
 
-/** The file opens, but only for reading: SQLite would refuse the first write of every request. */
-export class StoreReadOnly extends Error {}
-
-/** The file is no SQLite database, or a damaged one (a restore cut short, another file in its place). */
-export class StoreUnreadable extends Error {}
+/**
+ * What a backup's file carries in its header's application_id ("RtBk") until its first opening
+ * clears it. A file with it has never been opened where it lies, so a WAL beside it can only be
+ * another store's, left by a restore over old files: SQLite would replay it into the backup at
+ * the first read, without a word, and can corrupt it.
+ */
+export const BACKUP_MARK = 0x5274426b;
 
 /** SQLite's codes for a file that is not a database, or whose pages do not hold together. */
 const UNREADABLE = new Set(["SQLITE_NOTADB", "SQLITE_CORRUPT"]);
@@ -54,24 +62,58 @@ export interface OpenOptions {
 
 /** Opens (creating if needed) a database file in WAL mode and brings its schema up to date. */
 export function openDatabase(path: string, options: OpenOptions = {}): Database {
+  const backup = unopenedBackup(path);
   const db = new Connection(path, { create: true, strict: true });
   try {
-    prepare(db, options);
+    prepare(db, options, backup);
   } catch (error) {
     db.close();
     if (!UNREADABLE.has((error as { code?: string }).code ?? "")) throw error;
-    throw new StoreUnreadable(
+    throw new StoreRefused(
       `the store at ${path} cannot be read (${(error as Error).message}): restore it from a backup (README, Backups and upgrades)`,
     );
   }
   return db;
 }
 
+/**
+ * Whether the file at `path` is a backup never opened there; refused when a WAL with frames lies
+ * beside it. The WAL is looked at before the header: a process opening the same backup clears the
+ * mark before it writes a WAL, so a WAL seen with frames then a header still marked is not that
+ * process's.
+ */
+function unopenedBackup(path: string): boolean {
+  const walBytes = sizeOf(`${path}-wal`);
+  if (applicationId(path) !== BACKUP_MARK) return false;
+  if (walBytes > 0)
+    throw new StoreRefused(
+      `the store at ${path} is a backup, and the ${basename(path)}-wal beside it is another store's: opening it would replay that WAL into the backup and could corrupt it. Remove ${path}-wal and ${path}-shm (the backup holds all it needs), then start again`,
+    );
+  return true;
+}
+
+const sizeOf = (path: string): number => (existsSync(path) ? statSync(path).size : 0);
+
+/** The application_id of an SQLite file's header (bytes 68 to 71, big-endian), or 0 for a file too short to have one. */
+function applicationId(path: string): number {
+  if (sizeOf(path) < 72) return 0;
+  const header = Buffer.alloc(72);
+  const fd = openSync(path, "r");
+  try {
+    readSync(fd, header, 0, 72, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return header.readUInt32BE(68);
+}
+
 /** Sets the connection up and brings the file's schema up to date. */
-function prepare(db: Database, options: OpenOptions): void {
+function prepare(db: Database, options: OpenOptions, backup: boolean): void {
   // Several server processes may share the file: wait for the writer instead of failing. First, so
   // that processes opening a new file together wait for each other's switch to WAL too.
   db.exec("PRAGMA busy_timeout = 5000");
+  // Written into the file itself, in the backup's rollback mode: the mark is gone before this store has a WAL.
+  if (backup) writeOrRefuse(db, "PRAGMA application_id = 0");
   db.exec("PRAGMA journal_mode = WAL");
   // NORMAL in WAL mode survives a process crash; only a power loss can lose the last commits.
   db.exec("PRAGMA synchronous = NORMAL");
@@ -89,10 +131,11 @@ function migrate(db: Database, onUpgrade: OpenOptions["onUpgrade"]): void {
   db.transaction(() => {
     // Inside an immediate transaction, so two processes starting together migrate once.
     const { user_version: current } = db.query<{ user_version: number }, []>("PRAGMA user_version").get()!;
-    writable(db, current);
+    // A file this process may not write to opens for reading alone, without a word: the service would start only to fail every write.
+    writeOrRefuse(db, `PRAGMA user_version = ${current}`);
     // An older release would write rows without what later migrations added (an organization's number, …).
     if (current > MIGRATIONS.length)
-      throw new StoreTooNew(
+      throw new StoreRefused(
         `the store at ${db.filename} was upgraded by a newer release of Retour (schema ${current}, this release knows ${MIGRATIONS.length}): run that release`,
       );
     if (current === 0 && isEmpty(db)) {
@@ -109,17 +152,14 @@ function migrate(db: Database, onUpgrade: OpenOptions["onUpgrade"]): void {
   }).immediate();
 }
 
-/**
- * Writes the version the file has: SQLite opens a file this process may not write to for reading
- * alone, without a word, and the service would start only to fail every write.
- */
-function writable(db: Database, version: number): void {
+/** Runs a statement that writes, refusing the store in one line when the file is read-only for this process. */
+function writeOrRefuse(db: Database, sql: string): void {
   try {
-    db.exec(`PRAGMA user_version = ${version}`);
+    db.exec(sql);
   } catch (error) {
     // SQLITE_READONLY and its extended codes (a -shm file of another user, a read-only directory).
     if (!(error as { code?: string }).code?.startsWith("SQLITE_READONLY")) throw error;
-    throw new StoreReadOnly(
+    throw new StoreRefused(
       `the store at ${db.filename} is read-only for this process: give it (and its -wal and -shm files) to the user the service runs as`,
     );
   }

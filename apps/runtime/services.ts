@@ -8,7 +8,7 @@ import type { Logger } from "../../adapters/logging/logger.ts";
 import { createLogNotifier } from "../../adapters/logging/notifier.ts";
 import { markdownIt } from "../../adapters/markdown/markdown.ts";
 import { createSqliteStore } from "../../adapters/sqlite/store.ts";
-import { StoreReadOnly, StoreTooNew, StoreUnreadable } from "../../adapters/sqlite/open.ts";
+import { StoreRefused } from "../../adapters/sqlite/open.ts";
 import type { Store } from "../../core/services.ts";
 import type { Assistant, Grouper, Notifier } from "../../core/ports.ts";
 import { offsetClock, systemClock } from "../../adapters/system/clock.ts";
@@ -33,12 +33,12 @@ function openaiOptions(config: Config, logger: Logger) {
   return { ...config.openai, maxRetries: 2, onUsage: (usage: Usage) => logger.info({ assistant: usage }, "assistant call") };
 }
 
-/** Opens the embedded store's file: one a newer release upgraded, or one that cannot be read or written, is a configuration error, told in one line. */
+/** Opens the embedded store's file: one a newer release upgraded, one that cannot be read or written, or a backup beside another store's WAL, is a configuration error, told in one line. */
 export function openingSqlite<T>(open: () => T): T {
   try {
     return open();
   } catch (error) {
-    if (error instanceof StoreTooNew || error instanceof StoreReadOnly || error instanceof StoreUnreadable) throw new ConfigError(error.message);
+    if (error instanceof StoreRefused) throw new ConfigError(error.message);
     throw error;
   }
 }

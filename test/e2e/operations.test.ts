@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { validate } from "@readme/openapi-parser";
 import { Database } from "bun:sqlite";
 import { connect } from "node:net";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { backupDatabase } from "../../adapters/sqlite/backup.ts";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { ConfigError, loadConfig } from "../../apps/runtime/config.ts";
 import { createServices } from "../../apps/runtime/services.ts";
 import { get, startServer, type TestServer } from "../support/server.ts";
+import { newStoreFile } from "../support/new-store-file.ts";
 import { scratchDir } from "../support/scratch.ts";
 
 let server: TestServer;
@@ -193,6 +196,18 @@ describe("operations", () => {
     expect(await refusal(bytes.slice(0, 4096))).toBe(
       "the store at DATA_DIR/retour.sqlite cannot be read (database disk image is malformed): restore it from a backup (README, Backups and upgrades)",
     );
+  });
+
+  test("a backup restored over the old store's files, its WAL left beside it, is refused at the start with one line naming the files to remove", async () => {
+    const dataDir = scratchDir("restored");
+    const file = join(dataDir, "retour.sqlite");
+    backupDatabase(newStoreFile("backed-up"), file);
+    // The old store's WAL, as a server killed before the restore left it (test/adapters/sqlite-backup.test.ts replays a real one).
+    writeFileSync(`${file}-wal`, "frames of another store");
+    const config = loadConfig({ DATA_DIR: dataDir, PORT: "0" });
+    const error = await createServices(config, createLogger("silent", false), "http://localhost:3000", "server").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toStartWith(`the store at ${file} is a backup, and the retour.sqlite-wal beside it is another store's`);
   });
 
   test("after SIGTERM and a new start on the same data directory, recorded feedbacks are still there", async () => {
