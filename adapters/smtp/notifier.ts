@@ -1,8 +1,11 @@
 import nodemailer from "nodemailer";
 import type { Notifier } from "../../core/ports.ts";
 
-/** Notifications by e-mail through an SMTP server (SMTP_URL, e.g. smtps://user:password@mail.example.com). */
-export function createSmtpNotifier(options: { url: string; from: string; messageIdDomain: string }): Notifier {
+/**
+ * Notifications by e-mail through an SMTP server (SMTP_URL, e.g. smtps://user:password@mail.example.com),
+ * from `from`, replies to `replyTo` when given.
+ */
+export function createSmtpNotifier(options: { url: string; from: string; replyTo?: string; messageIdDomain: string }): Notifier {
   // A mail server that stops answering fails the send within a minute (nodemailer waits up to ten by
   // default): the job is retried later, and no other job waits behind it meanwhile.
   const transport = nodemailer.createTransport({ url: options.url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
@@ -14,6 +17,7 @@ export function createSmtpNotifier(options: { url: string; from: string; message
         : message.settingsUrl && { url: message.settingsUrl, comment: "Notification settings" };
       await transport.sendMail({
         from: options.from,
+        ...(options.replyTo && { replyTo: options.replyTo }),
         to: message.to,
         subject: message.subject,
         text: message.text,

@@ -32,8 +32,11 @@ export interface Config {
   /** Admins may give a tracker an http or private address (GitHub Enterprise, a bridge inside the network). */
   readonly trackersAllowPrivate: boolean;
   readonly webhookRetrySchedule: readonly number[] | undefined;
-  /** Sends notifications by e-mail when set, e.g. smtps://user:password@mail.example.com. */
-  readonly smtp: { readonly url: string; readonly from: string } | undefined;
+  /**
+   * Sends notifications by e-mail when set, e.g. smtps://user:password@mail.example.com, from
+   * `from`; a person's reply goes to `replyTo` when given (a no-reply sender's replies are lost).
+   */
+  readonly smtp: { readonly url: string; readonly from: string; readonly replyTo?: string } | undefined;
   /** Seals stored secrets (webhook signing secrets); 64 hex characters. */
   readonly secretKey: string | undefined;
   /** Test only: a file holding a clock offset in milliseconds. */
@@ -70,7 +73,9 @@ function warningsOf(env: Env, assistant: Config["assistant"], store: Config["sto
           `${openai.join(", ")} ${openai.length === 1 ? "is" : "are"} set, but ASSISTANT is not openai: the offline assistant answers (set ASSISTANT=openai)`,
         ]
       : []),
-    ...(env.SMTP_FROM && !env.SMTP_URL ? ["SMTP_FROM is set without SMTP_URL: no e-mail is sent (set SMTP_URL)"] : []),
+    ...(["SMTP_FROM", "SMTP_REPLY_TO"] as const)
+      .filter((name) => env[name] && !env.SMTP_URL)
+      .map((name) => `${name} is set without SMTP_URL: no e-mail is sent (set SMTP_URL)`),
     // The default sender names the mail server's host, a domain that mail services refuse to send
     // for (it is not the operator's, or not a domain at all: no-reply@127.0.0.1).
     ...(env.SMTP_URL && !env.SMTP_FROM
@@ -133,7 +138,8 @@ function withoutCredentials(address: string): string {
 function smtp(env: Env): Config["smtp"] {
   const url = env.SMTP_URL;
   // Checked even without SMTP_URL: a wrong value stops the start, whichever it is.
-  if (env.SMTP_FROM) sender(env.SMTP_FROM);
+  if (env.SMTP_FROM) mailbox("SMTP_FROM", env.SMTP_FROM);
+  if (env.SMTP_REPLY_TO) mailbox("SMTP_REPLY_TO", env.SMTP_REPLY_TO);
   if (!url) return undefined;
   let parsed: URL;
   try {
@@ -143,15 +149,19 @@ function smtp(env: Env): Config["smtp"] {
   }
   if ((parsed.protocol !== "smtp:" && parsed.protocol !== "smtps:") || !parsed.hostname)
     throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// address with a host, got "${withoutCredentials(url)}"`);
-  return { url, from: sender(env.SMTP_FROM || `Retour <no-reply@${parsed.hostname}>`) };
+  return {
+    url,
+    from: mailbox("SMTP_FROM", env.SMTP_FROM || `Retour <no-reply@${parsed.hostname}>`),
+    ...(env.SMTP_REPLY_TO && { replyTo: env.SMTP_REPLY_TO }),
+  };
 }
 
-/** A From header: an address alone, or a name and an address in angle brackets. */
-function sender(from: string): string {
-  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
+/** A From or Reply-To header (the setting `name`): an address alone, or a name and an address in angle brackets. */
+function mailbox(name: string, value: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(value)?.[1] ?? value;
   if (!/^[^\s@<>]+@[^\s@<>.]+(\.[^\s@<>.]+)*$/.test(address.trim()))
-    throw new ConfigError(`SMTP_FROM must be an e-mail address, or a name and one: Retour <feedback@example.com>, got "${from}"`);
-  return from;
+    throw new ConfigError(`${name} must be an e-mail address, or a name and one: Retour <feedback@example.com>, got "${value}"`);
+  return value;
 }
 
 function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {

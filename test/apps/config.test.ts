@@ -138,6 +138,18 @@ test("SMTP_FROM is an address, or a name and an address in angle brackets", () =
   expect(loadConfig({ SMTP_URL: "smtp://mail.example.com" }).smtp?.from).toBe("Retour <no-reply@mail.example.com>");
 });
 
+test("SMTP_REPLY_TO is an address, or a name and one; without SMTP_URL it is said to have no effect", () => {
+  const replyTo = (value: string) => loadConfig({ SMTP_URL: "smtp://127.0.0.1:2525", SMTP_REPLY_TO: value }).smtp?.replyTo;
+  expect(replyTo("Acme support <support@example.com>")).toBe("Acme support <support@example.com>");
+  expect(loadConfig({ SMTP_URL: "smtp://127.0.0.1:2525" }).smtp?.replyTo).toBeUndefined();
+  expect(() => replyTo("support")).toThrow(
+    'SMTP_REPLY_TO must be an e-mail address, or a name and one: Retour <feedback@example.com>, got "support"',
+  );
+  expect(loadConfig({ SMTP_REPLY_TO: "support@example.com" }).warnings).toEqual([
+    "SMTP_REPLY_TO is set without SMTP_URL: no e-mail is sent (set SMTP_URL)",
+  ]);
+});
+
 test("a refused address is printed without its credentials, which would land in the logs", () => {
   expect(() => loadConfig({ BASE_URL: "https://user:hunter2@retour.example.com" })).toThrow('got "https://***@retour.example.com"');
   expect(() => loadConfig({ BASE_URL: "https://admin:hunter2@feedback.example.com:99999" })).toThrow('got "https://***@feedback.example.com:99999"');

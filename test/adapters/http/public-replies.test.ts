@@ -6,7 +6,9 @@ let http: InProcess;
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;
 beforeAll(async () => {
   mailbox = await startMailbox();
-  http = await inProcess({ env: { SMTP_URL: mailbox.url, SMTP_FROM: "Retour <team@retour.test>" } });
+  http = await inProcess({
+    env: { SMTP_URL: mailbox.url, SMTP_FROM: "Retour <team@retour.test>", SMTP_REPLY_TO: "Acme support <support@acme.test>" },
+  });
 });
 afterAll(async () => {
   http.close();
@@ -50,6 +52,15 @@ describe("a team reply marked public is e-mailed to the followers", () => {
     // Run again, the job sends nothing twice.
     await http.runJobs();
     expect(mailbox.mails.length).toBe(before + 2);
+  });
+
+  test("a follower who answers the e-mail writes to SMTP_REPLY_TO, not to the sender", async () => {
+    const { key } = await followedFeedback("The invoice total rounds down cents.");
+    await member("POST", `/v1/feedbacks/${key}/comments`, { text: "Fixed in 4.3.", visibility: "public" });
+    await http.runJobs();
+    const rita = mailbox.to("rita@customer.example").slice(-1)[0]!;
+    expect(rita.headers).toMatch(/^From: Retour <team@retour\.test>$/m);
+    expect(rita.headers).toMatch(/^Reply-To: Acme support <support@acme\.test>$/m);
   });
 
   test("a following member the reply mentions gets one e-mail about it, the mention's; the other followers get the reply", async () => {
