@@ -28,7 +28,8 @@ export async function changeStatus(
   grant: Grant,
   keyOrId: string,
   change: StatusChange,
-  options: { readonly fromTracker?: boolean } = {},
+  /** `at`: the time of the request's change, when it wrote triage fields too (updateFeedback). */
+  options: { readonly fromTracker?: boolean; readonly at?: number } = {},
 ): Promise<Result<Feedback>> {
   const allowed = authorize(grant, "feedbacks.update");
   if (!allowed.ok) return allowed;
@@ -41,7 +42,7 @@ export async function changeStatus(
       ...(await presentFeedback(services, record)),
       ...(mergedAway(feedback, keyOrId) && { mergedInto: feedback.key }),
     });
-    const now = clock();
+    const now = options.at ?? clock();
     const step = transition(feedback, feedback.status, change.status, grant.userId);
     const comment = change.comment?.trim();
     if (!step.changed && !comment) return ok(await shown(feedback));

@@ -15,22 +15,28 @@ import type { FeedbackStore } from "../store/feedbacks.ts";
 import { publicFaces } from "./public-face.ts";
 import { noticeKey } from "./notice-key.ts";
 import { openTrackingLink } from "./tracking-link.ts";
+import type { TeamStore } from "../store/team.ts";
+import { type ChangeMailDeps, tellOfChange } from "../team/change-mail.ts";
 
 /** What telling followers reads and writes. */
 export type NotifyDeps = FindDeps &
+  ChangeMailDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl" | "secrets"> & {
     readonly store: Pick<ServiceSecretStore, "serviceSecret"> &
       Pick<UserStore, "findUser" | "listMembers"> &
       Pick<PortalStore, "findPortal"> &
       Pick<PublicationStore, "findPublications"> &
       Pick<MergeStore, "listMerges"> &
-      Pick<FeedbackStore, "listReports"> &
+      Pick<FeedbackStore, "listReports" | "statusChanges"> &
+      Pick<TeamStore, "listTeam"> &
       Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
 
 /**
  * Tells each follower, once, that the feedback was delivered, naming it by its public face (its
  * public title and portal page once published; before, the title it shows that follower); not the person who marked it so (the job's `detail`, their id).
+ * A follower who is a member of the team, whom the same change also assigned the feedback or
+ * mentioned, gets one e-mail that tells all of it (change-mail.ts); the others, this one.
  */
 export async function notifyFollowers(services: NotifyDeps, job: JobRequest): Promise<void> {
   const { store } = services;
@@ -40,18 +46,24 @@ export async function notifyFollowers(services: NotifyDeps, job: JobRequest): Pr
   const { nameFor, page } = faces.get(feedback.id)!;
   const actor = job.detail ? (await store.findUser(job.detail))?.email : undefined;
   const followers = (await store.listFollowers(feedback.id)).filter((follower) => follower.email !== actor);
-  await tellEach(followers, (follower) =>
-    sendOnce(services, { subjectId: feedback.id, key: noticeKey("delivered"), email: follower.email }, async () => {
-      const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email);
-      const trackingUrl = await openTrackingLink(services.secrets, follower.trackingSealed);
-      const words = deliveredMessage(follower.language, {
-        ...(follower.name && { name: follower.name }),
-        ...(trackingUrl ? { trackingUrl } : page && { pageUrl: page }),
-        ...nameFor(follower.email),
-        feedbackKey: feedback.key,
-        unsubscribeUrl: link,
+  const [team, statuses] = await Promise.all([store.listTeam(feedback.orgId), store.statusChanges(feedback.id)]);
+  const last = statuses.at(-1);
+  const change = job.detail && last?.by === job.detail ? { feedback, by: job.detail, at: last.at } : null;
+  await tellEach(followers, (follower) => {
+    const alone = () =>
+      sendOnce(services, { subjectId: feedback.id, key: noticeKey("delivered"), email: follower.email }, async () => {
+        const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email);
+        const trackingUrl = await openTrackingLink(services.secrets, follower.trackingSealed);
+        const words = deliveredMessage(follower.language, {
+          ...(follower.name && { name: follower.name }),
+          ...(trackingUrl ? { trackingUrl } : page && { pageUrl: page }),
+          ...nameFor(follower.email),
+          feedbackKey: feedback.key,
+          unsubscribeUrl: link,
+        });
+        return { ...words, unsubscribeUrl: link };
       });
-      return { ...words, unsubscribeUrl: link };
-    }),
-  );
+    const member = change && team.find((m) => m.email === follower.email);
+    return member ? tellOfChange(services, change, member, team, "delivered", alone) : alone();
+  });
 }

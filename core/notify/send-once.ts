@@ -35,57 +35,68 @@ export function sendOnce(
   to: { readonly subjectId: string; readonly key: string; readonly email: string },
   compose: () => Message | Promise<Message>,
 ): Promise<Sent> {
-  return sendOnceTogether(deps, to, [to.subjectId], compose);
+  return sendOnceTogether(deps, to, [to], compose);
+}
+
+/** One notice a message may tell: what about (a feedback's id), under which key (noticeKey). */
+export interface Notice {
+  readonly subjectId: string;
+  readonly key: string;
 }
 
 /**
- * sendOnce for one message that may tell of several subjects, each once: the feedbacks one bulk
- * change assigned to a person. `together` holds them in the order the message names them, the
- * job's own subject (`to.subjectId`) among them; the first leads. While another sender holds the
+ * sendOnce for one message that may tell several notices, each once: the feedbacks one bulk change
+ * assigned to a person (one key, several subjects), or what one change to a feedback tells a person
+ * (one subject, several keys: change-mail.ts). `together` holds them in the order the message names
+ * them, the job's own notice (`to`) among them; the first leads. While another sender holds the
  * first, it may be telling them all: this one is `held` (its job is retried, and then finds its
- * subject told). Once the first was told, this job answers for its own subject, as sendOnce does.
- * Then each other subject that no one told or holds is claimed too, and the message, composed for
+ * notice told). Once the first was told, this job answers for its own notice, as sendOnce does.
+ * Then each other notice that no one told or holds is claimed too, and the message, composed for
  * those claimed (`told`), confirms or gives back all of them together. Composed as null, it has
- * nothing left to tell: nothing is sent, and the subjects are given back, not kept as told. Where
- * nothing is delivered, the message is logged by the first subject's sender alone.
+ * nothing left to tell: nothing is sent, and the notices are given back, not kept as told. Where
+ * nothing is delivered, the message is logged by the first notice's sender alone.
  */
 export async function sendOnceTogether(
   deps: SendOnceDeps,
-  to: { readonly subjectId: string; readonly key: string; readonly email: string },
-  together: readonly string[],
-  compose: (told: readonly string[]) => Message | null | Promise<Message | null>,
+  to: Notice & { readonly email: string },
+  together: readonly Notice[],
+  compose: (told: readonly Notice[]) => Message | null | Promise<Message | null>,
 ): Promise<Sent> {
   const { store, clock } = deps;
-  const { subjectId, key, email } = to;
-  const subjects = together.includes(subjectId) ? together : [subjectId, ...together];
-  const first = subjects[0]!;
-  /** Composes the message telling of `told` and hands it over; false when it had nothing to tell. */
-  const tell = async (told: readonly string[]) => {
+  const { email } = to;
+  const same = (a: Notice, b: Notice) => a.subjectId === b.subjectId && a.key === b.key;
+  const own = together.find((n) => same(n, to)) ?? { subjectId: to.subjectId, key: to.key };
+  const notices = together.includes(own) ? together : [own, ...together];
+  const first = notices[0]!;
+  /** Composes the message telling `told` and hands it over; false when it had nothing to tell. */
+  const tell = async (told: readonly Notice[]) => {
     const composed = await compose(told);
-    if (composed) await deps.notifier.send({ to: email, ...composed, messageId: `${key}.${told[0]}.${encodeURIComponent(email)}` });
+    const lead = told[0]!;
+    if (composed) await deps.notifier.send({ to: email, ...composed, messageId: `${lead.key}.${lead.subjectId}.${encodeURIComponent(email)}` });
     return composed !== null;
   };
   if (!deps.notifier.delivers) {
-    if (first !== subjectId) return "logged";
-    return (await tell(subjects)) ? "logged" : "moot";
+    if (first !== own) return "logged";
+    return (await tell(notices)) ? "logged" : "moot";
   }
-  const claim = (id: string) => store.claimNotification(id, email, key, clock(), CLAIM_LEASE_MS);
+  const claim = (n: Notice) => store.claimNotification(n.subjectId, email, n.key, clock(), CLAIM_LEASE_MS);
   const led = await claim(first);
-  if (led === "held" || (led === "sent" && first === subjectId)) return NOT_OURS[led];
-  const claimed = new Set(led === "claimed" ? [first] : []);
+  if (led === "held" || (led === "sent" && first === own)) return NOT_OURS[led];
+  const claimed = new Set<Notice>(led === "claimed" ? [first] : []);
   if (led === "sent") {
-    const own = await claim(subjectId);
-    if (own !== "claimed") return NOT_OURS[own];
-    claimed.add(subjectId);
+    const mine = await claim(own);
+    if (mine !== "claimed") return NOT_OURS[mine];
+    claimed.add(own);
   }
   let told: boolean;
   try {
-    for (const id of subjects) if (!claimed.has(id) && (await claim(id)) === "claimed") claimed.add(id);
-    told = await tell(subjects.filter((id) => claimed.has(id)));
+    for (const n of notices) if (!claimed.has(n) && (await claim(n)) === "claimed") claimed.add(n);
+    told = await tell(notices.filter((n) => claimed.has(n)));
   } catch (error) {
-    for (const id of claimed) await store.releaseNotification(id, email, key);
+    for (const n of claimed) await store.releaseNotification(n.subjectId, email, n.key);
     throw error;
   }
-  for (const id of claimed) await (told ? store.confirmNotification(id, email, key, clock()) : store.releaseNotification(id, email, key));
+  for (const n of claimed)
+    await (told ? store.confirmNotification(n.subjectId, email, n.key, clock()) : store.releaseNotification(n.subjectId, email, n.key));
   return told ? "sent" : "moot";
 }

@@ -8,9 +8,11 @@ import type { TeamStore } from "../store/team.ts";
 import type { TriageStore } from "../store/triage.ts";
 import type { TriageChange } from "../triage/journal.ts";
 import { teamMail } from "./team-mail.ts";
+import type { Notice } from "../notify/send-once.ts";
 import { tellEach } from "../notify/tell-each.ts";
 import { assignedMessage, assignedTogetherMessage } from "./team-messages.ts";
 import { noticeKey } from "../notify/notice-key.ts";
+import { type ChangeMailDeps, tellOfChange } from "./change-mail.ts";
 
 /**
  * The job that tells a feedback's owner it was assigned to them: whoever sets `owner` (the triage
@@ -58,6 +60,7 @@ const BULK_FOLLOW_MS = 60_000;
 export const assignmentDue = (at: number, first: boolean): number => at + BULK_WRITTEN_MS + (first ? 0 : BULK_FOLLOW_MS);
 
 export type NotifyAssigneeDeps = FindManyDeps &
+  ChangeMailDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl"> & {
     readonly store: Pick<TeamStore, "listTeam"> &
       Pick<TriageStore, "triageChanges" | "triageChangesAt"> &
@@ -94,26 +97,31 @@ export async function notifyAssignee(deps: NotifyAssigneeDeps, job: JobRequest):
   // standing does, so only those are listed (the first assigned may be another member's by now).
   const together = deps.notifier.delivers ? assigned : (await standing(assigned)).map((f) => f.id);
   const inbox = (f: FeedbackRecord) => `${deps.baseUrl}/inbox/${encodeURIComponent(f.key)}`;
+  const key = noticeKey("assigned", at);
+  const mail = {
+    subjectId: feedback.id,
+    key,
+    to: owner,
+    together: together.map((subjectId) => ({ subjectId, key })),
+    words: async (settingsUrl: string, told: readonly Notice[]) => {
+      const feedbacks = await standing(told.map((n) => n.subjectId));
+      const [one, ...more] = feedbacks;
+      // All given over (or merged) while the job ran: nothing is left to tell them.
+      if (!one) return null;
+      if (more.length === 0) return assignedMessage(owner.language, { by: assigner, key: one.key, title: one.title, url: inbox(one), settingsUrl });
+      return assignedTogetherMessage(owner.language, {
+        by: assigner,
+        feedbacks: feedbacks.map((f) => ({ key: f.key, title: f.title, url: inbox(f) })),
+        ownerInboxUrl: `${deps.baseUrl}/inbox?owner=${encodeURIComponent(owner.email)}`,
+        settingsUrl,
+      });
+    },
+  };
+  // Assigned alone, the feedback may have been changed otherwise by the same request (mentioning
+  // them, delivering what they follow): one e-mail tells them all of it (change-mail.ts).
+  const change = { feedback, by, at: Number(at) };
   await tellEach([owner], (to) =>
-    teamMail(deps, {
-      subjectId: feedback.id,
-      key: noticeKey("assigned", at),
-      to,
-      together,
-      words: async (settingsUrl, told) => {
-        const feedbacks = await standing(told);
-        const [one, ...more] = feedbacks;
-        // All given over (or merged) while the job ran: nothing is left to tell them.
-        if (!one) return null;
-        if (more.length === 0) return assignedMessage(owner.language, { by: assigner, key: one.key, title: one.title, url: inbox(one), settingsUrl });
-        return assignedTogetherMessage(owner.language, {
-          by: assigner,
-          feedbacks: feedbacks.map((f) => ({ key: f.key, title: f.title, url: inbox(f) })),
-          ownerInboxUrl: `${deps.baseUrl}/inbox?owner=${encodeURIComponent(owner.email)}`,
-          settingsUrl,
-        });
-      },
-    }),
+    assigned.length > 1 ? teamMail(deps, mail) : tellOfChange(deps, change, to, team, "assigned", () => teamMail(deps, mail)),
   );
 }
 

@@ -10,8 +10,10 @@ import { teamMail } from "./team-mail.ts";
 import { tellEach } from "../notify/tell-each.ts";
 import { mentionMessage } from "./team-messages.ts";
 import { noticeKey } from "../notify/notice-key.ts";
+import { type ChangeMailDeps, tellOfChange } from "./change-mail.ts";
 
 export type NotifyMentionsDeps = FindDeps &
+  ChangeMailDeps &
   Pick<Services, "notifier" | "clock" | "baseUrl"> & {
     readonly store: Pick<FeedbackStore, "listComments"> &
       Pick<TeamStore, "listTeam"> &
@@ -38,23 +40,28 @@ export async function notifyMentions(deps: NotifyMentionsDeps, job: JobRequest):
       .filter((member) => member.userId !== comment.userId)
       .map((member) => ({ comment, member })),
   );
+  // The comment's change may have told the member more (assigned them the feedback, delivered what
+  // they follow): one e-mail tells them all of it (change-mail.ts).
+  const change = (at: number, by: string) => ({ feedback, by, at });
   await tellEach(mentions, ({ comment, member }) =>
-    teamMail(deps, {
-      subjectId: job.feedbackId,
-      key: noticeKey("mention", comment.at, String(comment.userId)),
-      to: member,
-      words: (settingsUrl) =>
-        mentionMessage(member.language, {
-          author: authorOf(
-            comment.userId,
-            team.find((m) => m.userId === comment.userId),
-          ),
-          comment: comment.text,
-          key: feedback.key,
-          title: feedback.title,
-          url: `${deps.baseUrl}/inbox/${encodeURIComponent(feedback.key)}`,
-          settingsUrl,
-        }),
-    }),
+    tellOfChange(deps, change(comment.at, comment.userId), member, team, "mention", () =>
+      teamMail(deps, {
+        subjectId: job.feedbackId,
+        key: noticeKey("mention", comment.at, String(comment.userId)),
+        to: member,
+        words: (settingsUrl) =>
+          mentionMessage(member.language, {
+            author: authorOf(
+              comment.userId,
+              team.find((m) => m.userId === comment.userId),
+            ),
+            comment: comment.text,
+            key: feedback.key,
+            title: feedback.title,
+            url: `${deps.baseUrl}/inbox/${encodeURIComponent(feedback.key)}`,
+            settingsUrl,
+          }),
+      }),
+    ),
   );
 }

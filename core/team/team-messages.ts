@@ -144,6 +144,57 @@ export function assignedMessage(language: Language, input: AboutFeedback & { by:
   };
 }
 
+/**
+ * The one e-mail that tells a member all that one change to a feedback means for them
+ * (change-mail.ts): who made it, then each part, as many as concern them: it is assigned to them,
+ * they are mentioned (the comment quoted), it is delivered (they follow it, with the link that
+ * stops that).
+ */
+export function changeMessage(
+  language: Language,
+  input: AboutFeedback & {
+    by: Author | null;
+    assigned: boolean;
+    mention?: string;
+    delivered?: { readonly unsubscribeUrl: string };
+  },
+): Message {
+  const by = whoDid(language, input.by);
+  const quoted = input.mention === undefined ? [] : input.mention.split("\n").map((line) => `  > ${line}`);
+  if (language === "fr") {
+    return {
+      subject: `${by} a modifié ${input.key}\u202f: ${input.title}`,
+      text: [
+        `${by} a modifié ${input.key} («\u202f${input.title}\u202f»)\u202f:`,
+        "",
+        ...(input.assigned ? ["- il vous est attribué\u202f;"] : []),
+        ...(input.mention === undefined ? [] : ["- vous y êtes mentionné\u202f:", ...quoted]),
+        ...(input.delivered ? ["- son statut est maintenant Livré (vous le suivez)."] : []),
+        "",
+        `Ouvrir le retour\u202f: ${input.url}`,
+        "",
+        ...(input.delivered ? [`Ne plus recevoir de nouvelles de ${input.key}\u202f: ${input.delivered.unsubscribeUrl}`] : []),
+        `Vos notifications\u202f: ${input.settingsUrl}`,
+      ].join("\n"),
+    };
+  }
+  return {
+    subject: `${by} changed ${input.key}: ${input.title}`,
+    text: [
+      `${by} changed ${input.key} ("${input.title}"):`,
+      "",
+      ...(input.assigned ? ["- it is assigned to you;"] : []),
+      ...(input.mention === undefined ? [] : ["- you are mentioned:", ...quoted]),
+      ...(input.delivered ? ["- its status is now Delivered (you follow it)."] : []),
+      "",
+      `Open the feedback: ${input.url}`,
+      "",
+      ...(input.delivered ? [`Stop receiving news of ${input.key}: ${input.delivered.unsubscribeUrl}`] : []),
+      `Your notifications: ${input.settingsUrl}`,
+    ].join("\n"),
+  };
+}
+
 /** A feedback as a digest, or an e-mail that tells of several, lists it. */
 export interface DigestLine {
   readonly key: string;

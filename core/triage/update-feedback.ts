@@ -118,6 +118,7 @@ async function writeTriage(
   grant: Grant,
   first: FeedbackRecord,
   update: FeedbackUpdate,
+  at: number,
   bulk?: BulkWrite,
 ): Promise<Result<true>> {
   const tagChange = bulk?.tags;
@@ -131,7 +132,6 @@ async function writeTriage(
       tagChange ? { ...update, tags: retag(had, tagChange.add, tagChange.remove) } : update,
     );
     if (!checked.ok) return checked;
-    const at = bulk?.at ?? services.clock();
     // A new owner is told by e-mail, from the queue (one who takes it themselves is not); of a bulk
     // change, once it is written, in one e-mail for all it assigned them.
     const { owner, kind } = checked.value.fields;
@@ -198,13 +198,16 @@ async function updateFound(
   triage: boolean,
   bulk?: BulkWrite,
 ): Promise<Result<Feedback>> {
+  // One time for the triage fields and the status change, though written apart: the e-mails their
+  // jobs send find the parts of one change by it, to tell each person all of it at once (change-mail.ts).
+  const at = bulk?.at ?? services.clock();
   if (triage) {
-    const written = await writeTriage(services, grant, feedback, update, bulk);
+    const written = await writeTriage(services, grant, feedback, update, at, bulk);
     if (!written.ok) return written;
   }
   if (update.status !== undefined || update.comment?.trim()) {
     const status = update.status ?? feedback.status;
-    return changeStatus(services, grant, feedback.id, { status, ...(update.comment !== undefined && { comment: update.comment }) });
+    return changeStatus(services, grant, feedback.id, { status, ...(update.comment !== undefined && { comment: update.comment }) }, { at });
   }
   const updated = await resolveFeedback(services, grant.orgId, feedback.id);
   return updated ? ok(await presentFeedback(services, updated)) : fail("not_found");

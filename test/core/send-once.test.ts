@@ -78,8 +78,13 @@ describe("telling each recipient", () => {
 });
 
 describe("one message about several subjects", () => {
+  /** The notices of these subjects, under the one key of the message. */
+  const subjects = (ids: readonly string[]) => ids.map((subjectId) => ({ subjectId, key: to.key }));
   const together = (d: ReturnType<typeof deps>, own: string) =>
-    sendOnceTogether(d, { ...to, subjectId: own }, ["fb1", "fb2", "fb3"], (told) => ({ subject: told.join(" "), text: "" }));
+    sendOnceTogether(d, { ...to, subjectId: own }, subjects(["fb1", "fb2", "fb3"]), (told) => ({
+      subject: told.map((n) => n.subjectId).join(" "),
+      text: "",
+    }));
 
   test("the first job to run tells every subject in one message; the others' jobs then find theirs told", async () => {
     const d = deps(true);
@@ -111,7 +116,7 @@ describe("one message about several subjects", () => {
 
   test("a message that has nothing left to tell, composed, is not sent, and gives every subject back rather than keep them as told", async () => {
     const d = deps(true);
-    assert.equal(await sendOnceTogether(d, { ...to, subjectId: "fb2" }, ["fb1", "fb2", "fb3"], () => null), "moot");
+    assert.equal(await sendOnceTogether(d, { ...to, subjectId: "fb2" }, subjects(["fb1", "fb2", "fb3"]), () => null), "moot");
     assert.deepEqual([d.mails, d.claims.size], [[], 0]);
   });
 
