@@ -312,6 +312,54 @@ describe("assignment by the inbox's bulk form", () => {
   });
 });
 
+describe("one change that tells a member several things", () => {
+  test("a member assigned a feedback, mentioned in its comment and following it, by one PATCH, gets one e-mail that says all three, once", async () => {
+    const { key, id } = await feedback();
+    await http.runJobs();
+    const title = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin })).body.title as string;
+    const member = http.demo.tokens.member;
+    expect((await http.request("POST", `/v1/feedbacks/${key}/followers`, { token: member, body: {} })).body).toEqual({ following: true });
+    const before = mailbox.to("member@demo.test").length;
+    const changed = await http.request("PATCH", `/v1/feedbacks/${key}`, {
+      token: http.demo.tokens.admin,
+      body: { owner: "member@demo.test", status: "delivered", comment: "@member shipped in 2.4.1" },
+    });
+    expect(changed.status).toBe(200);
+    expect(await http.runJobs()).toBeGreaterThan(0);
+    // Each of its jobs run again (a lease that ran out while it sent): nothing is sent twice.
+    const assigned = (await http.services.store.triageChanges(id)).find((c) => c.changes.some((f) => f.field === "owner"))!;
+    const orgId = http.demo.orgId;
+    await runJob(http.services, assignmentJob(orgId, id, assigned.by, assigned.at));
+    await runJob(http.services, { kind: "notify_mentions", orgId, feedbackId: id });
+    await runJob(http.services, { kind: "notify_followers", orgId, feedbackId: id, detail: assigned.by });
+    const told = mailbox.to("member@demo.test").slice(before);
+    expect(
+      told.map((m) =>
+        m.text
+          .replace(/\r\n/g, "\n")
+          .replace(/unsubscribe\?\S*/, "unsubscribe?…")
+          .trim(),
+      ),
+    ).toEqual([
+      [
+        `Demo admin changed ${key} ("${title}"):`,
+        "",
+        "- it is assigned to you;",
+        "- you are mentioned:",
+        "  > @member shipped in 2.4.1",
+        "- its status is now Delivered (you follow it).",
+        "",
+        `Open the feedback: http://localhost:3000/inbox/${key}`,
+        "",
+        `Stop receiving news of ${key}: http://localhost:3000/unsubscribe?…`,
+        "Your notifications: http://localhost:3000/account",
+      ].join("\n"),
+    ]);
+    expect(told[0]!.headers).toContain(`Subject: Demo admin changed ${key}: ${title}`);
+    expect(told[0]!.headers).toContain("List-Unsubscribe: <http://localhost:3000/account>");
+  });
+});
+
 describe("the daily digest", () => {
   test("from 07:00 UTC, each person who asked gets one digest a day of the new feedbacks, the new P0 and P1 and the week's most reported", async () => {
     const hour = new Date(http.services.clock()).getUTCHours();
@@ -321,6 +369,7 @@ describe("the daily digest", () => {
     await http.runJobs();
     db.query("UPDATE feedbacks SET severity = 'P1' WHERE id = ?").run(urgent.id);
     const adminBefore = mailbox.to(ADMIN).length;
+    const memberBefore = mailbox.to("member@demo.test").length;
     expect(await queueDigests(http.services)).toBeGreaterThanOrEqual(1);
     expect(await queueDigests(http.services)).toBe(0);
     await http.runJobs();
@@ -334,7 +383,7 @@ describe("the daily digest", () => {
     expect(urgentSection).toContain(`- ${urgent.key} `);
     expect(urgentSection).not.toContain(`- ${plain.key} `);
     expect(text).toContain("Ne plus recevoir ce résumé\u202f: http://localhost:3000/account");
-    expect(mailbox.to("member@demo.test").length).toBe(0);
+    expect(mailbox.to("member@demo.test").length).toBe(memberBefore);
     expect(mailbox.to("lena@example.com").filter((m) => m.headers.includes("digest")).length).toBe(0);
 
     // The next day, with nothing new, nothing is sent.
