@@ -54,6 +54,7 @@ import { activityTimeline, reportText } from "../web/activity.ts";
 import { capturedContext, diagnosticOf } from "../web/captured-context.ts";
 import { groupingNotice, groupingPanel } from "../web/grouping-panel.ts";
 import { KEYBOARD_SCRIPT_PATH, keyboardScript } from "../web/keyboard.ts";
+import { scriptResponse } from "../browser-script.ts";
 import type { WidgetScripts } from "./widget-assets.ts";
 import { formatDueDay, formatNumber, formatTime, sourceName, valueName, type Words, wordsFor } from "../web/words.ts";
 import { isOverdue } from "../../../core/triage/overdue.ts";
@@ -679,14 +680,7 @@ function strayFeature(params: URLSearchParams, catalog: InboxCatalog): boolean {
 export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScripts>) {
   const feedbackPath = (key: string) => `/inbox/${encodeURIComponent(key)}`;
   return new Elysia({ name: "routes/inbox" })
-    .get(
-      KEYBOARD_SCRIPT_PATH,
-      async () =>
-        new Response(await keyboardScript(), {
-          headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=300" },
-        }),
-      { detail: { hide: true } },
-    )
+    .get(KEYBOARD_SCRIPT_PATH, () => scriptResponse(keyboardScript), { detail: { hide: true } })
     .get("/", ({ request, cookie }) => asMember(services, { request, cookie }, () => redirect("/inbox")), { detail: { hide: true } })
     .get(
       "/inbox",
