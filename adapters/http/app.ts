@@ -83,6 +83,7 @@ import {
   PortalUpdate,
   PublicFeedback,
   PublicFeedbackPage,
+  PortalSimilarRequest,
   PublicFeedbackSummary,
   PublishRequest,
   SsoSecret,
@@ -173,6 +174,7 @@ const COMPONENTS = [
   PublicFeedbackSummary,
   PublicFeedback,
   PublicFeedbackPage,
+  PortalSimilarRequest,
   FeedbackUpdate,
   TagList,
   BulkRequest,
@@ -336,7 +338,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
         clientAddress: options.clientAddress,
       }),
     )
-    .use(portalPublicRoutes(services, portalCache))
+    .use(portalPublicRoutes(services, portalCache, options.clientAddress))
     .use(portalRoutes(services, options.apiPerMinute))
     .use(portalPageRoutes(services, portalCache))
     .use(inboxPortalRoutes(services))

@@ -4,12 +4,13 @@ import type { Language } from "../language.ts";
 import { hasWords } from "../grouping/analyze.ts";
 import { CANDIDATE_STATUSES, type CandidateQuery, POSTINGS_PER_KEY, RAREST_KEYS } from "../grouping/candidates.ts";
 import { KINDS } from "../schemas/feedback.ts";
+import type { PublicFeedbackSummary } from "../schemas/portal.ts";
 import type { WidgetLookAlikes } from "../schemas/widget.ts";
 import type { Services } from "../services.ts";
 import type { CommentStore } from "../store/comments.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { GroupingStore } from "../store/grouping.ts";
-import type { PortalStore } from "../store/portals.ts";
+import type { PortalRecord, PortalStore } from "../store/portals.ts";
 import type { PublicationStore } from "../store/publications.ts";
 import type { RateLimitStore } from "../store/rate-limits.ts";
 import { checkRateLimit } from "../rate-limits/check-rate-limit.ts";
@@ -24,15 +25,15 @@ export const LOOK_ALIKES_PER_ADDRESS_PER_MINUTE = 30;
 /** Candidates read from the postings before the grouper compares them. */
 const CANDIDATES = 25;
 
-type LookAlikeDeps = ChannelDeps &
-  Pick<Services, "grouper" | "baseUrl" | "clock"> & {
-    readonly store: RateLimitStore &
-      Pick<GroupingStore, "keyFrequencies" | "groupingCandidates"> &
-      Pick<PortalStore, "findPortal"> &
-      Pick<PublicationStore, "findPublications"> &
-      Pick<FeedbackStore, "findFeedback"> &
-      Pick<CommentStore, "countPublicComments">;
-  };
+/** What finding look-alikes reads: the grouping postings, the publications, and the feedbacks offered. */
+export type FindLookAlikeDeps = Pick<Services, "grouper" | "baseUrl"> & {
+  readonly store: Pick<GroupingStore, "keyFrequencies" | "groupingCandidates"> &
+    Pick<PublicationStore, "findPublications"> &
+    Pick<FeedbackStore, "findFeedback"> &
+    Pick<CommentStore, "countPublicComments">;
+};
+
+type LookAlikeDeps = ChannelDeps & FindLookAlikeDeps & Pick<Services, "clock"> & { readonly store: RateLimitStore & Pick<PortalStore, "findPortal"> };
 
 /**
  * The candidate query of a text no feedback holds yet: the app's open feedbacks under its rarest
@@ -71,13 +72,39 @@ export async function lookAlikes(
   const channel = await openChannel(services, input.publicKey, sender);
   if (!channel.ok) return channel;
   const { app, organization } = channel.value;
-  const { store, grouper } = services;
-  const portal = await store.findPortal(organization.id);
+  const portal = await services.store.findPortal(organization.id);
   if (!portal?.enabled) return fail("not_found");
-  const text = Array.from(input.text).slice(0, LOOK_ALIKE_TEXT_MAX).join("");
-  if (!hasWords(text)) return ok({ data: [] });
-  const query = lookAlikeQuery({ orgId: organization.id, appId: app.id }, await store.keyFrequencies(app.id, grouper.keys(text)));
-  const candidates = query ? await store.groupingCandidates(query) : [];
+  const data = await publishedLookAlikes(services, { portal, apps: [{ id: app.id, name: app.name }], text: input.text, language });
+  return ok({ data });
+}
+
+/**
+ * The published feedbacks of these apps (of the portal's organization) that look like a text, most
+ * alike first, at most three, public fields only: the grouper's own scoring decides (its suggestion
+ * threshold), over candidates from the grouping postings of the text's rarest keys in each app,
+ * only published ones compared. The widget and the portal's post form both offer these.
+ */
+export async function publishedLookAlikes(
+  services: FindLookAlikeDeps,
+  look: {
+    readonly portal: PortalRecord;
+    readonly apps: ReadonlyArray<{ readonly id: string; readonly name: string }>;
+    readonly text: string;
+    readonly language: Language;
+  },
+): Promise<PublicFeedbackSummary[]> {
+  const { store, grouper } = services;
+  const { portal, apps } = look;
+  const text = Array.from(look.text).slice(0, LOOK_ALIKE_TEXT_MAX).join("");
+  if (!hasWords(text)) return [];
+  const keys = grouper.keys(text);
+  const perApp = await Promise.all(
+    apps.map(async (app) => {
+      const query = lookAlikeQuery({ orgId: portal.orgId, appId: app.id }, await store.keyFrequencies(app.id, keys));
+      return query ? store.groupingCandidates(query) : [];
+    }),
+  );
+  const candidates = perApp.flat();
   const publications = await store.findPublications([...new Set(candidates.map((c) => c.id))]);
   const { matches } = await grouper.compare(
     text,
@@ -85,14 +112,14 @@ export async function lookAlikes(
   );
   const best = [...new Set(matches.map((m) => m.id))].slice(0, LOOK_ALIKES_SHOWN);
   const [records, comments] = await Promise.all([
-    Promise.all(best.map((id) => store.findFeedback(organization.id, id))),
+    Promise.all(best.map((id) => store.findFeedback(portal.orgId, id))),
     store.countPublicComments(best),
   ]);
-  const data = records.flatMap((feedback) => {
+  return records.flatMap((feedback) => {
     const publication = feedback && publications.get(feedback.id);
-    if (!feedback || !publication || feedback.mergedInto) return [];
-    const context = { portal, language, baseUrl: services.baseUrl, app: { id: app.id, name: app.name }, votes: feedback.votes ?? 0 };
+    const app = feedback && apps.find((a) => a.id === feedback.appId);
+    if (!feedback || !publication || !app || feedback.mergedInto) return [];
+    const context = { portal, language: look.language, baseUrl: services.baseUrl, app, votes: feedback.votes ?? 0 };
     return [toPublicSummary({ feedback, publication }, context, comments.get(feedback.id) ?? 0)];
   });
-  return ok({ data });
 }

@@ -170,3 +170,12 @@ export const PublicListQuery = Type.Object(
   { additionalProperties: false },
 );
 export type PublicListQuery = Static<typeof PublicListQuery>;
+
+export const PortalSimilarRequest = Type.Object(
+  {
+    text: Text({ maxLength: 20_000, description: "What the person is writing (the post's title); only its first 500 characters are read." }),
+    appId: Type.Optional(Type.String({ minLength: 1, description: "The app the person chose to post about: only its feedbacks are offered." })),
+  },
+  { $id: "PortalSimilarRequest", additionalProperties: false },
+);
+export type PortalSimilarRequest = Static<typeof PortalSimilarRequest>;

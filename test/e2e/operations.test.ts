@@ -64,6 +64,7 @@ describe("GET /openapi.json", () => {
       "/v1/portal/sso-secret",
       "/v1/portal/{slug}/feedbacks",
       "/v1/portal/{slug}/feedbacks/{key}",
+      "/v1/portal/{slug}/similar",
       "/v1/reports",
       "/v1/reports/{id}/answers",
       "/v1/tags",

@@ -1,16 +1,20 @@
 import { Elysia } from "elysia";
 import { getPublicFeedback } from "../../../core/portal/get-public-feedback.ts";
 import { listPublicFeedbacks } from "../../../core/portal/list-public-feedbacks.ts";
-import { PublicFeedback, PublicFeedbackPage, PublicListQuery } from "../../../core/schemas/portal.ts";
+import { portalLookAlikes } from "../../../core/portal/portal-look-alikes.ts";
+import { PortalSimilarRequest, PublicFeedback, PublicFeedbackPage, PublicListQuery } from "../../../core/schemas/portal.ts";
+import { WidgetLookAlikes } from "../../../core/schemas/widget.ts";
 import type { Services } from "../../../core/services.ts";
 import { operation } from "../docs.ts";
 import { acceptedLanguage } from "../language.ts";
 import { privateAnswer, publicAnswer, respond } from "../portal/cache.ts";
 import type { renderCache } from "../portal/render-cache.ts";
-import { failureResponse } from "../reply.ts";
+import { readJsonBody } from "../body.ts";
+import { failureResponse, json } from "../reply.ts";
 import { validator } from "../validate.ts";
 
 const listQuery = validator(PublicListQuery);
+const similarBody = validator(PortalSimilarRequest);
 const SLUG = { slug: "The portal's slug." };
 
 /**
@@ -39,7 +43,7 @@ const queryOf = (request: Request): Record<string, string> => Object.fromEntries
  * The public JSON, for customers who build their own page: no authentication, public fields only,
  * cacheable as the portal's pages are. A portal that is off and a feedback not published are not found.
  */
-export function portalPublicRoutes(services: Services, cached: ReturnType<typeof renderCache>) {
+export function portalPublicRoutes(services: Services, cached: ReturnType<typeof renderCache>, clientAddress: (request: Request) => string) {
   const answer = async (request: Request, render: (language: "en" | "fr") => Promise<Response | string>) => {
     const language = acceptedLanguage(request);
     const url = new URL(request.url);
@@ -90,6 +94,29 @@ export function portalPublicRoutes(services: Services, cached: ReturnType<typeof
           path: { ...SLUG, key: "The feedback's key." },
           responses: { 200: { description: "The published feedback.", schema: PublicFeedback } },
           errors: ["not_found"],
+        }),
+      },
+    )
+    .post(
+      "/v1/portal/:slug/similar",
+      async ({ request, params }) => {
+        const body = await readJsonBody(request);
+        const found = similarBody.check(body)
+          ? await portalLookAlikes(services, params.slug, body, clientAddress(request), acceptedLanguage(request))
+          : similarBody.refuse("invalid_body", body);
+        return found.ok ? json(found.value, 200, { "cache-control": "no-store" }) : failureResponse(request, found);
+      },
+      {
+        parse: "none",
+        detail: operation({
+          summary: "Published feedbacks of a portal that look like a text",
+          description:
+            "For the portal's own post form (same origin; no CORS): while a person writes a title, at most three published feedbacks of the portal (of the app chosen, with `appId`) that look like the text (its first 500 characters), scored as grouping scores, public fields only, as the widget offers them. No authentication; limited per client address, in the widget's budget. A portal that is off is not found.",
+          tags: ["Portal"],
+          path: SLUG,
+          body: PortalSimilarRequest,
+          responses: { 200: { description: "The look-alikes, most alike first.", schema: WidgetLookAlikes } },
+          errors: ["invalid_body", "invalid_json", "not_found", "rate_limited"],
         }),
       },
     );

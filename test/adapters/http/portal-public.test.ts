@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { LOOK_ALIKES_PER_ADDRESS_PER_MINUTE } from "../../../core/portal/look-alikes.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
 
 let http: InProcess;
@@ -41,6 +42,8 @@ describe("a portal that is off", () => {
       expect(res.body).not.toContain("Dark mode");
     }
     // A page of no open portal is the service's own page, styled, in the reader's language.
+    const look = await http.request("POST", "/v1/portal/demo/similar", { body: { text: "Dark mode for the app" } });
+    expect([look.status, look.body.code]).toEqual([404, "not_found"]);
     const page = await anonymous("/p/demo", { "accept-language": "fr" });
     expect([page.body.includes("<style>"), page.body.includes('<html lang="fr">'), page.body.includes('<div class="narrow"><h1>')]).toEqual([
       true,
@@ -159,6 +162,71 @@ describe("public JSON", () => {
     const changed = await anonymous("/v1/portal/demo/feedbacks", { "if-none-match": etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
+  });
+});
+
+describe("look-alikes for the post form", () => {
+  let calendar: string;
+  let looks = 0;
+  /** A look from the post form's script, from its own client address unless one is given. */
+  const look = (body: unknown, client = `198.51.100.${++looks}`) =>
+    http.request("POST", "/v1/portal/demo/similar", { body, headers: { "x-test-client-address": client } });
+
+  beforeAll(async () => {
+    const report = (title: string, message: string) =>
+      http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message, title } });
+    calendar = (await report("Calendar sync with Google", "Sync my bookings with Google Calendar automatically")).body.ticketId;
+    await report("Outlook calendar sync", "Sync my bookings with the Outlook calendar, zanzibar");
+    await http.runJobs();
+    expect((await call("POST", `/v1/feedbacks/${calendar}/publish`, {})).status).toBe(200);
+  });
+
+  test("the published feedbacks of the portal that look like a title are offered, public fields only; unpublished ones never", async () => {
+    const res = await look({ text: "Sync bookings with my calendar" });
+    expect([res.status, res.headers.get("cache-control")]).toEqual([200, "no-store"]);
+    expect(res.body.data).toEqual([expect.objectContaining({ key: calendar, publicTitle: "Calendar sync with Google", votes: 0 })]);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual([
+      "app",
+      "commentCount",
+      "createdAt",
+      "key",
+      "kind",
+      "publicTitle",
+      "status",
+      "statusLabel",
+      "url",
+      "votes",
+    ]);
+    expect(JSON.stringify(res.body)).not.toContain("Outlook");
+    expect((await look({ text: "zanzibar outlook" })).body.data).toEqual([]);
+  });
+
+  test("with the app the person chose, only that app's feedbacks are offered; an app of no portal's has none", async () => {
+    expect((await look({ text: "Sync bookings with my calendar", appId: http.demo.appId })).body.data.map((f: { key: string }) => f.key)).toEqual([
+      calendar,
+    ]);
+    expect((await look({ text: "Sync bookings with my calendar", appId: "app_elsewhere" })).body.data).toEqual([]);
+  });
+
+  test("status labels follow the reader's language", async () => {
+    const res = await http.request("POST", "/v1/portal/demo/similar", {
+      body: { text: "Sync bookings with my calendar" },
+      headers: { "accept-language": "fr", "x-test-client-address": "198.51.100.200" },
+    });
+    expect(res.body.data[0].statusLabel).toBe("À l’étude");
+  });
+
+  test("a body without text is 400 invalid_body", async () => {
+    const res = await look({ title: "Sync bookings" });
+    expect([res.status, res.body.code]).toEqual([400, "invalid_body"]);
+  });
+
+  test("looks past the address's budget, the widget's own, are 429 rate_limited with Retry-After", async () => {
+    http.startFreshMinute();
+    for (let i = 0; i < LOOK_ALIKES_PER_ADDRESS_PER_MINUTE; i++) expect((await look({ text: "calendar" }, "198.51.100.250")).status).toBe(200);
+    const refused = await look({ text: "calendar" }, "198.51.100.250");
+    expect([refused.status, refused.body.code]).toEqual([429, "rate_limited"]);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });
 
