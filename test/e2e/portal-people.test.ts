@@ -42,7 +42,7 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     await mailbox?.close();
   });
 
-  // The portal's pages run no script (their CSP allows none); axe-core is evaluated through the DevTools protocol.
+  // The portal's pages run no script but the post form's own (their CSP allows no other); axe-core is evaluated through the DevTools protocol.
   test("signs in by an e-mail link from the vote box, comes back, votes, comments and posts an idea", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -286,5 +286,34 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     await page.goto(`${server.url}/p/demo/sso?token=${token}&next=/p/demo/${idea}`);
     expect([new URL(page.url()).pathname, await page.textContent(".who-am-i")]).toEqual([`/p/demo/${idea}`, "Bea"]);
     expect(await page.locator("form.vote button").count()).toBe(1);
+  });
+
+  test("typing a title, the person is offered the published ideas that look like it above the form, with their votes and a link to each, the title still in view on a phone", async () => {
+    const ssoSecret = (await post(`${server.url}/v1/portal/sso-secret`, {}, { authorization: `Bearer ${server.demo.tokens.admin}` })).body.ssoSecret;
+    const token = await new SignJWT({ sub: "lea@customer.example", email: "lea@customer.example", name: "Léa" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setExpirationTime("5m")
+      .sign(new TextEncoder().encode(ssoSecret));
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${server.url}/p/demo/sso?token=${token}&next=/p/demo/new`);
+    await page.locator("#post-title").pressSequentially("Dark mode for the app");
+    const offered = page.locator("#look-alikes li");
+    await offered.first().waitFor();
+    expect(await page.textContent("#look-alikes-status")).toBe("1 similar idea");
+    expect(await offered.locator("a").getAttribute("href")).toBe(`${server.url}/p/demo/${idea}`);
+    expect(await offered.locator(".count").textContent()).toMatch(/^\d+ votes?$/);
+    // Reached from the keyboard, first after the way back.
+    await page.focus("a.back");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.matches("#look-alikes a") ?? false)).toBe(true);
+    expect(await portalLook(page, "post-look-alikes")).toEqual([]);
+    // On a phone whose keyboard leaves 500 px of page, the list comes above the form, and the title stays in view.
+    await page.setViewportSize({ width: 390, height: 500 });
+    await page.goto(`${server.url}/p/demo/new`);
+    await page.locator("#post-title").pressSequentially("Dark mode for the app");
+    await offered.first().waitFor();
+    const title = (await page.locator("#post-title").boundingBox())!;
+    expect(title.y + title.height).toBeLessThanOrEqual(500);
+    await saveScreenshot(page, "portal-post-look-alikes-390-typing", { fullPage: false });
   });
 });

@@ -68,6 +68,10 @@ label.choice input{width:1.125rem;height:1.125rem;accent-color:var(--brand);marg
 .tabs a[aria-current]{color:var(--fg);border-bottom-color:var(--brand)}
 main{flex:1;padding:var(--s6) 0 var(--s8)}h1{font-size:1.75rem;line-height:1.2;margin:0 0 var(--s2)}h2{font-size:1.125rem;margin:0 0 var(--s3)}
 .intro{color:var(--muted);margin:0 0 var(--s6)}
+.alike{border:1px solid var(--line);border-left:4px solid var(--brand);border-radius:var(--radius);background:var(--panel);padding:var(--s3) var(--s4);margin:0 0 var(--s4)}
+.alike h2{font-size:1rem;margin:0 0 var(--s2)}.alike ul{list-style:none;margin:0;padding:0;display:grid;gap:var(--s2)}
+.alike li{display:grid;grid-template-columns:4.5rem 1fr;align-items:baseline;gap:var(--s3)}.alike a{overflow-wrap:anywhere;font-weight:600}
+.alike .count{color:var(--muted);font-size:var(--t-sm)}.alike .count b{color:var(--fg)}.alike .muted{font-size:var(--t-sm)}
 .layout{display:grid;grid-template-columns:minmax(0,1fr) 16rem;gap:var(--s8);align-items:start}
 .controls{display:flex;flex-wrap:wrap;gap:var(--s3);align-items:center;justify-content:space-between;margin-bottom:var(--s4)}
 .sorts{display:flex;gap:var(--s1);margin:0;padding:var(--s1);list-style:none;background:var(--panel);border:1px solid var(--line);border-radius:999px}
@@ -146,6 +150,8 @@ interface PortalDocument {
   readonly body: Html;
   /** Slot for the portal's sign-in: a "Sign in" link, or the signed-in person's name and sign-out. Empty on anonymous pages. */
   readonly account?: Html;
+  /** First-party scripts the page loads, its progressive enhancements: their page's headers must allow them (`pageHeaders`). */
+  readonly scripts?: readonly string[];
   /** Whether anyone can sign in here (signInPossible); false hides what would offer to. True unless said. */
   readonly canSignIn?: boolean;
 }
@@ -172,7 +178,7 @@ ${portal.indexing ? "" : html`<meta name="robots" content="noindex">`}
 <meta property="og:type" content="website"><meta property="og:site_name" content="${portal.title}"><meta property="og:title" content="${d.title}">
 <meta property="og:description" content="${d.description}"><meta property="og:url" content="${d.canonical}"><meta property="og:locale" content="${d.language === "fr" ? "fr_FR" : "en_US"}">
 <meta name="twitter:card" content="summary">
-<style>${new Html(`:root{--brand:${brand};--on-brand:${onBrand(brand)}}${STYLE}`)}</style></head>
+<style>${new Html(`:root{--brand:${brand};--on-brand:${onBrand(brand)}}${STYLE}`)}</style>${(d.scripts ?? []).map((src) => html`<script type="module" src="${src}"></script>`)}</head>
 <body><a class="skip" href="#main">${w.skip}</a>
 <header class="top"><div class="wrap">
 <div class="brandbar"><a class="brand" href="${links.board()}"><span class="tile" aria-hidden="true">${Array.from(portal.title.trim())[0]?.toUpperCase() ?? "R"}</span><span>${portal.title}</span></a>
@@ -199,12 +205,14 @@ function switchTo(here: URL, language: Language): string {
   return `${here.pathname}?${params}`;
 }
 
-/** The headers of every portal page: the inbox's strict CSP (no script at all), and noindex unless the team allows indexing. */
-export function pageHeaders(portal: Pick<PortalRecord, "indexing"> | null): Record<string, string> {
+/**
+ * The headers of every portal page: the inbox's strict CSP (no script at all; a page with `scripts`
+ * runs those of the service's own origin alone, which may ask it alone), and noindex unless the team allows indexing.
+ */
+export function pageHeaders(portal: Pick<PortalRecord, "indexing"> | null, scripts = false): Record<string, string> {
   return {
     "content-type": "text/html; charset=utf-8",
-    "content-security-policy":
-      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    "content-security-policy": `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; ${scripts ? "script-src 'self'; connect-src 'self'; " : ""}form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
     "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",

@@ -75,6 +75,10 @@ const EN = {
   postTitle: "Post an idea or a problem",
   postIntro: "Say what you need or what goes wrong. The team reads every post.",
   postReview: "Posts appear on the board once the team has reviewed them.",
+  /** Above the post form, once published feedbacks look like the title typed (by its script). */
+  lookAlikes: "Is it one of these? Vote instead.",
+  /** What the live region says of them; `{n}` is their number. */
+  lookAlikesCount: { one: "{n} similar idea", other: "{n} similar ideas" },
   commentReview: "Comments appear here once the team has reviewed them.",
   title: "Title",
   details: "Details",
@@ -168,6 +172,8 @@ const FR: typeof EN = {
   postTitle: "Proposer une idée ou signaler un problème",
   postIntro: "Dites ce dont vous avez besoin ou ce qui ne va pas. L’équipe lit chaque message.",
   postReview: "Les messages apparaissent sur le tableau une fois relus par l’équipe.",
+  lookAlikes: "Est-ce l’un de ceux-ci\u202f? Votez plutôt.",
+  lookAlikesCount: { one: "{n} idée semblable", other: "{n} idées semblables" },
   commentReview: "Les commentaires apparaissent ici une fois relus par l’équipe.",
   title: "Titre",
   details: "Détails",

@@ -25,6 +25,8 @@ import { formGuards, portalViewer, type Viewer } from "../portal/viewer.ts";
 import { portalWords } from "../portal/words.ts";
 import { portalCsrfValid } from "../portal-session.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
+import { LOOK_ALIKES_SCRIPT_PATH, lookAlikesScript } from "../portal/look-alikes.ts";
+import { scriptResponse } from "../browser-script.ts";
 
 type Fields = Record<string, string | string[] | undefined>;
 const one = (value: string | string[] | undefined): string => (Array.isArray(value) ? (value[0] ?? "") : (value ?? ""));
@@ -43,7 +45,7 @@ const EMPTY: Draft = { kind: "idea", title: "", description: "", appId: "" };
 
 /**
  * Posting from the portal (DESIGN §6): `/p/{slug}/new`, a form for a signed-in person to post an
- * idea or a problem, server-rendered and without script. Someone not signed in is sent to sign in
+ * idea or a problem, server-rendered, working without script (its script offers look-alikes). Someone not signed in is sent to sign in
  * and back. With posting `off` there is no such page. Every post checks its origin, the portal
  * session's CSRF token and a honeypot; posts are limited per person and per client address.
  */
@@ -51,7 +53,16 @@ export function portalPostingRoutes(services: Services, clientAddress: (request:
   const ownOrigin = new URL(services.baseUrl).origin;
 
   /** A whole portal page for the person: private, never cached for anyone else. */
-  const personal = (portal: PortalRecord, language: Language, request: Request, viewer: Viewer | null, title: string, body: Html, status = 200) => {
+  const personal = (
+    portal: PortalRecord,
+    language: Language,
+    request: Request,
+    viewer: Viewer | null,
+    title: string,
+    body: Html,
+    status = 200,
+    scripts: readonly string[] = [],
+  ) => {
     const links = portalLinks(portal.slug, chosenLanguage(request));
     const document = readersDocument(request, viewer, `${links.home}/new`, {
       portal,
@@ -63,10 +74,11 @@ export function portalPostingRoutes(services: Services, clientAddress: (request:
       current: "board",
       links,
       body,
+      scripts,
     });
     // Kept by no cache, the browser's included: the form carries its CSRF token, the thanks the
     // person's tracking link, which opens their report to whoever holds it (a shared computer).
-    return new Response(document, { status, headers: { ...pageHeaders(portal), "cache-control": "no-store" } });
+    return new Response(document, { status, headers: { ...pageHeaders(portal, scripts.length > 0), "cache-control": "no-store" } });
   };
 
   const notFound = (language: Language) =>
@@ -89,7 +101,7 @@ export function portalPostingRoutes(services: Services, clientAddress: (request:
       html`<option value="${value}"${selected ? html` selected` : ""}>${label}</option>`;
     const body = html`<div class="reading"><a class="back" href="${links.board()}">← ${w.backToBoard}</a>
 <h1>${w.postTitle}</h1><p class="intro">${w.postIntro}${portal.posting === "review" ? html` ${w.postReview}` : ""}</p>
-${notice}
+${notice}${lookAlikesSection(portal, language)}
 <form method="post" action="${links.post()}" class="post-form">${formGuards(language, viewer, "post-website")}
 <fieldset class="kinds"><legend>${w.kind}</legend>${PORTAL_POST_KINDS.map(
       (k) => html`<label class="choice"><input type="radio" name="kind" value="${k}"${draft.kind === k ? html` checked` : ""}> ${w.kinds[k]}</label>`,
@@ -103,7 +115,7 @@ ${
 <label for="post-description">${w.details}</label><textarea id="post-description" name="description" maxlength="${POST_DESCRIPTION_MAX}" aria-describedby="post-description-hint"${invalid("description")}>${draft.description}</textarea>
 <p class="hint" id="post-description-hint">${w.detailsHint}</p>${problem("description")}
 <p><button type="submit">${w.send}</button></p></form></div>`;
-    return personal(portal, language, request, viewer, w.postTitle, body, status);
+    return personal(portal, language, request, viewer, w.postTitle, body, status, [LOOK_ALIKES_SCRIPT_PATH]);
   }
 
   /** What a refused post says, next to the field it is about: it is missing, too long, or reads as something else. */
@@ -163,6 +175,7 @@ ${tracking ? html`<p><a class="button" href="${tracking}">${w.trackPost}</a></p>
 
   return (
     new Elysia({ name: "routes/portal-posting" })
+      .get(LOOK_ALIKES_SCRIPT_PATH, () => scriptResponse(lookAlikesScript), { detail: { hide: true } })
       .get(
         "/p/:slug/new",
         async ({ request, params, cookie, query }) => {
@@ -227,6 +240,16 @@ ${tracking ? html`<p><a class="button" href="${tracking}">${w.trackPost}</a></p>
         { detail: { hide: true } },
       )
   );
+}
+
+/**
+ * Where the post form's script lists the published feedbacks that look like the title typed, with
+ * the words it needs in the page's language; hidden until it has some, and its live region empty.
+ */
+function lookAlikesSection(portal: PortalRecord, language: Language): Html {
+  const w = portalWords(language);
+  return html`<section class="alike" id="look-alikes" aria-labelledby="look-alikes-title" hidden data-source="/v1/portal/${portal.slug}/similar" data-votes-one="${w.votes(1)}" data-votes-other="${w.votes(2)}" data-count-one="${w.lookAlikesCount.one}" data-count-other="${w.lookAlikesCount.other}"><h2 id="look-alikes-title">${w.lookAlikes}</h2><ul></ul></section>
+<p class="visually-hidden" id="look-alikes-status" role="status" aria-live="polite"></p>`;
 }
 
 /** An address with one more query parameter. */

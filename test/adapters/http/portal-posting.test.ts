@@ -70,6 +70,31 @@ describe("posting from the portal", () => {
     expect(page).not.toContain('name="appId"');
   });
 
+  test("the form loads its look-alikes script from the service's own origin, the only one its CSP lets run or be asked, and keeps their list hidden above the form", async () => {
+    const b = await signedIn("ines@customer.example", "Inès");
+    const res = await b.fetch("/p/demo/new");
+    const page = await res.text();
+    expect(res.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; script-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    );
+    expect(page).toContain('<script type="module" src="/portal/look-alikes.js"></script></head>');
+    const list = page.indexOf(
+      '<section class="alike" id="look-alikes" aria-labelledby="look-alikes-title" hidden data-source="/v1/portal/demo/similar"',
+    );
+    expect([list > 0, list < page.indexOf('<form method="post" action="/p/demo/new"')]).toEqual([true, true]);
+    expect(page).toContain(
+      'data-count-one="{n} similar idea" data-count-other="{n} similar ideas"><h2 id="look-alikes-title">Is it one of these? Vote instead.</h2>',
+    );
+    expect(page).toContain('<p class="visually-hidden" id="look-alikes-status" role="status" aria-live="polite"></p>');
+    const french = await (await b.fetch("/p/demo/new?lang=fr")).text();
+    expect(french).toContain(
+      'data-count-one="{n} idée semblable" data-count-other="{n} idées semblables"><h2 id="look-alikes-title">Est-ce l’un de ceux-ci\u202f? Votez plutôt.</h2>',
+    );
+    const script = await browser().fetch("/portal/look-alikes.js");
+    expect([script.status, script.headers.get("content-type")]).toEqual([200, "text/javascript; charset=utf-8"]);
+    expect(await script.text()).toContain("look-alikes-status");
+  });
+
   test("with posting review, the post is a report from the portal by the person, unpublished in To review, with their vote", async () => {
     const b = await signedIn("hana@customer.example", "Hana");
     const sent = await post(b, { kind: "problem", title: "Sync stops at night", description: "Since Monday the sync stops after midnight." });
