@@ -182,6 +182,8 @@ describe.skipIf(!present)("triage in the inbox and on the feedback page, in Chro
     await page.getByRole("row").filter({ has: refused }).getByRole("button", { name: "Rename" }).click();
     await page.waitForURL(/\/settings\/tags$/);
     expect(await page.getByRole("status").textContent()).toBe("“payment” is merged into “Payments”, on 1 feedback.");
+    // What was done is read first: the notice has the focus on arrival (its ring in the screenshots below).
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("status");
     expect([(await feedback(both)).tags, (await feedback(one)).tags]).toEqual([["checkout", "Payments"], ["Payments"]]);
     for (const at of WIDTHS) expect(await look(page, "settings-tags-renamed", at)).toEqual(fine("settings-tags-renamed", at));
   });

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { outcome } from "../web/notices.ts";
 import { AGENT_SCOPES, can } from "../../../core/authorization.ts";
 import type { Services } from "../../../core/services.ts";
 import { listAgents } from "../../../core/oauth/list-agents.ts";
@@ -125,7 +126,7 @@ ${
       visitor,
       "/settings/agents",
       w.agents,
-      html`${done ? html`<p class="notice" role="status">${done}</p>` : ""}${
+      html`${done ? outcome(done) : ""}${
         agents.length === 0
           ? html`<p class="empty">${w.noAgents} ${w.connectAt} <code>${services.baseUrl}/mcp</code>.</p>`
           : html`<p>${w.connectAt} <code>${services.baseUrl}/mcp</code>.</p><p class="muted">${w.removeAgentHint}</p><div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.application}</th><th scope="col">${w.sentBackTo}</th>${admin ? html`<th scope="col">${w.person}</th>` : ""}<th scope="col">${w.can}</th><th scope="col">${w.connected}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`

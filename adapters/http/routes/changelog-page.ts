@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { outcome } from "../web/notices.ts";
 import { can } from "../../../core/authorization.ts";
 import { createEntry } from "../../../core/changelog/create-entry.ts";
 import { deleteEntry } from "../../../core/changelog/delete-entry.ts";
@@ -95,7 +96,7 @@ async function listPage(services: Services, visitor: Visitor, request: Request):
     "/changelog",
     w.changelog,
     html`<h1>${w.changelog}</h1><p class="muted">${w.intro(services.notifier.delivers)}</p>
-${notice === "deleted" ? html`<p class="notice" role="status">${w.deleted}</p>` : ""}
+${notice === "deleted" ? outcome(w.deleted) : ""}
 <p><a class="button primary" href="/changelog/new">${w.newEntry}</a>${address ? html` <a class="button" href="${address}">${w.publicPage}</a>` : ""}</p>
 <h2>${w.drafts}</h2>${drafts.length === 0 ? html`<p class="muted">${w.noDrafts}</p>` : html`<ul class="plain">${drafts.map(row)}</ul>`}
 <h2>${w.published}</h2>${published.length === 0 ? html`<p class="muted">${w.noPublished}</p>` : html`<ul class="plain">${published.map(row)}</ul>`}`,
@@ -171,8 +172,8 @@ async function editorPage(services: Services, visitor: Visitor, editing: Editing
     "/changelog",
     title,
     html`<p><a href="/changelog">${w.allEntries}</a></p><h1>${title}</h1><div class="editor-notes">${editing.unsaved ? html`<p class="muted">${w.unsaved}</p>` : ""}
-${notice ? html`<p class="notice" role="status">${notice}</p>` : ""}
-${error ? html`<p class="error" role="alert">${error}</p>` : ""}</div>
+${notice ? outcome(notice) : ""}
+${error ? outcome(error, { role: "alert" }) : ""}</div>
 <form method="post" action="${action}" class="editor"><input type="hidden" name="csrf" value="${visitor.csrf}">${editing.was ? html`<input type="hidden" name="was" value="${editing.was}">` : ""}
 <button type="submit" name="action" value="enter" class="visually-hidden" tabindex="-1" aria-hidden="true">${w.saveDraft}</button>
 ${entryFields(w, editing)}
@@ -248,7 +249,7 @@ async function publishedPage(
   const typed = correcting ?? entry;
   const correction = can(visitor.grant, "changelog.manage")
     ? html`<details class="correction"${correcting ? html` open` : ""}><summary>${w.correct}</summary>
-${correcting ? html`<p class="error" role="alert">${correcting.error}</p>` : ""}
+${correcting ? outcome(correcting.error, { role: "alert" }) : ""}
 <form method="post" action="/changelog/${encodeURIComponent(entry.id)}" class="editor"><input type="hidden" name="csrf" value="${visitor.csrf}">
 <p class="muted">${w.correctHint}</p>
 ${entryFields(w, typed)}
@@ -259,7 +260,7 @@ ${entryFields(w, typed)}
     "/changelog",
     entry.title,
     html`<p><a href="/changelog">${w.allEntries}</a>${address ? html` · <a href="${address}">${w.publicPage}</a>` : ""}</p><h1>${entry.title}</h1>
-${notice ? html`<p class="notice" role="status">${notice}</p>` : ""}
+${notice ? outcome(notice) : ""}
 <p class="muted">${w.publishedOn(formatTime(visitor.language, Date.parse(entry.publishedAt!)))}</p>
 <article class="entry"><div class="markdown">${renderMarkdown(services.markdown, entry.body)}</div></article>
 <h2>${w.linked}</h2>${linked.length === 0 ? html`<p class="muted">${w.noLinked}</p>` : html`<ul class="plain">${linked.map((f) => html`<li><p>${keyLink(f.key)} ${f.title} ${f.status ? statusBadge(visitor.language, f.status) : ""}${offPortal(w, f)}</p></li>`)}</ul>`}

@@ -52,7 +52,7 @@ import { validator } from "../validate.ts";
 import { kindLabel, severityBadge, statusBadge } from "../web/badges.ts";
 import { activityTimeline, reportText } from "../web/activity.ts";
 import { capturedContext, diagnosticOf } from "../web/captured-context.ts";
-import { groupingNotice, groupingPanel } from "../web/grouping-panel.ts";
+import { groupingNotice, groupingPanel, groupingRefusal } from "../web/grouping-panel.ts";
 import { KEYBOARD_SCRIPT_PATH, keyboardScript } from "../web/keyboard.ts";
 import { scriptResponse } from "../browser-script.ts";
 import type { WidgetScripts } from "./widget-assets.ts";
@@ -92,6 +92,7 @@ import { VoteRequest } from "../../../core/schemas/votes.ts";
 import { listVoters } from "../../../core/votes/list-voters.ts";
 import { relayVote } from "../../../core/votes/relay-vote.ts";
 import { can } from "../../../core/authorization.ts";
+import { outcome, refusedField } from "../web/notices.ts";
 import { redirectWithFlash, takeBulkDraft, takeViewRefusal, type ViewRefusal } from "../web/flash.ts";
 
 const statusForm = validator(StatusChange);
@@ -195,9 +196,10 @@ function viewsPanel(visitor: Visitor, views: readonly SavedView[], current: stri
           (v) =>
             html`<li><a href="${v.query ? `/inbox?${v.query}` : "/inbox"}"${v.query === current ? html` aria-current="page"` : ""}>${v.name}</a> ${postButton(visitor, `/inbox/views/${encodeURIComponent(v.id)}/delete`, w.deleteView)}</li>`,
         )}</ul>`;
+  const name = refusedField("view-refused", refused?.error);
   return html`<section class="views-row" aria-labelledby="views-title"><h2 id="views-title">${w.savedViews}</h2>${list}
-<details${refused ? html` open` : ""}><summary>${w.saveView}</summary>${refused ? html`<p class="error" role="alert" id="view-refused">${refused.error}</p>` : ""}<form method="post" action="/inbox/views"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="query" value="${current}">
-<label for="view-name">${w.viewName}</label><input id="view-name" name="name" required maxlength="${VIEW_NAME_MAX_LENGTH}"${refused ? html` value="${refused.name}" aria-invalid="true" aria-describedby="view-refused"` : ""}>
+<details${refused ? html` open` : ""}><summary>${w.saveView}</summary>${name.said}<form method="post" action="/inbox/views"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="query" value="${current}">
+<label for="view-name">${w.viewName}</label><input id="view-name" name="name" required maxlength="${VIEW_NAME_MAX_LENGTH}"${refused ? html` value="${refused.name}"` : ""}${name.marks}>
 <button type="submit" class="secondary">${w.saveView}</button></form></details></section>`;
 }
 
@@ -319,7 +321,7 @@ ${triageFilters(visitor.language, query, tagNames, choices)}
       ? html`${exportLinks(visitor.language, query)}${bulk ? bulkForm(visitor, inboxHref(query, { cursor: query.cursor }), choices, notice.bulk, whole) : ""}`
       : "";
   // A refusal is said in the bulk form, beside its fields; above the list only when there is no form.
-  const refused = notice.bulk && page.data.length === 0 ? bulkRefusal(visitor.language, notice.bulk) : "";
+  const refused = notice.bulk && page.data.length === 0 ? bulkRefusal(visitor.language, notice.bulk).said : "";
   const done = notice.bulk ? refused : bulkNotice(visitor.language, url.searchParams);
   return appPage(
     visitor,
@@ -482,10 +484,10 @@ function ownerAndDue(
 function statusHeld(language: Visitor["language"], status: Status, params: URLSearchParams | undefined): Html | "" {
   const w = wordsFor(language, "feedback");
   const why = params?.get("status");
-  if (why === "moved") return html`<p class="error" role="alert">${w.statusMoved}${params?.has("commented") ? ` ${w.commentKept}` : ""}</p>`;
+  if (why === "moved") return outcome(html`${w.statusMoved}${params?.has("commented") ? ` ${w.commentKept}` : ""}`, { role: "alert" });
   if (why !== "held") return "";
   const said = w.statusHeld.replace("{status}", valueName(language, status));
-  return html`<p class="error" role="alert">${said}${params?.has("commented") ? ` ${w.commentKept}` : ""}</p>`;
+  return outcome(html`${said}${params?.has("commented") ? ` ${w.commentKept}` : ""}`, { role: "alert" });
 }
 
 /**
@@ -505,7 +507,7 @@ function triaged(params: URLSearchParams | undefined): TriageSaved | null {
 /** Said under Followers once Follow or Unfollow was pressed (`?following=yes|no`). */
 function followNotice(services: Services, w: Words<"feedback">, following: string | null | undefined): Html | "" {
   if (following !== "yes" && following !== "no") return "";
-  return html`<p class="notice" role="status">${following === "yes" ? w.followed(services.notifier.delivers) : w.unfollowed}</p>`;
+  return outcome(following === "yes" ? w.followed(services.notifier.delivers) : w.unfollowed);
 }
 
 /** The feedback page again, saying at its top why an action on it was refused. */
@@ -514,7 +516,7 @@ const refusedOn = (services: Services, visitor: Visitor, key: string, refused: F
 
 /** Where a merged key led: said when that key is one of those merged into this feedback. */
 function mergedHereNotice(w: Words<"feedback">, merged: readonly { readonly key: string }[], asked: string | null | undefined): Html | "" {
-  return asked && merged.some((m) => m.key === asked) ? html`<p class="notice" role="status">${w.mergedHere(asked)}</p>` : "";
+  return asked && merged.some((m) => m.key === asked) ? outcome(w.mergedHere(asked)) : "";
 }
 
 export async function feedbackPage(
@@ -590,13 +592,13 @@ export async function feedbackPage(
 ${around.previous || around.next ? html`<p class="muted keyboard-hint">${canUpdate ? w.keyboardHint : w.keyboardHintReading}</p>` : ""}
 <h1>${feedback.title}</h1>
 <p>${statusBadge(lang, feedback.status)} ${severityBadge(lang, feedback.severity)} ${kindLabel(lang, feedback.kind)} <span class="muted">· ${keyText(feedback.key)}${ownership ? html` · ${ownership}` : ""}</span></p>
-${notice?.saved ? html`<p class="notice" role="status">${w.statusSaved}</p>` : ""}
+${notice?.saved ? outcome(w.statusSaved) : ""}
 ${mergedHereNotice(w, merged, notice?.params?.get("merged"))}
-${notice?.params?.has("unchanged") ? html`<p class="notice" role="status">${w.nothingChanged}</p>` : ""}
+${notice?.params?.has("unchanged") ? outcome(w.nothingChanged) : ""}
 ${statusHeld(lang, feedback.status, notice?.params)}
 ${notice?.params && !mergeRefused ? groupingNotice(visitor, notice.params, `/inbox/${encodeURIComponent(feedback.key)}`) : ""}
 ${notice?.params ? portalNotice(lang, notice.params) : ""}
-${notice?.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
+${notice?.error ? outcome(notice.error, { role: "alert" }) : ""}
 ${canUpdate ? html`<p class="to-actions"><a href="#status">${w.changeStatus} ↓</a><a href="#triage">${w.toTriage} ↓</a></p>` : ""}
 <div class="with-aside"><div>
 ${feedback.summary ? html`<h2>${w.summary}</h2><p>${feedback.summary}</p>` : ""}
@@ -637,7 +639,7 @@ ${followers.length === 0 ? html`<p class="muted">${w.noFollowers}</p>` : html`<u
 ${postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/follow`, following ? w.unfollow : w.follow, hidden("following", following ? "no" : "yes"))}
 ${votesSection(visitor, feedback.key, voters.ok ? voters.value.data : [], canUpdate, notice?.params?.get("voted"), notice?.vote)}
 </aside><div class="more">
-${groupingPanel(visitor, feedback, similar, merged, canUpdate, mergeRefused ? { typed: mergeRefused.get("into") ?? "", why: groupingNotice(visitor, mergeRefused, `/inbox/${encodeURIComponent(feedback.key)}`) } : undefined)}
+${groupingPanel(visitor, feedback, similar, merged, canUpdate, mergeRefused ? { typed: mergeRefused.get("into") ?? "", why: groupingRefusal(visitor.language, mergeRefused) } : undefined)}
 ${portalPanel(visitor, feedback, portal?.enabled ? portalUrl(services.baseUrl, portal.slug) : null, canUpdate)}
 </div></div>`;
   return appPage(visitor, `/inbox/${feedback.key}`, feedback.title, body, notice?.status ?? 200, canUpdate ? [KEYBOARD_SCRIPT_PATH] : []);

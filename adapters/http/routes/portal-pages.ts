@@ -28,6 +28,7 @@ import { hasVoted } from "../../../core/votes/has-voted.ts";
 import { takesVotes } from "../../../core/votes/vote.ts";
 import { COMMENT_MAX_LENGTH } from "../../../core/schemas/feedback.ts";
 import type { Html } from "../html.ts";
+import { outcome, refusedField } from "../web/notices.ts";
 
 /** How long a signed-in person's page may be kept: by their own browser only, and asked again each time. */
 const PRIVATE_CACHE_CONTROL = "private, no-cache";
@@ -110,18 +111,16 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     const here = `${links.home}/${encodeURIComponent(feedback.key)}`;
     if (!viewer) return canSignIn ? html`<p class="comment-form"><a href="${links.signIn(here)}">${w.signInToComment}</a></p>` : "";
     // A comment refused comes back here (empty, or longer than a browser lets one type), said beside the field.
-    const error = refused === "empty" ? w.required : refused === "long" ? w.tooLong(COMMENT_MAX_LENGTH) : null;
+    const error = refusedField("comment-error", refused === "empty" ? w.required : refused === "long" ? w.tooLong(COMMENT_MAX_LENGTH) : undefined);
     return html`<form method="post" action="${links.comment(feedback.key)}" class="comment-form">${formGuards(language, viewer, "comment-website")}
-<label for="comment-text">${w.yourComment}</label>${error ? html`<p class="error" role="alert" id="comment-error">${error}</p>` : ""}<textarea id="comment-text" name="text" required maxlength="${COMMENT_MAX_LENGTH}"${
-      error ? html` aria-invalid="true" aria-describedby="comment-error"` : ""
-    }></textarea>
+<label for="comment-text">${w.yourComment}</label>${error.said}<textarea id="comment-text" name="text" required maxlength="${COMMENT_MAX_LENGTH}"${error.marks}></textarea>
 ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : ""}<button type="submit">${w.commentSend}</button></form>`;
   };
   /** What the person's last comment did, from the address the comment form sent them back to. */
   const noticeOf = (language: Language, commented: string | null): Html | null => {
     const w = portalWords(language);
-    if (commented === "held") return html`<p class="notice" role="status">${w.commentHeld}</p>`;
-    if (commented === "shown") return html`<p class="notice" role="status">${w.commentShown}</p>`;
+    if (commented === "held") return outcome(w.commentHeld);
+    if (commented === "shown") return outcome(w.commentShown);
     return null;
   };
   const send = (portal: PortalRecord, page: string) => publicAnswer(digest, page, pageHeaders(portal));
@@ -274,8 +273,7 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
           const commentForm = commentSlot(language, links, portal, feedback, viewer, commented, canSignIn);
           const notice = vote.ready
             ? html`<p class="notice" id="vote-ready" role="status">${portalWords(language).pressToVote}</p>`
-            : (noticeOf(language, commented) ??
-              (mergedHere && html`<p class="notice" role="status">${portalWords(language).mergedHere(mergedHere)}</p>`));
+            : (noticeOf(language, commented) ?? (mergedHere && outcome(portalWords(language).mergedHere(mergedHere))));
           const body = feedbackBody({ portal, language, links, feedback, held, shippedIn, vote: vote.box, commentForm, ...(notice && { notice }) });
           return send(
             portal,

@@ -1,3 +1,4 @@
+import { refusedField } from "../web/notices.ts";
 import { Elysia } from "elysia";
 import type { Failure } from "../../../core/errors.ts";
 import type { Language } from "../../../core/language.ts";
@@ -177,6 +178,7 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
     brand: Brand | null,
   ) {
     const { csrf, next, signedInAs, problem, email: typed = "" } = page;
+    const refused = refusedField("email-problem", problem);
     const w = textFor(language).portalPeople;
     const slug = portal.slug;
     const ways = waysIn(services, portal, next);
@@ -195,10 +197,10 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
       : "";
     const email = ways.email
       ? html`${ways.organization ? html`<p class="or">${w.or}</p><p>${w.byEmail}</p>` : ""}
-${problem ? html`<p class="error" role="alert" id="email-problem">${problem}</p>` : ""}
+${refused.said}
 <form method="post" action="${board(slug)}/sign-in">
 <input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="next" value="${next}">
-<label for="email">${w.email}</label><input id="email" type="email" name="email" required maxlength="254" autocomplete="email"${typed ? html` value="${typed}"` : ""}${problem ? html` aria-invalid="true" aria-describedby="email-problem"` : ""}>
+<label for="email">${w.email}</label><input id="email" type="email" name="email" required maxlength="254" autocomplete="email"${typed ? html` value="${typed}"` : ""}${refused.marks}>
 <div class="trap" aria-hidden="true"><label for="website">${w.honeypot}</label><input id="website" type="text" name="website" tabindex="-1" autocomplete="off"></div>
 <p><button type="submit">${w.send}</button></p></form>`
       : "";

@@ -22,6 +22,7 @@ import { chosenLanguage, requestLanguage } from "../language.ts";
 import { noPortalDocument, pageHeaders, readersDocument } from "../portal/document.ts";
 import { type PortalLinks, portalLinks } from "../portal/links.ts";
 import { formGuards, portalViewer, type Viewer } from "../portal/viewer.ts";
+import { outcome, refusedField } from "../web/notices.ts";
 import { portalWords } from "../portal/words.ts";
 import { portalCsrfValid } from "../portal-session.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
@@ -94,9 +95,9 @@ export function portalPostingRoutes(services: Services, clientAddress: (request:
     const w = portalWords(language);
     const links = portalLinks(portal.slug, chosenLanguage(request));
     const apps = await postableApps(services, portal);
-    const invalid = (field: string) => (draft.problem?.field === field ? html` aria-invalid="true" aria-describedby="problem-${field}"` : "");
-    const problem = (field: string) =>
-      draft.problem?.field === field ? html`<p class="error" id="problem-${field}">${draft.problem.message}</p>` : "";
+    const refused = (field: string, hint?: string) =>
+      refusedField(`problem-${field}`, draft.problem?.field === field ? draft.problem.message : undefined, hint);
+    const [app, title, description] = [refused("appId"), refused("title"), refused("description", "post-description-hint")];
     const option = (value: string, label: string, selected: boolean) =>
       html`<option value="${value}"${selected ? html` selected` : ""}>${label}</option>`;
     const body = html`<div class="reading"><a class="back" href="${links.board()}">← ${w.backToBoard}</a>
@@ -108,12 +109,12 @@ ${notice}${lookAlikesSection(portal, language)}
     )}</fieldset>
 ${
   apps.length > 1
-    ? html`<label for="post-app">${w.app}</label><select id="post-app" name="appId" required${invalid("appId")}>${option("", w.chooseApp, !draft.appId)}${apps.map((a) => option(a.id, a.name, a.id === draft.appId))}</select>${problem("appId")}`
+    ? html`<label for="post-app">${w.app}</label><select id="post-app" name="appId" required${app.marks}>${option("", w.chooseApp, !draft.appId)}${apps.map((a) => option(a.id, a.name, a.id === draft.appId))}</select>${app.said}`
     : ""
 }
-<label for="post-title">${w.title}</label><input id="post-title" type="text" name="title" required maxlength="${POST_TITLE_MAX}" value="${draft.title}"${invalid("title")}>${problem("title")}
-<label for="post-description">${w.details}</label><textarea id="post-description" name="description" maxlength="${POST_DESCRIPTION_MAX}" aria-describedby="post-description-hint"${invalid("description")}>${draft.description}</textarea>
-<p class="hint" id="post-description-hint">${w.detailsHint}</p>${problem("description")}
+<label for="post-title">${w.title}</label><input id="post-title" type="text" name="title" required maxlength="${POST_TITLE_MAX}" value="${draft.title}"${title.marks}>${title.said}
+<label for="post-description">${w.details}</label><textarea id="post-description" name="description" maxlength="${POST_DESCRIPTION_MAX}"${description.marks}>${draft.description}</textarea>
+<p class="hint" id="post-description-hint">${w.detailsHint}</p>${description.said}
 <p><button type="submit">${w.send}</button></p></form></div>`;
     return personal(portal, language, request, viewer, w.postTitle, body, status, [LOOK_ALIKES_SCRIPT_PATH]);
   }
@@ -156,7 +157,7 @@ ${
     const w = portalWords(language);
     const links = portalLinks(portal.slug, chosenLanguage(request));
     const tracking = key && (await postTrackingLink(services, portal.orgId, key, viewer.person.email));
-    const body = html`<div class="reading"><h1>${w.postTitle}</h1><p class="notice" role="status">${services.notifier.delivers ? w.postedReview : w.postedReviewNoEmail}</p>
+    const body = html`<div class="reading"><h1>${w.postTitle}</h1>${outcome(services.notifier.delivers ? w.postedReview : w.postedReviewNoEmail)}
 ${tracking ? html`<p><a class="button" href="${tracking}">${w.trackPost}</a></p><p class="hint">${w.trackPostHint}</p>` : ""}
 <p><a href="${links.board()}">${w.goToBoard}</a> · <a href="${links.post()}">${w.postAnother}</a></p></div>`;
     return personal(portal, language, request, viewer, w.postTitle, body);

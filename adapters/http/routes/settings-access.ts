@@ -1,3 +1,4 @@
+import { outcome, refusedField } from "../web/notices.ts";
 import { redirectWithFlash, takeSecret } from "../web/flash.ts";
 import { Elysia } from "elysia";
 import { addressRefusal, textFor } from "../catalog/text.ts";
@@ -36,10 +37,8 @@ type Notice = {
 };
 
 function noticeHtml(notice: Notice): Html {
-  return html`${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}${notice.info ? html`<p class="notice" role="status">${notice.info}</p>` : ""}${
-    notice.secret
-      ? html`<div class="notice" role="status"><p>${notice.secret.label}</p><pre class="secret" id="secret">${notice.secret.value}</pre></div>`
-      : ""
+  return html`${notice.error ? outcome(notice.error, { role: "alert" }) : ""}${notice.info ? outcome(notice.info) : ""}${
+    notice.secret ? outcome(html`<p>${notice.secret.label}</p><pre class="secret" id="secret">${notice.secret.value}</pre>`, { block: true }) : ""
   }`;
 }
 
@@ -116,12 +115,11 @@ async function webhooksPage(services: Services, visitor: Visitor, notice: Notice
     return html`<tr><td class="url" data-label="URL"><code>${hook.url}</code></td><td data-label="${w.events}">${hook.events.join(", ")}</td><td data-label="${w.lastDelivery}">${result}</td>
 <td>${postButton(visitor, `/settings/webhooks/${hook.id}/test`, w.sendTest)}${postButton(visitor, `/settings/webhooks/${hook.id}/rotate`, w.rotate)}${postButton(visitor, `/settings/webhooks/${hook.id}/delete`, w.delete)}</td></tr>`;
   });
+  const address = refusedField("webhook-url-error", draft?.addressError);
   const form =
     data.length < MAX_WEBHOOKS_PER_ORGANIZATION
       ? html`<h2>${w.createWebhook}</h2><form method="post" action="/settings/webhooks"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="webhook-url">URL</label>${draft?.addressError ? html`<p class="error" role="alert" id="webhook-url-error">${draft.addressError}</p>` : ""}<input id="webhook-url" name="url" type="url" required maxlength="2000" placeholder="https://" value="${draft?.url ?? ""}"${
-          draft?.addressError ? html` aria-invalid="true" aria-describedby="webhook-url-error" autofocus` : ""
-        }>
+<label for="webhook-url">URL</label>${address.said}<input id="webhook-url" name="url" type="url" required maxlength="2000" placeholder="https://" value="${draft?.url ?? ""}"${address.marks}>
 <fieldset><legend>${w.events}</legend>${EVENT_TYPES.map(
           (e) =>
             html`<label><input type="checkbox" name="event.${e}" value="yes"${!draft || draft.events.includes(e) ? html` checked` : ""}> ${e}</label>`,

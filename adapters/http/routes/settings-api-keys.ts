@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { outcome } from "../web/notices.ts";
 import { API_KEY_NAME_MAX_LENGTH, createApiKey } from "../../../core/api-keys/create-api-key.ts";
 import { listApiKeys } from "../../../core/api-keys/list-api-keys.ts";
 import { revokeApiKey } from "../../../core/api-keys/revoke-api-key.ts";
@@ -43,10 +44,8 @@ async function apiKeysPage(
     (s) => html`<label><input type="checkbox" name="scope.${s}" value="yes"${s === "feedbacks:read" ? html` checked` : ""}> ${s}</label>`,
   )}</fieldset>
 <button type="submit">${w.create}</button></form>`;
-  const shown = html`${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}${
-    notice.secret
-      ? html`<div class="notice" role="status"><p>${notice.secret.label}</p><pre class="secret" id="secret">${notice.secret.value}</pre></div>`
-      : ""
+  const shown = html`${notice.error ? outcome(notice.error, { role: "alert" }) : ""}${
+    notice.secret ? outcome(html`<p>${notice.secret.label}</p><pre class="secret" id="secret">${notice.secret.value}</pre>`, { block: true }) : ""
   }`;
   return settingsPage(visitor, PATH, title, html`${shown}${table}${form}`, notice.status);
 }

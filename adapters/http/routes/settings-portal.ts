@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { outcome } from "../web/notices.ts";
 import type { Failure } from "../../../core/errors.ts";
 import { getPortal } from "../../../core/portal/get-portal.ts";
 import { rotateSsoSecret } from "../../../core/portal/rotate-sso-secret.ts";
@@ -117,7 +118,7 @@ function fieldLabels(visitor: Visitor): Record<PortalField, string> {
 
 /** The notice of the last save: a status, or an alert naming the fields held back. */
 function savedNotice(visitor: Visitor, saved: LastSave): Html {
-  if (saved.kind === "saved") return html`<p class="notice" role="status">${portalTeamWords(visitor.language).saved}</p>`;
+  if (saved.kind === "saved") return outcome(portalTeamWords(visitor.language).saved);
   const common = wordsFor(visitor.language, "common");
   const labels = fieldLabels(visitor);
   const text = heldText(
@@ -125,7 +126,7 @@ function savedNotice(visitor: Visitor, saved: LastSave): Html {
     saved.kind === "partly",
     saved.held.map((f) => labels[f]),
   );
-  return html`<p class="error" role="alert">${text}</p>`;
+  return outcome(text, { role: "alert" });
 }
 
 function form(visitor: Visitor, portal: Portal, draft?: Draft): Html {
@@ -187,7 +188,7 @@ ${postButton(visitor, `${PATH}/sso-secret`, portal.ssoSecretSet ? w.ssoRotate : 
     PATH,
     w.portal,
     // What the last save did comes first, under the title, where the eye lands back from saving.
-    html`${notice.saved ? savedNotice(visitor, notice.saved) : ""}${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
+    html`${notice.saved ? savedNotice(visitor, notice.saved) : ""}${notice.error ? outcome(notice.error, { role: "alert" }) : ""}
 <p>${w.settingsIntro}</p>${portal.enabled ? html`<p><a href="${portal.url}">${w.openPortal}</a></p>` : ""}
 ${services.notifier.delivers ? "" : ssoOnly(w, portal)}
 ${form(visitor, portal, notice.draft)}${sso}`,

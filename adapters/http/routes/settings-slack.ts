@@ -1,3 +1,4 @@
+import { outcome, refusedField } from "../web/notices.ts";
 import { Elysia } from "elysia";
 import { listApps } from "../../../core/catalog/list-apps.ts";
 import { KINDS, SEVERITIES } from "../../../core/schemas/feedback.ts";
@@ -45,9 +46,8 @@ async function slackPage(services: Services, visitor: Visitor, notice: Notice = 
   // A secret refused (Slack refused the bot token) is said beside its field, which takes the focus.
   const secret = (field: SecretField, label: string) => {
     const id = SECRET_FIELDS[field];
-    const refused = notice.field === field;
-    const described = [...(refused ? [`${id}-error`] : []), ...(connection ? ["slack-keep"] : [])].join(" ");
-    return html`<label for="${id}">${label}</label>${refused ? html`<p class="error" role="alert" id="${id}-error">${notice.error}</p>` : ""}<input id="${id}" name="${field}" type="password" autocomplete="off"${connection ? "" : html` required`}${described ? html` aria-describedby="${described}"` : ""}${refused ? html` aria-invalid="true" autofocus` : ""}>`;
+    const refused = refusedField(`${id}-error`, notice.field === field ? notice.error : undefined, connection ? "slack-keep" : undefined);
+    return html`<label for="${id}">${label}</label>${refused.said}<input id="${id}" name="${field}" type="password" autocomplete="off"${connection ? "" : html` required`}${refused.marks}>`;
   };
   const form = html`<form method="post" action="${PATH}"><input type="hidden" name="csrf" value="${visitor.csrf}">
 ${secret("signingSecret", w.signingSecret)}
@@ -70,7 +70,7 @@ ${connection ? html`<p class="muted" id="slack-keep">${w.keepSecret}</p>` : ""}
     visitor,
     PATH,
     w.slack,
-    html`${notice.error && !notice.field ? html`<p class="error" role="alert">${notice.error}</p>` : ""}${notice.info ? html`<p class="notice" role="status">${notice.info}</p>` : ""}${
+    html`${notice.error && !notice.field ? outcome(notice.error, { role: "alert" }) : ""}${notice.info ? outcome(notice.info) : ""}${
       notice.unchecked ? unreachedWarning(visitor, w.unchecked, notice.unchecked) : ""
     }
 <p>${notice.unchecked ? w.savedUnchecked : connection ? w.connected : w.notConnected}</p>${connection?.lastFailure && !notice.unchecked ? lastFailure(visitor, connection.lastFailure) : ""}

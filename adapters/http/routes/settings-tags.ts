@@ -10,6 +10,7 @@ import { listTags } from "../../../core/triage/list-tags.ts";
 import { describeFieldProblem, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, redirect } from "../html.ts";
+import { outcome, refusedField } from "../web/notices.ts";
 import { redirectWithFlash, takeNotice } from "../web/flash.ts";
 import { settingsPage } from "../web/settings-page.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
@@ -41,10 +42,9 @@ function renameForm(visitor: Visitor, name: string, index: number, draft: Rename
   const w = wordsFor(visitor.language, "tags");
   const refused = draft?.from === name ? draft : undefined;
   const id = `tag-name-${index}`;
+  const error = refusedField(`${id}-error`, refused?.error);
   return html`<form method="post" action="${RENAME_PATH}"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="from" value="${name}">
-<div class="search-row"><label class="visually-hidden" for="${id}">${w.newName} — ${name}</label><input id="${id}" name="to" required value="${refused?.to ?? name}"${
-    refused ? html` aria-invalid="true" aria-describedby="${id}-error" autofocus` : ""
-  }> <button type="submit" class="secondary">${w.rename}</button></div>${refused ? html`<p class="error" role="alert" id="${id}-error">${refused.error}</p>` : ""}</form>`;
+<div class="search-row"><label class="visually-hidden" for="${id}">${w.newName} — ${name}</label><input id="${id}" name="to" required value="${refused?.to ?? name}"${error.marks}> <button type="submit" class="secondary">${w.rename}</button></div>${error.said}</form>`;
 }
 
 /** Settings → Tags: the organization's tags as chips; Admins and Members choose each one's colour from the palette and rename it, Readers read. */
@@ -72,7 +72,7 @@ async function tagsPage(services: Services, visitor: Visitor, notice: Notice = {
       ? html`<div class="scroll"><table class="cards edit tags"><thead><tr><th scope="col">${w.tag}</th><th scope="col">${w.colour}</th>${renameHead}</tr></thead><tbody>${rows}</tbody></table></div>`
       : html`<p class="muted">${w.noTags}</p>`;
   const said = notice.done ?? (notice.saved ? w.colourSaved : undefined);
-  const shown = html`${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}${said ? html`<p class="notice" role="status">${said}</p>` : ""}`;
+  const shown = html`${notice.error ? outcome(notice.error, { role: "alert" }) : ""}${said ? outcome(said) : ""}`;
   const intro =
     editable && tags.length > 0 ? html`<p class="muted">${w.intro}</p><p class="muted">${w.renameIntro}</p>` : html`<p class="muted">${w.intro}</p>`;
   return settingsPage(

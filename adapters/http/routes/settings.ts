@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { outcome, refusedField } from "../web/notices.ts";
 import { ArticleFile, checkFile, FeatureFile, parseFile } from "../../../core/catalog-files.ts";
 import { can } from "../../../core/authorization.ts";
 import { type Failure, fail, type Result } from "../../../core/errors.ts";
@@ -64,11 +65,11 @@ async function appsPage(services: Services, visitor: Visitor, notice: Notice = {
 <dt>${w.featureCount}</dt><dd>${features.length}</dd><dt>${w.articleCount}</dt><dd>${helpArticles}</dd></dl>
 <p><a class="button" href="${sectionPath(app.id, "channels")}">${w.openSettings}<span class="visually-hidden"> (${app.name})</span></a></p></section>`;
   });
-  // A refused creation is said in its form; only an Admin has one.
-  const error = notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : "";
+  // A refused creation is said in its form, at its name's field; only an Admin has one.
+  const name = refusedField("app-name-error", notice.error);
   const createForm = admin
-    ? html`<h2>${w.createApp}</h2><form method="post" action="/settings/apps" class="narrow"><input type="hidden" name="csrf" value="${visitor.csrf}">${error}
-<label for="app-name">${w.name}</label><input id="app-name" name="name" required maxlength="${APP_NAME_MAX_LENGTH}"${error ? html` autofocus` : ""}>
+    ? html`<h2>${w.createApp}</h2><form method="post" action="/settings/apps" class="narrow"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<label for="app-name">${w.name}</label>${name.said}<input id="app-name" name="name" required maxlength="${APP_NAME_MAX_LENGTH}"${name.marks}>
 <label for="app-kind">${w.kind}</label><select id="app-kind" name="kind">${APP_KINDS.map((k) => html`<option value="${k}">${w.appKinds[k]}</option>`)}</select>
 <button type="submit">${w.create}</button></form>`
     : html`<p class="muted">${w.adminsOnly}</p>`;
@@ -76,7 +77,7 @@ async function appsPage(services: Services, visitor: Visitor, notice: Notice = {
     visitor,
     "/settings/apps",
     w.apps,
-    html`${admin ? "" : error}${cards.length > 0 ? html`<div class="cards-grid">${cards}</div>` : html`<p class="empty">${admin ? w.noAppYet : w.noApps}</p>`}${createForm}`,
+    html`${!admin && notice.error ? outcome(notice.error, { role: "alert" }) : ""}${cards.length > 0 ? html`<div class="cards-grid">${cards}</div>` : html`<p class="empty">${admin ? w.noAppYet : w.noApps}</p>`}${createForm}`,
     notice.status,
   );
 }
@@ -114,8 +115,8 @@ async function appSectionPage(services: Services, visitor: Visitor, appId: strin
       html`<p>${w.articlesHeld(setup.helpArticles)}</p>${admin ? importForm(visitor, `/settings/apps/${appId}/help`, `help-${appId}`, w.importHelp, w.import) : ""}`,
     tracker: () => trackerSection(services, visitor, setup.app, admin, notice.tracker),
   };
-  const error = notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : "";
-  const saved = notice.saved ? html`<p class="notice" role="status">${notice.saved}</p>` : "";
+  const error = notice.error ? outcome(notice.error, { role: "alert" }) : "";
+  const saved = notice.saved ? outcome(notice.saved) : "";
   return settingsPage(
     visitor,
     "/settings/apps",
@@ -195,15 +196,17 @@ function waysIn(visitor: Visitor, app: AppRecord, admin: boolean): Html {
  */
 function nextStep(visitor: Visitor, { app, channels }: AppSetup, step: SetupStep, baseUrl: string): Html | "" {
   const w = wordsFor(visitor.language, "apps");
-  if (step.made === "app") return html`<p class="notice" role="status">${w.appCreated(app.name)}</p>`;
+  if (step.made === "app") return outcome(w.appCreated(app.name));
   const channel = channels.find((c) => c.id === step.channelId);
   if (!channel?.key) return "";
   const next: Record<ChannelKind, () => Html> = {
     widget: () =>
-      html`<p class="notice" role="status">${w.widgetCreated.before} <a href="${sectionPath(app.id, "widget")}">${w.browserCollection}</a>${w.widgetCreated.after}</p>`,
-    form: () => html`<p class="notice" role="status">${w.formCreated} ${formLink(baseUrl, channel.key!)}</p>`,
+      outcome(html`${w.widgetCreated.before} <a href="${sectionPath(app.id, "widget")}">${w.browserCollection}</a>${w.widgetCreated.after}`),
+    form: () => outcome(html`${w.formCreated} ${formLink(baseUrl, channel.key!)}`),
     api: () =>
-      html`<div class="notice" role="status"><p>${w.apiCreated}</p><pre class="command"><code>${reportCommand(visitor.language, baseUrl, channel.key!)}</code></pre></div>`,
+      outcome(html`<p>${w.apiCreated}</p><pre class="command"><code>${reportCommand(visitor.language, baseUrl, channel.key!)}</code></pre>`, {
+        block: true,
+      }),
   };
   return next[channel.kind]();
 }

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { outcome } from "../web/notices.ts";
 import type { Services } from "../../../core/services.ts";
 import { inviteMember } from "../../../core/team/invite-member.ts";
 import { revokeInvitation } from "../../../core/team/revoke-invitation.ts";
@@ -24,7 +25,7 @@ async function accountPage(services: Services, visitor: Visitor, saved: boolean)
     "/account",
     w.account,
     html`<div class="narrow"><p class="muted">${visitor.email}</p>
-${saved ? html`<p class="notice" role="status">${w.saved}</p>` : ""}
+${saved ? outcome(w.saved) : ""}
 <h2>${w.notifications}</h2><p>${w.notificationsHint}</p>
 <form method="post" action="/account"><input type="hidden" name="csrf" value="${visitor.csrf}">
 <label><input type="checkbox" name="digest" value="yes"${settings.digest ? html` checked` : ""}> ${w.digest}</label>

@@ -1,3 +1,4 @@
+import { outcome, refusedField } from "../web/notices.ts";
 import { Elysia } from "elysia";
 import { answerAsReporter } from "../../../core/conversation/answer-as-reporter.ts";
 import type { Language } from "../../../core/language.ts";
@@ -81,6 +82,7 @@ const signature = (c: Tracking["comments"][number], words: Words) =>
 function trackingPage(statusId: string, token: string, tracking: Tracking, form: FormState, status = 200): Response {
   const language = tracking.language;
   const words = textFor(language).tracking;
+  const answer = refusedField("answer-error", form.error, "answer-hint");
   // Status names are the portal's: the words people outside the team read, on every public page.
   const named = (s: Status | "received") => (s === "received" ? words.received : tracking.statusNames[s]);
   const time = (at: number) => html`<time datetime="${new Date(at).toISOString()}">${formatDay(language, at)}</time>`;
@@ -103,12 +105,12 @@ ${
         (c) => html`<li><p class="muted">${signature(c, words)} — ${time(c.at)}</p><p class="message">${c.text}</p></li>`,
       )}</ul>`
 }
-${form.sent ? html`<p class="notice" role="status">${words.sent}</p>` : ""}
+${form.sent ? outcome(words.sent) : ""}
 <form method="post" action="/s/${encodeURIComponent(statusId)}/answer${form.chosen ? `?lang=${form.chosen}` : ""}">
 <input type="hidden" name="t" value="${token}"><input type="hidden" name="csrf" value="${form.csrf}">
-${form.error ? html`<p class="error" role="alert" id="answer-error">${form.error}</p>` : ""}
+${answer.said}
 <label for="answer">${words.answer}</label>
-<textarea id="answer" name="text" rows="4" maxlength="5000" required aria-describedby="answer-hint${form.error ? " answer-error" : ""}">${form.draft ?? ""}</textarea>
+<textarea id="answer" name="text" rows="4" maxlength="5000" required${answer.marks}>${form.draft ?? ""}</textarea>
 <p class="muted" id="answer-hint">${words.answerHint}</p>
 <div class="trap" aria-hidden="true"><label for="website">${words.honeypot}</label><input id="website" type="text" name="website" tabindex="-1" autocomplete="off"></div>
 <button type="submit">${words.send}</button>

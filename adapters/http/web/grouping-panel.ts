@@ -7,6 +7,8 @@ import type { SimilarFeedback } from "../../../core/schemas/merges.ts";
 import { type Html, html } from "../html.ts";
 import { keyLink, keysKeptWhole, keyText } from "./key-text.ts";
 import { hidden } from "./settings-page.ts";
+import { outcome, refusedField } from "./notices.ts";
+import type { Language } from "../../../core/language.ts";
 import type { Visitor } from "./visitor.ts";
 import { formatScore, valueName, wordsFor } from "./words.ts";
 import { ERROR_CODES, type ErrorCode, type Failure } from "../../../core/errors.ts";
@@ -60,6 +62,15 @@ function refusalOf(params: URLSearchParams): MergeRefusal | null {
   return { reason, feedback, target };
 }
 
+/** Why a grouping action was refused, read from its address; undefined when it was not. */
+export function groupingRefusal(language: Language, params: URLSearchParams): Html | string | undefined {
+  const error = ERROR_CODES.find((c) => c === params.get("error")) as ErrorCode | undefined;
+  if (!error) return undefined;
+  if (params.get("missing") === "into") return wordsFor(language, "grouping").intoNeeded;
+  const why = refusalOf(params);
+  return why ? keysKeptWhole(describeRefusal(why, language)) : textFor(language).errors[error];
+}
+
 /**
  * The notice a page shows after a grouping action, read from its address; after "Not duplicates"
  * or a merge, one who may dismiss can undo it there, and comes back to `here`.
@@ -67,11 +78,8 @@ function refusalOf(params: URLSearchParams): MergeRefusal | null {
 export function groupingNotice(visitor: Visitor, params: URLSearchParams, here: string): Html | "" {
   const language = visitor.language;
   const done = DONE.find((d) => d === params.get("done"));
-  const error = ERROR_CODES.find((c) => c === params.get("error")) as ErrorCode | undefined;
-  const refusal = refusalOf(params);
-  if (error && params.get("missing") === "into") return html`<p class="error" role="alert">${wordsFor(language, "grouping").intoNeeded}</p>`;
-  if (error)
-    return html`<p class="error" role="alert">${refusal ? keysKeptWhole(describeRefusal(refusal, language)) : textFor(language).errors[error]}</p>`;
+  const refused = groupingRefusal(language, params);
+  if (refused !== undefined) return outcome(refused, { role: "alert" });
   if (!done) return "";
   const w = wordsFor(language, "grouping");
   // A merge or a dismissal names its pair, where the address names two keys.
@@ -90,7 +98,7 @@ export function groupingNotice(visitor: Visitor, params: URLSearchParams, here: 
     const said = html`${before}${keyLink(feedback)}${between}${keyLink(target)}${after}`;
     const merge = params.get("merge") ?? "";
     const undoable = (done === "dismissed" || (done === "merged" && merge !== "")) && can(visitor.grant, "feedbacks.update");
-    if (!undoable) return html`<p class="${noticeClass(done)}" role="status">${said}</p>`;
+    if (!undoable) return outcome(said, { className: noticeClass(done) });
     // A merge's Undo takes back that very merge, as a wrong click (the pair waits again); a dismissal's brings the pair back.
     const undo =
       done === "merged"
@@ -106,7 +114,7 @@ export function groupingNotice(visitor: Visitor, params: URLSearchParams, here: 
             html`${hidden("feedback", feedback)}${hidden("similar", target)}${hidden("next", here)}`,
             w.undo,
           );
-    return html`<div class="notice" role="status">${said} ${undo}</div>`;
+    return outcome(html`${said} ${undo}`, { block: true });
   }
   const said: Record<Done, string> = {
     merged: w.mergedNotice,
@@ -119,7 +127,7 @@ export function groupingNotice(visitor: Visitor, params: URLSearchParams, here: 
     putBack: w.putBackNotice,
     mergedAgain: w.mergedAgainNotice,
   };
-  return html`<p class="${noticeClass(done)}" role="status">${said[done]}</p>`;
+  return outcome(said[done], { className: noticeClass(done) });
 }
 
 const noticeClass = (done: Done): string => (UNCHANGED.includes(done) ? "notice unchanged" : "notice");
@@ -176,7 +184,7 @@ export function groupingPanel(
   similar: readonly SimilarFeedback[],
   merged: readonly MergedHere[],
   canUpdate: boolean,
-  refused?: { readonly typed: string; readonly why: Html | "" },
+  refused?: { readonly typed: string; readonly why: Html | string | undefined },
 ): Html {
   const w = wordsFor(visitor.language, "grouping");
   const typed = refused?.typed ?? "";
@@ -214,10 +222,11 @@ export function groupingPanel(
                   : ""
             }</li>`,
         )}</ul>`;
+  const into = refusedField("merge-error", refused?.why, "merge-into-hint");
   const mergeInto = canUpdate
     ? html`<form method="post" action="/duplicates/merge"><input type="hidden" name="csrf" value="${visitor.csrf}">${hidden("source", feedback.key)}${hidden("next", here)}
-<label for="merge-into">${w.mergeInto}</label><input id="merge-into" name="into" required maxlength="${TYPED_MAX}" value="${typed.slice(0, TYPED_MAX)}" aria-describedby="merge-into-hint${refused ? " merge-error" : ""}"${refused ? html` autofocus aria-invalid="true"` : ""} autocomplete="off">
-<p class="muted" id="merge-into-hint">${w.mergeIntoHint}</p>${refused ? html`<div id="merge-error">${refused.why}</div>` : ""}<button type="submit" class="secondary">${w.merge}</button></form>`
+<label for="merge-into">${w.mergeInto}</label><input id="merge-into" name="into" required maxlength="${TYPED_MAX}" value="${typed.slice(0, TYPED_MAX)}" autocomplete="off"${into.marks}>
+<p class="muted" id="merge-into-hint">${w.mergeIntoHint}</p>${into.said}<button type="submit" class="secondary">${w.merge}</button></form>`
     : "";
   return html`<h2>${w.similarFeedbacks}</h2>${alike}${mergedHere}${mergeInto}`;
 }

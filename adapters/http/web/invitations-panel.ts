@@ -7,6 +7,7 @@ import type { Language } from "../../../core/language.ts";
 import { describeFieldProblem, textFor } from "../catalog/text.ts";
 import { type Html, html } from "../html.ts";
 import { postButton } from "./settings-page.ts";
+import { refusedField } from "./notices.ts";
 import type { Visitor } from "./visitor.ts";
 import { formatTime, valueName, wordsFor } from "./words.ts";
 
@@ -35,12 +36,11 @@ export async function invitationsPanel(services: Services, visitor: Visitor, dra
 <td data-label="${w.expires}">${formatTime(visitor.language, Date.parse(i.expiresAt))}${i.expired ? html` <span class="muted">(${w.expiredLabel})</span>` : ""}</td>
 <td>${postButton(visitor, `/settings/invitations/${encodeURIComponent(i.id)}/revoke`, w.revoke)}</td></tr>`,
   );
+  const email = refusedField("invite-error", draft?.error);
   return html`<h2>${w.invite}</h2><p class="muted">${services.notifier.delivers ? w.inviteHint : w.inviteHintNoEmail}</p>
 <form method="post" action="/settings/invitations"><input type="hidden" name="csrf" value="${visitor.csrf}">
-${draft ? html`<p class="error" role="alert" id="invite-error">${draft.error}</p>` : ""}
-<label for="invite-email">${w.email}</label><input id="invite-email" name="email" type="email" required maxlength="254"${
-    draft ? html` value="${draft.email}" aria-invalid="true" aria-describedby="invite-error" autofocus` : ""
-  }>
+${email.said}
+<label for="invite-email">${w.email}</label><input id="invite-email" name="email" type="email" required maxlength="254"${draft ? html` value="${draft.email}"` : ""}${email.marks}>
 <label for="invite-role">${w.role}</label><select id="invite-role" name="role">${ROLES.map((r) => html`<option value="${r}"${r === (draft?.role ?? "member") ? html` selected` : ""}>${valueName(visitor.language, r)}</option>`)}</select>
 <button type="submit">${services.notifier.delivers ? w.sendInvitation : w.makeInvitation}</button></form>
 <h2>${w.pending}</h2>${

@@ -1,4 +1,5 @@
 import type { Language } from "../../../core/language.ts";
+import { outcome } from "./notices.ts";
 import type { Feedback } from "../../../core/schemas/feedback.ts";
 import { COMMENT_MAX_LENGTH } from "../../../core/schemas/feedback.ts";
 import { PUBLIC_DESCRIPTION_MAX_LENGTH, PUBLIC_TITLE_MAX_LENGTH } from "../../../core/schemas/portal.ts";
@@ -14,10 +15,10 @@ const csrf = (visitor: Visitor) => html`<input type="hidden" name="csrf" value="
 export function portalNotice(language: Language, params: URLSearchParams): Html | string {
   const w = portalTeamWords(language);
   const done = params.get("portal");
-  if (done && w.done[done]) return html`<p class="notice" role="status">${w.done[done]}</p>`;
+  if (done && w.done[done]) return outcome(w.done[done]);
   const error = params.get("portalError") as keyof ReturnType<typeof textFor>["errors"] | null;
   const message = error && textFor(language).errors[error];
-  return message ? html`<p class="error" role="alert">${message}</p>` : "";
+  return message ? outcome(message, { role: "alert" }) : "";
 }
 
 /**

@@ -1,4 +1,5 @@
 import { can } from "../../../core/authorization.ts";
+import { outcome as noticeOf } from "./notices.ts";
 import type { Failure } from "../../../core/errors.ts";
 import type { Feedback } from "../../../core/schemas/feedback.ts";
 import type { Services } from "../../../core/services.ts";
@@ -91,11 +92,11 @@ function said(visitor: Visitor, tracker: TrackerView | null, linked: string, out
   const w = wordsFor(visitor.language, "trackerIssue");
   const name = tracker ? trackerName(tracker.provider) : "";
   if (outcome === null) return "";
-  if (typeof outcome === "object") return html`<p class="error" role="alert">${refusal(visitor, tracker, outcome)}</p>`;
+  if (typeof outcome === "object") return noticeOf(refusal(visitor, tracker, outcome), { role: "alert" });
   // Taken while nothing is linked: another request holds the opening, and its issue is not created yet.
-  if (!linked) return outcome === "taken" ? html`<p class="notice" role="status">${w.beingCreated}</p>` : "";
+  if (!linked) return outcome === "taken" ? noticeOf(w.beingCreated) : "";
   const notice = outcome === "opened" ? w.opened(linked, name) : outcome === "linked" ? w.linked(linked) : outcome === "taken" ? w.taken(linked) : "";
-  return notice ? html`<p class="notice" role="status">${notice}</p>` : "";
+  return notice ? noticeOf(notice) : "";
 }
 
 /** Why a link or a creation was refused, naming the tracker, and for an outage what it answered. */

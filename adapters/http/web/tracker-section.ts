@@ -4,6 +4,7 @@ import type { Services } from "../../../core/services.ts";
 import { describeTracker, type TrackerView } from "../../../core/trackers/describe-tracker.ts";
 import { DEFAULT_KINDS, STATE_NAME_MAX_LENGTH } from "../../../core/trackers/status-mapping.ts";
 import { type Html, html } from "../html.ts";
+import { outcome, refusedField } from "./notices.ts";
 import type { Visitor } from "./visitor.ts";
 import { formatTime, valueName, wordsFor } from "./words.ts";
 import type { FieldProblem, Refusal } from "../../../core/schemas/field-problem.ts";
@@ -64,11 +65,12 @@ function savedHtml(visitor: Visitor, tracker: TrackerView, saved: Extract<Tracke
   const w = wordsFor(visitor.language, "trackers");
   const provider = tracker.provider;
   const name = trackerName(provider);
-  return html`<div class="notice" role="status"><p>${w.savedWebhook(name)}</p>
+  return html`${outcome(
+    html`<p>${w.savedWebhook(name)}</p>
 <dl><dt>${w.webhookAddress}</dt><dd><code>${baseUrl}/integrations/${provider}/webhook</code></dd><dt>${w.webhookSecret}</dt><dd><code>${saved.webhookSecret}</code></dd></dl>
-${saved.secretKept ? html`<p>${w.secretKept}</p>` : ""}</div>${
-    saved.unchecked ? unreachedWarning(visitor, w.unchecked(name, calledHost(tracker)), saved.unchecked) : ""
-  }`;
+${saved.secretKept ? html`<p>${w.secretKept}</p>` : ""}`,
+    { block: true },
+  )}${saved.unchecked ? unreachedWarning(visitor, w.unchecked(name, calledHost(tracker)), saved.unchecked) : ""}`;
 }
 
 /**
@@ -88,18 +90,15 @@ function trackerForm(
   const input = (field: Exclude<keyof typeof labels, "provider">, hint: string, attributes: Html) => {
     const id = `tracker-${app.id}-${field}`;
     const wrong = refused?.refused.field === field;
-    const error = wrong ? html`<p class="error" role="alert" id="${id}-error">${saidRefused(refused.refused, visitor.language, labels)}</p>` : "";
-    const described = [...(wrong ? [`${id}-error`] : []), `${id}-hint`].join(" ");
+    const error = refusedField(`${id}-error`, wrong ? saidRefused(refused.refused, visitor.language, labels) : undefined, `${id}-hint`);
     const kept = field === "token" ? "" : html` value="${value(field)}"`;
-    return html`<label for="${id}">${labels[field]}</label>${error}<input id="${id}" name="${field}"${kept}${attributes} aria-describedby="${described}"${wrong ? html` aria-invalid="true" autofocus` : ""}>
+    return html`<label for="${id}">${labels[field]}</label>${error.said}<input id="${id}" name="${field}"${kept}${attributes}${error.marks}>
 <p class="muted" id="${id}-hint">${hint}</p>`;
   };
   const provider = value("provider");
   const selectId = `tracker-${app.id}-provider`;
   const refusedElsewhere =
-    refused && !INPUTS.includes(refused.refused.field)
-      ? html`<p class="error" role="alert">${saidRefused(refused.refused, visitor.language, labels)}</p>`
-      : "";
+    refused && !INPUTS.includes(refused.refused.field) ? outcome(saidRefused(refused.refused, visitor.language, labels), { role: "alert" }) : "";
   return html`<h3>${tracker ? w.changeTracker : w.connectTracker}</h3><form method="post" action="/settings/apps/${app.id}/tracker"><input type="hidden" name="csrf" value="${visitor.csrf}">${refusedElsewhere}
 <label for="${selectId}">${w.provider}</label><select id="${selectId}" name="provider">${FORM_PROVIDERS.map(
     (p) => html`<option value="${p}"${p === provider ? html` selected` : ""}>${trackerName(p)}</option>`,
@@ -156,11 +155,13 @@ function trackerHtml(
 <fieldset><legend>${w.statusMapping}</legend><p class="muted">${w.statusMappingHint}</p>${STATUSES.map((status) => {
     const id = `state-${app.id}-${status}`;
     const wrong = states?.statesRefused.field === status;
-    const error = wrong
-      ? html`<p class="error" role="alert" id="${id}-error">${describeFieldProblem(states.statesRefused, visitor.language, labels)}</p>`
-      : "";
+    const error = refusedField(
+      `${id}-error`,
+      wrong ? describeFieldProblem(states.statesRefused, visitor.language, labels) : undefined,
+      `${id}-default`,
+    );
     const value = states ? states.statesSent[status] : tracker.statuses[status];
-    return html`<label for="${id}">${labels[status]}</label><p class="muted" id="${id}-default">${fallback(status)}</p>${error}
-<input id="${id}" name="state.${status}" value="${value ?? ""}" maxlength="${STATE_NAME_MAX_LENGTH}" aria-describedby="${wrong ? `${id}-error ` : ""}${id}-default"${wrong ? html` aria-invalid="true" autofocus` : ""}>`;
+    return html`<label for="${id}">${labels[status]}</label><p class="muted" id="${id}-default">${fallback(status)}</p>${error.said}
+<input id="${id}" name="state.${status}" value="${value ?? ""}" maxlength="${STATE_NAME_MAX_LENGTH}"${error.marks}>`;
   })}</fieldset><button type="submit" class="secondary">${w.save}</button></form>`;
 }

@@ -13,6 +13,7 @@ import { listTags } from "../../../core/triage/list-tags.ts";
 import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
 import { describeFieldProblem, describeProblem, textFor } from "../catalog/text.ts";
 import { type Html, html } from "../html.ts";
+import { outcome, refusedField } from "./notices.ts";
 import { tagChips, tagColors } from "./tag-chips.ts";
 import { heldText, shownInputs } from "./shown-fields.ts";
 import type { Visitor } from "./visitor.ts";
@@ -90,8 +91,8 @@ export type TriageSaved =
 /** The notice of the last save: a status, or an alert naming the fields held back. */
 function savedNotice(language: Language, saved: TriageSaved): Html {
   const w = wordsFor(language, "triage");
-  if (saved.kind === "moved") return html`<p class="error" role="alert">${w.triageMoved}</p>`;
-  if (!("held" in saved)) return html`<p class="notice" role="status">${saved.kind === "saved" ? w.triageSaved : w.triageUnchanged}</p>`;
+  if (saved.kind === "moved") return outcome(w.triageMoved, { role: "alert" });
+  if (!("held" in saved)) return outcome(saved.kind === "saved" ? w.triageSaved : w.triageUnchanged);
   const labels = fieldLabels(language);
   const common = wordsFor(language, "common");
   const text = heldText(
@@ -99,7 +100,7 @@ function savedNotice(language: Language, saved: TriageSaved): Html {
     saved.kind === "partly",
     saved.held.map((f) => labels[f]),
   );
-  return html`<p class="error" role="alert">${text}</p>`;
+  return outcome(text, { role: "alert" });
 }
 
 /**
@@ -168,27 +169,22 @@ export async function triageSection(
   // What the feedback held when the form was shown: only the fields changed from it are written, so
   // saving leaves alone what someone else (or the assistant) set meanwhile.
   const was = shownInputs(draft?.was ?? held);
-  const marked = (name: string) =>
-    draft?.at !== name
-      ? ""
-      : name === "tags"
-        ? html` autofocus aria-invalid="true"`
-        : html` autofocus aria-invalid="true" aria-describedby="triage-error"`;
   // The refusal is said under the field at fault, which the browser scrolls to and focuses; a
   // refusal of the whole, above the form.
-  const refusal = draft ? html`<p class="error" role="alert" id="triage-error">${draft.error}</p>` : "";
-  const saidAt = (name: string) => (draft?.at === name ? refusal : "");
+  const at = (name: string, hint?: string) => refusedField("triage-error", draft?.at === name ? draft.error : undefined, hint);
+  const [title, due, tagsField] = [at("title"), at("dueAt"), at("tags", "triage-tags-hint")];
   const atField = draft?.at !== undefined && (FIELDS_SAYING_REFUSALS as readonly string[]).includes(draft.at);
+  const whole = draft && !atField ? html`<p class="error" role="alert" id="triage-error">${draft.error}</p>` : "";
   return html`<h2 id="triage">${w.triage}</h2>
 ${saved ? savedNotice(lang, saved) : ""}
 ${tags.length > 0 ? html`<p class="tags">${tagChips(lang, tags, colors, tagList)}</p>` : ""}
 <form method="post" action="${action}" class="triage"><input type="hidden" name="csrf" value="${visitor.csrf}">${was}
-${atField ? "" : refusal}
-<label for="triage-title">${w.title}</label><input id="triage-title" name="title" required maxlength="${TITLE_MAX_LENGTH}" value="${shown.title}"${marked("title")}>${saidAt("title")}
+${whole}
+<label for="triage-title">${w.title}</label><input id="triage-title" name="title" required maxlength="${TITLE_MAX_LENGTH}" value="${shown.title}"${title.marks}>${title.said}
 <label for="triage-owner">${w.owner}</label><select id="triage-owner" name="owner"><option value="">${w.noOwner}</option>${owners.map(
     (m) => html`<option value="${m.email}"${selected(m.email === shown.owner)}>${m.label}</option>`,
   )}</select>
-<label for="triage-due">${w.dueAt}</label><input id="triage-due" name="dueAt" type="date" value="${shown.dueAt}"${marked("dueAt")}>${saidAt("dueAt")}
+<label for="triage-due">${w.dueAt}</label><input id="triage-due" name="dueAt" type="date" value="${shown.dueAt}"${due.marks}>${due.said}
 <label for="triage-severity">${w.severity}</label><select id="triage-severity" name="severity"><option value="">${w.noSeverity}</option>${SEVERITIES.map(
     (s) => html`<option value="${s}"${selected(s === shown.severity)}>${s}</option>`,
   )}</select>
@@ -198,8 +194,8 @@ ${atField ? "" : refusal}
 <label for="triage-feature">${w.feature}</label><select id="triage-feature" name="featureId"><option value="">${w.noFeature}</option>${(
     features.ok ? features.value.data : []
   ).map((f) => html`<option value="${f.id}"${selected(f.id === shown.featureId)}>${f.path}</option>`)}</select>
-<label for="triage-tags">${w.tags}</label><input id="triage-tags" name="tags" list="known-tags" value="${shown.tags}" aria-describedby="triage-tags-hint${draft ? " triage-error" : ""}" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}"${marked("tags")}>
-${saidAt("tags")}<p class="muted" id="triage-tags-hint">${w.tagsHint}</p>
+<label for="triage-tags">${w.tags}</label><input id="triage-tags" name="tags" list="known-tags" value="${shown.tags}" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}"${tagsField.marks}>
+${tagsField.said}<p class="muted" id="triage-tags-hint">${w.tagsHint}</p>
 <datalist id="known-tags">${(known.ok ? known.value.data : []).map((t) => html`<option value="${t.name}"></option>`)}</datalist>
 <button type="submit">${w.saveTriage}</button></form>`;
 }
@@ -271,10 +267,12 @@ export interface BulkDraft {
  * in a row of its own above the fields, which keep their places; above the list only when no form is
  * shown (a list emptied meanwhile).
  */
-export const bulkRefusal = (language: Language, draft: BulkDraft): Html => {
+export const bulkRefusal = (language: Language, draft: BulkDraft | undefined) => {
   const w = wordsFor(language, "triage");
-  const why = { none: w.bulkNone, invalid: w.bulkInvalid, dueDate: w.bulkDueDate, dueBoth: w.bulkDueBoth }[draft.refusal];
-  return html`<p class="error" role="alert" id="bulk-refused">${why}</p>`;
+  return refusedField(
+    "bulk-refused",
+    draft && { none: w.bulkNone, invalid: w.bulkInvalid, dueDate: w.bulkDueDate, dueBoth: w.bulkDueBoth }[draft.refusal],
+  );
 };
 
 /** The fields a refusal names, by their names in the form. */
@@ -288,10 +286,11 @@ export const bulkJump = (language: Language): Html =>
 export function bulkForm(visitor: Visitor, back: string, members: readonly OwnerChoice[], draft?: BulkDraft, list?: WholeList): Html {
   const w = wordsFor(visitor.language, "triage");
   const typed = draft?.fields;
-  const blamed = (name: string) => (draft && BLAMED[draft.refusal].includes(name) ? html` aria-invalid="true" aria-describedby="bulk-refused"` : "");
+  const refused = bulkRefusal(visitor.language, draft);
+  const blamed = (name: string) => (draft && BLAMED[draft.refusal].includes(name) ? refused.marks : "");
   // How many are ticked, said by the keyboard script as rows are ticked (nothing without it).
   const count = html`<span class="muted bulk-count" aria-live="polite" data-one="${w.tickedOne}" data-many="${w.tickedMany}"></span>`;
-  return html`<h2 id="bulk-title">${w.bulkTitle} ${count}</h2><form id="bulk" method="post" action="/inbox/bulk" class="filters" aria-labelledby="bulk-title"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="back" value="${back}">${draft ? bulkRefusal(visitor.language, draft) : ""}
+  return html`<h2 id="bulk-title">${w.bulkTitle} ${count}</h2><form id="bulk" method="post" action="/inbox/bulk" class="filters" aria-labelledby="bulk-title"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="back" value="${back}">${refused.said}
 <div><label for="bulk-status">${w.newStatus}</label><select id="bulk-status" name="status"><option value="">${w.unchanged}</option>${STATUSES.map(
     (s) => html`<option value="${s}"${selected(typed?.status === s)}>${valueName(visitor.language, s)}</option>`,
   )}</select></div>
@@ -330,7 +329,7 @@ export function bulkNotice(language: Language, params: URLSearchParams): Html | 
     .map(([key, into]) => w.bulkMerged.replace("{key}", key).replaceAll("{into}", into))
     .join(" ");
   const also = merged ? ` ${merged}` : "";
-  if (failed === "0") return html`<p class="notice" role="status">${(params.has("noted") ? w.bulkNoted : w.bulkAllDone)(Number(changed))}${also}</p>`;
+  if (failed === "0") return outcome(html`${(params.has("noted") ? w.bulkNoted : w.bulkAllDone)(Number(changed))}${also}`);
   // "DEMO-3:not_found,DEMO-4:forbidden": each key left as it was, and why, in words.
   const errors: Readonly<Record<string, string>> = textFor(language).errors;
   const which = left
@@ -341,7 +340,7 @@ export function bulkNotice(language: Language, params: URLSearchParams): Html | 
       return Object.hasOwn(errors, code) ? `${key} (${errors[code]!.replace(/\.$/, "")})` : key;
     })
     .join(", ");
-  return html`<p class="error" role="alert">${w.bulkAllDone(Number(changed))} ${w.bulkLeft(Number(failed), which)}${also}</p>`;
+  return outcome(html`${w.bulkAllDone(Number(changed))} ${w.bulkLeft(Number(failed), which)}${also}`, { role: "alert" });
 }
 
 /** The export links of the list as filtered: the same filters and order, every page. */

@@ -1,4 +1,5 @@
 import { type Html, html } from "../html.ts";
+import { outcome, refusedField } from "./notices.ts";
 import type { Visitor } from "./visitor.ts";
 import { formatDay, wordsFor } from "./words.ts";
 import { describeFieldProblem } from "../catalog/text.ts";
@@ -31,8 +32,7 @@ export function votesSection(
 ): Html {
   const w = wordsFor(visitor.language, "votes");
   // A vote refused for what was typed: said beside the e-mail's field, which keeps it and takes the focus.
-  const error = refused ? html`<p class="error" role="alert" id="vote-email-error">${refused.error}</p>` : "";
-  const invalid = refused ? html` aria-invalid="true" aria-describedby="vote-email-error" autofocus` : "";
+  const email = refusedField("vote-email-error", refused?.error);
   const said = voted === "counted" ? w.voteCounted : voted === "already" ? w.voteAlready : null;
   const list =
     voters.length === 0
@@ -40,9 +40,9 @@ export function votesSection(
       : html`<ul>${voters.map((v) => html`<li>${v.name ? `${v.name} <${v.email}>` : v.email} <span class="muted">· ${formatDay(visitor.language, v.votedAt, "medium")}</span></li>`)}</ul>`;
   const form = canUpdate
     ? html`<form method="post" action="/inbox/${encodeURIComponent(key)}/votes"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="vote-email">${w.relayVoteEmail}</label>${error}<input id="vote-email" name="email" type="email" required maxlength="254" autocomplete="off" value="${refused?.sent.email ?? ""}"${invalid}>
+<label for="vote-email">${w.relayVoteEmail}</label>${email.said}<input id="vote-email" name="email" type="email" required maxlength="254" autocomplete="off" value="${refused?.sent.email ?? ""}"${email.marks}>
 <label for="vote-name">${w.relayVoteName}</label><input id="vote-name" name="name" maxlength="100" autocomplete="off" value="${refused?.sent.name ?? ""}">
 <button type="submit" class="secondary">${w.relayVote}</button></form>`
     : "";
-  return html`<h2 id="votes">${w.votersTitle(voters.length)}</h2>${said ? html`<p class="notice" role="status">${said}</p>` : ""}${list}${form}`;
+  return html`<h2 id="votes">${w.votersTitle(voters.length)}</h2>${said ? outcome(said) : ""}${list}${form}`;
 }

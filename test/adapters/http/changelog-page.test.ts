@@ -145,7 +145,9 @@ describe("the inbox's Changelog page", () => {
     const refused = await post("/changelog", await get("/changelog/new"), { title: "Typo", body: "Keep me", keys: "DEMO-99999", action: "save" });
     expect(refused.status).toBe(400);
     const page = await refused.text();
-    expect(page).toContain('<p class="error" role="alert">Feedbacks it ships: DEMO-99999 names no feedback of this organization.</p>');
+    expect(page).toContain(
+      '<p class="error" role="alert" tabindex="-1" autofocus>Feedbacks it ships: DEMO-99999 names no feedback of this organization.</p>',
+    );
     expect(page).toContain("Keep me");
     // The key is kept in the list, marked there; the field it was typed in is empty again.
     expect(page).toContain('<input id="keys" name="keys" value=""');
@@ -158,7 +160,7 @@ describe("the inbox's Changelog page", () => {
       })
     ).text();
     expect(two).toContain(
-      '<p class="error" role="alert">Feedbacks it ships: 2 keys name no feedback of this organization; each is marked below.</p>',
+      '<p class="error" role="alert" tabindex="-1" autofocus>Feedbacks it ships: 2 keys name no feedback of this organization; each is marked below.</p>',
     );
     expect(two.match(/<span class="error">[^<]* names no feedback of this organization<\/span>/g)).toEqual([
       '<span class="error">DEMO-404 names no feedback of this organization</span>',
@@ -323,7 +325,10 @@ describe("the inbox's Changelog page", () => {
     const refused = await post(at, page, { title: " ", body: "The last page is back.", action: "correct" });
     const refusedPage = await refused.text();
     // Said of the field by its label, as the form names it.
-    expect([refused.status, refusedPage.includes('<p class="error" role="alert">Title: expected a non-empty text')]).toEqual([400, true]);
+    expect([refused.status, refusedPage.includes('<p class="error" role="alert" tabindex="-1" autofocus>Title: expected a non-empty text')]).toEqual([
+      400,
+      true,
+    ]);
     expect(refusedPage).toContain('<details class="correction" open>');
     const corrected = await post(at, page, { title: "Exports to PDF fixed", body: "The **last page** is back.", action: "correct" });
     expect([corrected.status, corrected.headers.get("location")]).toEqual([303, `${at}?done=corrected`]);

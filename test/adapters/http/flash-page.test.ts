@@ -29,7 +29,7 @@ describe("what a POST has done is said on the page it redirects to, and on no ot
     const agents = await page("/settings/agents");
     expect(agents).toContain("<h1>Agents</h1>");
     expect(agents).not.toContain(notice);
-    expect(await page("/settings/tags")).toContain(`<p class="notice" role="status">${notice}</p>`);
+    expect(await page("/settings/tags")).toContain(`<p class="notice" role="status" tabindex="-1" autofocus>${notice}</p>`);
     // Shown once: gone from its own page too.
     expect(await page("/settings/tags")).not.toContain(notice);
   });

@@ -57,7 +57,7 @@ describe("grouping reviewed in the web pages", () => {
     const led = await admin.fetch(`/inbox/${merged.toLowerCase()}`);
     expect(led.headers.get("location")).toBe(`/inbox/${kept}?merged=${merged}`);
     expect(await page(led.headers.get("location")!)).toContain(
-      `<p class="notice" role="status">${merged} was merged into this feedback, which took its reports, followers and votes.</p>`,
+      `<p class="notice" role="status" tabindex="-1" autofocus>${merged} was merged into this feedback, which took its reports, followers and votes.</p>`,
     );
     expect(await page(`/inbox/${kept}?merged=${kept}`)).not.toContain("was merged into this feedback");
   });
@@ -88,7 +88,7 @@ describe("grouping reviewed in the web pages", () => {
     const merged = await report("No logo on the invoice PDF");
     const before = await page(`/inbox/${kept}`);
     const done = await admin.submit(before, { source: merged, into: kept, next: "/duplicates" }, "/duplicates/merge");
-    const notice = /<div class="notice" role="status">([\s\S]*?)<\/div>/.exec(await page(done.headers.get("location")!))![1]!;
+    const notice = /<div class="notice" role="status" tabindex="-1" autofocus>([\s\S]*?)<\/div>/.exec(await page(done.headers.get("location")!))![1]!;
     expect(notice.replace(/<[^>]+>/g, "")).toBe(`Merged ${merged} into ${kept}. Undo`);
     const undone = await admin.submit(formOf(notice, "/duplicates/undo-merge"), {});
     expect(undone.headers.get("location")).toBe(`/duplicates?done=restored&feedback=${merged}&target=${kept}`);
@@ -106,7 +106,7 @@ describe("grouping reviewed in the web pages", () => {
     expect(field).toContain('aria-invalid="true"');
     expect(field).toContain("autofocus");
     expect(shown).toContain(
-      '<div id="merge-error"><p class="error" role="alert">No feedback <span class="nowrap">DEMO-999</span> in this organization.</p></div>',
+      '<p class="error" role="alert" id="merge-error">No feedback <span class="nowrap">DEMO-999</span> in this organization.</p>',
     );
     expect(shown.match(/role="alert"/g)).toHaveLength(1);
   });

@@ -212,11 +212,11 @@ describe("grouping that people review and undo", () => {
       const shown = await browser.get(back);
       expect(shown.status).toBe(200);
       expect(shown.body).toContain(
-        `<p class="error" role="alert">A report that ${whole(a)} brought into ${whole(b)} is now in ${whole(split.body.key)}: unmerging would not give it back. Merge ${whole(split.body.key)} back into ${whole(b)} first, or leave ${whole(a)} merged.</p>`,
+        `<p class="error" role="alert" tabindex="-1" autofocus>A report that ${whole(a)} brought into ${whole(b)} is now in ${whole(split.body.key)}: unmerging would not give it back. Merge ${whole(split.body.key)} back into ${whole(b)} first, or leave ${whole(a)} merged.</p>`,
       );
       // An address that does not name feedbacks by their keys gets the code's own message.
       const forged = await browser.get(`/inbox/${b}?error=cannot_unmerge&reason=target_emptied&feedback=Pay+now&target=${b}`);
-      expect(forged.body).toContain(`<p class="error" role="alert">This feedback is not merged into another`);
+      expect(forged.body).toContain(`<p class="error" role="alert" tabindex="-1" autofocus>This feedback is not merged into another`);
     });
 
     test("merge A into B, split A's report out of B: B's page offers no Unmerge for A and says where its report is; GET A names that feedback", async () => {

@@ -54,7 +54,7 @@ describe("'Not duplicates' can be undone", () => {
     const before = listed(await (await admin.fetch("/duplicates")).text(), newer)!;
     const dismissed = await dismiss(newer);
     expect(listed(dismissed, newer)).toBeUndefined();
-    const notice = /<div class="notice" role="status">([\s\S]*?)<\/div>/.exec(dismissed)![1]!;
+    const notice = /<div class="notice" role="status" tabindex="-1" autofocus>([\s\S]*?)<\/div>/.exec(dismissed)![1]!;
     expect(notice).toContain("will not be suggested together again.");
     expect(notice).toContain('<button type="submit" class="secondary">Undo</button>');
     const undone = await admin.submit(formOf(notice, "/duplicates/undismiss"), {}, undefined, ORIGIN);
@@ -82,19 +82,26 @@ describe("'Not duplicates' can be undone", () => {
 
   test("Undo pressed again, once the pair is back for review, says in a neutral notice that there was nothing to undo and changes nothing, in English and French", async () => {
     const [newer, older] = await waitingPair("The coupon field rejects lowercase codes", "Lowercase coupon codes are rejected by the coupon field");
-    const undo = formOf(/<div class="notice" role="status">([\s\S]*?)<\/div>/.exec(await dismiss(newer))![1]!, "/duplicates/undismiss");
+    const undo = formOf(
+      /<div class="notice" role="status" tabindex="-1" autofocus>([\s\S]*?)<\/div>/.exec(await dismiss(newer))![1]!,
+      "/duplicates/undismiss",
+    );
     expect((await admin.submit(undo, {}, undefined, ORIGIN)).headers.get("location")).toContain("done=restored");
     const before = listed(await (await admin.fetch("/duplicates")).text(), newer)!;
     const again = await admin.submit(undo, {}, undefined, ORIGIN);
     expect(again.headers.get("location")).toBe(`/duplicates?done=undecided&feedback=${newer}&target=${older}`);
     const shown = await (await admin.fetch(again.headers.get("location")!)).text();
     const [a, b] = [newer, older].map((key) => `<a href="/inbox/${key}" class="nowrap">${key}</a>`);
-    expect(shown).toContain(`<p class="notice unchanged" role="status">Nothing to undo: ${a} and ${b} are already back for review.</p>`);
+    expect(shown).toContain(
+      `<p class="notice unchanged" role="status" tabindex="-1" autofocus>Nothing to undo: ${a} and ${b} are already back for review.</p>`,
+    );
     expect(listed(shown, newer)).toBe(before);
     await admin.fetch("/language?to=fr&next=/duplicates");
     const inFrench = await (await admin.fetch(again.headers.get("location")!)).text();
     await admin.fetch("/language?to=en&next=/duplicates");
-    expect(inFrench).toContain(`<p class="notice unchanged" role="status">Rien à annuler\u202f: ${a} et ${b} sont déjà de nouveau à examiner.</p>`);
+    expect(inFrench).toContain(
+      `<p class="notice unchanged" role="status" tabindex="-1" autofocus>Rien à annuler\u202f: ${a} et ${b} sont déjà de nouveau à examiner.</p>`,
+    );
   });
 
   test("Undo posted by hand for a pair never dismissed says in a neutral notice that there was nothing to undo", async () => {
@@ -104,7 +111,7 @@ describe("'Not duplicates' can be undone", () => {
     const sent = await admin.submit(form, { feedback: newer, similar: older, next: "/duplicates" }, undefined, ORIGIN);
     expect(sent.headers.get("location")).toBe(`/duplicates?done=undecided&feedback=${newer}&target=${older}`);
     expect(await (await admin.fetch(`/duplicates?done=undecided`)).text()).toContain(
-      '<p class="notice unchanged" role="status">Nothing to undo: the two are already back for review.</p>',
+      '<p class="notice unchanged" role="status" tabindex="-1" autofocus>Nothing to undo: the two are already back for review.</p>',
     );
   });
 
@@ -184,9 +191,10 @@ describe("a merge made by mistake can be undone", () => {
     expect(sent.status).toBe(303);
     return (await admin.fetch(sent.headers.get("location")!)).text();
   }
-  const noticeOf = (page: string) => /<div class="notice" role="status">([\s\S]*?)<\/div>/.exec(page)![1]!;
+  const noticeOf = (page: string) => /<div class="notice" role="status" tabindex="-1" autofocus>([\s\S]*?)<\/div>/.exec(page)![1]!;
   /** The refusal a page shows, as text (keys kept whole are spans). */
-  const refusalOf = (page: string) => /<p class="error" role="alert">([\s\S]*?)<\/p>/.exec(page)?.[1]?.replace(/<[^>]+>/g, "");
+  const refusalOf = (page: string) =>
+    /<p class="error" role="alert" tabindex="-1" autofocus>([\s\S]*?)<\/p>/.exec(page)?.[1]?.replace(/<[^>]+>/g, "");
 
   test("Undo on the queue's merge notice takes that merge back: the person stays on the queue, and the pair waits for review again with its score", async () => {
     const [newer, older] = await waitingPair(
@@ -231,11 +239,15 @@ describe("a merge made by mistake can be undone", () => {
     expect(listed(shown, newer)).toBeDefined();
     expect(refusalOf(shown)).toBeUndefined();
     const [a, b] = [newer, older].map((key) => `<a href="/inbox/${key}" class="nowrap">${key}</a>`);
-    expect(shown).toContain(`<p class="notice unchanged" role="status">Nothing to undo: ${a} and ${b} were already put back.</p>`);
+    expect(shown).toContain(
+      `<p class="notice unchanged" role="status" tabindex="-1" autofocus>Nothing to undo: ${a} and ${b} were already put back.</p>`,
+    );
     await admin.fetch("/language?to=fr&next=/duplicates");
     const inFrench = await (await admin.fetch(again.headers.get("location")!)).text();
     await admin.fetch("/language?to=en&next=/duplicates");
-    expect(inFrench).toContain(`<p class="notice unchanged" role="status">Rien à annuler\u202f: ${a} et ${b} ont déjà été séparés.</p>`);
+    expect(inFrench).toContain(
+      `<p class="notice unchanged" role="status" tabindex="-1" autofocus>Rien à annuler\u202f: ${a} et ${b} ont déjà été séparés.</p>`,
+    );
   });
 
   test("Undo takes back only the merge it names: merged again since, the feedback stays merged, and a neutral notice says it was merged again", async () => {
@@ -248,7 +260,7 @@ describe("a merge made by mistake can be undone", () => {
     expect(stale.headers.get("location")).toBe(`/duplicates?done=mergedAgain&feedback=${newer}&target=${older}`);
     const [a, b] = [newer, older].map((key) => `<a href="/inbox/${key}" class="nowrap">${key}</a>`);
     expect(await (await admin.fetch(stale.headers.get("location")!)).text()).toContain(
-      `<p class="notice unchanged" role="status">Nothing to undo: ${a} was merged again since its merge into ${b} was undone (by grouping or by a person). To take that back, unmerge it from its page.</p>`,
+      `<p class="notice unchanged" role="status" tabindex="-1" autofocus>Nothing to undo: ${a} was merged again since its merge into ${b} was undone (by grouping or by a person). To take that back, unmerge it from its page.</p>`,
     );
     expect((await http.request("GET", `/v1/feedbacks/${newer}`, { token: http.demo.tokens.admin })).body).toMatchObject({
       key: older,

@@ -21,7 +21,9 @@ describe("a feedback's votes on its page", () => {
     const sent = await member.submit(page, { email: "Lea@Customer.example", name: "Léa" }, `/inbox/${key}/votes`);
     expect(sent.headers.get("location")).toBe(`/inbox/${key}?voted=counted#votes`);
     const shown = votesOf(await (await member.fetch(sent.headers.get("location")!)).text());
-    expect(shown).toContain('<h2 id="votes">1 vote</h2><p class="notice" role="status">Vote recorded. The person follows this feedback now.</p>');
+    expect(shown).toContain(
+      '<h2 id="votes">1 vote</h2><p class="notice" role="status" tabindex="-1" autofocus>Vote recorded. The person follows this feedback now.</p>',
+    );
     expect(shown).toContain("<li>Léa &lt;lea@customer.example&gt;");
     const again = await member.submit(page, { email: "lea@customer.example" }, `/inbox/${key}/votes`);
     expect(again.headers.get("location")).toBe(`/inbox/${key}?voted=already#votes`);

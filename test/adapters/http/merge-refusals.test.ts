@@ -101,7 +101,9 @@ describe("merging by key on a feedback's page", () => {
       const page = await (await b.fetch(`/inbox/${key}`)).text();
       const form = /<form method="post" action="\/duplicates\/merge">[\s\S]*?<\/form>/.exec(page)![0];
       const refused = await b.submit(form, { into: " " }, undefined, { origin: "http://localhost:3000" });
-      expect(await (await b.fetch(refused.headers.get("location")!)).text()).toContain(`<p class="error" role="alert">${said}</p>`);
+      expect(await (await b.fetch(refused.headers.get("location")!)).text()).toContain(
+        `<p class="error" role="alert" tabindex="-1" autofocus>${said}</p>`,
+      );
     }
   });
 

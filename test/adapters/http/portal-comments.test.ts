@@ -197,7 +197,7 @@ describe("comments from the portal", () => {
     expect([empty.status, empty.headers.get("location")]).toEqual([303, `/p/demo/${key}?commented=empty#comment-text`]);
     const page = await (await b.fetch(`/p/demo/${key}?commented=empty`)).text();
     expect(commentForm(page)).toContain(
-      '<p class="error" role="alert" id="comment-error">Write something first.</p><textarea id="comment-text" name="text" required maxlength="5000" aria-invalid="true" aria-describedby="comment-error">',
+      '<p class="error" role="alert" id="comment-error">Write something first.</p><textarea id="comment-text" name="text" required maxlength="5000" aria-invalid="true" aria-describedby="comment-error" autofocus>',
     );
     expect((await admin("GET", `/v1/feedbacks/${key}`)).body.comments).toEqual([]);
     // Longer than a browser lets one type: said as too long.
@@ -269,7 +269,7 @@ describe("rejecting a comment held for review, from the feedback's page", () => 
     const done = await member.submit(question.slice(question.indexOf('<form method="post" action="/inbox/')), {}, undefined, ORIGIN);
     expect([done.status, done.headers.get("location")]).toEqual([303, `/inbox/${key}?portal=commentRejected`]);
     const after = await (await member.fetch(`/inbox/${key}?portal=commentRejected`)).text();
-    expect(after).toContain('<p class="notice" role="status">The comment was rejected and deleted.</p>');
+    expect(after).toContain('<p class="notice" role="status" tabindex="-1" autofocus>The comment was rejected and deleted.</p>');
     expect(after).not.toContain("Comments from the portal to review");
     expect(after).not.toContain("Visit my shop");
     expect(await teamComments(key)).toEqual([]);
@@ -292,7 +292,7 @@ describe("rejecting a comment held for review, from the feedback's page", () => 
       expect([refused.status, refused.headers.get("location")]).toEqual([303, `/inbox/${key}?portalError=forbidden`]);
     }
     expect(await (await reader.fetch(`/inbox/${key}?portalError=forbidden`)).text()).toContain(
-      '<p class="error" role="alert">Your role does not allow this.</p>',
+      '<p class="error" role="alert" tabindex="-1" autofocus>Your role does not allow this.</p>',
     );
     expect(await teamComments(key)).toEqual([["Bigger text, please", "internal"]]);
   });
@@ -330,7 +330,7 @@ describe("rejecting a comment held for review, from the feedback's page", () => 
       expect([refused.status, refused.headers.get("location")]).toEqual([303, `/inbox/${key}?portalError=comment_published`]);
     }
     expect(await (await member.fetch(`/inbox/${key}?portalError=comment_published`)).text()).toContain(
-      '<p class="error" role="alert">This comment is already on the portal: only a comment still waiting for review can be rejected.</p>',
+      '<p class="error" role="alert" tabindex="-1" autofocus>This comment is already on the portal: only a comment still waiting for review can be rejected.</p>',
     );
     expect(await publicComments(key)).toEqual([{ author: "Max", team: false, text: "Sorting by votes would help" }]);
   });

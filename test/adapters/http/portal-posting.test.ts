@@ -188,7 +188,7 @@ describe("posting from the portal", () => {
     const empty = await post(b, { title: "  ", description: "Kept text" });
     expect(empty.status).toBe(400);
     const page = await empty.text();
-    expect(page).toContain('<p class="error" id="problem-title">Write something first.</p>');
+    expect(page).toContain('<p class="error" role="alert" id="problem-title">Write something first.</p>');
     expect(page).toContain(">Kept text</textarea>");
     const long = await post(b, { title: "x".repeat(121) });
     expect(long.status).toBe(400);
@@ -248,7 +248,7 @@ describe("posting from the portal", () => {
     expect(page).toContain('<select id="post-app" name="appId" required><option value="" selected>Choose an app</option>');
     const none = await b.submit(page, { kind: "idea", title: "Which app?" });
     expect(none.status).toBe(400);
-    expect(await none.text()).toContain('<p class="error" id="problem-appId">');
+    expect(await none.text()).toContain('<p class="error" role="alert" id="problem-appId">');
     expect((await b.submit(page, { kind: "idea", title: "Back office idea", appId: other.value.id })).status).toBe(303);
     const listed = (await admin("GET", `/v1/feedbacks?published=false&source=portal&appId=${other.value.id}`)).body.data;
     expect(listed.map((f: { title: string }) => f.title)).toEqual(["Back office idea"]);
@@ -270,7 +270,7 @@ describe("posting from the portal", () => {
       const landed = await (await b.fetch(moved.headers.get("location")!)).text();
       expect(landed).toContain('aria-pressed="true"');
       expect(landed).toContain(
-        '<p class="notice" role="status">“Export my calendar” was merged here: its votes and followers now count on this page.</p>',
+        '<p class="notice" role="status" tabindex="-1" autofocus>“Export my calendar” was merged here: its votes and followers now count on this page.</p>',
       );
     } finally {
       await admin("PUT", "/v1/portal", { posting: "review" });

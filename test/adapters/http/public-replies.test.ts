@@ -178,10 +178,10 @@ describe("a public reply posted from the feedback page where the service sends e
     const said = async (language: string) =>
       await (await browser.fetch(sent.headers.get("location")!, { headers: { "accept-language": language } })).text();
     expect(await said("en")).toContain(
-      '<p class="notice" role="status">Reply sent: the reporters see it on their tracking page, and it is e-mailed to the followers.</p>',
+      '<p class="notice" role="status" tabindex="-1" autofocus>Reply sent: the reporters see it on their tracking page, and it is e-mailed to the followers.</p>',
     );
     expect(await said("fr")).toContain(
-      '<p class="notice" role="status">Réponse envoyée\u202f: les auteurs des signalements la voient sur leur page de suivi, et elle est envoyée par e-mail aux abonnés.</p>',
+      '<p class="notice" role="status" tabindex="-1" autofocus>Réponse envoyée\u202f: les auteurs des signalements la voient sur leur page de suivi, et elle est envoyée par e-mail aux abonnés.</p>',
     );
   });
 });

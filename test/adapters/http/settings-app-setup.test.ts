@@ -30,7 +30,7 @@ async function addChannel(browser: FormBrowser, channels: string, kind: string):
 }
 
 /** The notice of a page: what the set-up step just done says. */
-const noticeOf = (page: string) => /<(p|div) class="notice" role="status">([\s\S]*?)<\/\1>/.exec(page)?.[2];
+const noticeOf = (page: string) => /<(p|div) class="notice" role="status" tabindex="-1" autofocus>([\s\S]*?)<\/\1>/.exec(page)?.[2];
 
 /** The shell command a page shows in its notice, as the browser shows it. */
 const commandOf = (page: string) => decode(/<pre class="command"><code>([\s\S]*?)<\/code><\/pre>/.exec(noticeOf(page) ?? "")?.[1] ?? "");

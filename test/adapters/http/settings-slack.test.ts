@@ -192,7 +192,7 @@ describe("the Slack settings page, with Slack answering", () => {
       expect(refused.status).toBe(400);
       const said = await refused.text();
       expect(said).toContain(
-        '<label for="slack-bot-token">Bot token (xoxb-…)</label><p class="error" role="alert" id="slack-bot-token-error">Bot token (xoxb-…): refused by the service it is for (it answered: An API error occurred: invalid_auth): check that it is the whole token, and that it is not revoked or expired.</p><input id="slack-bot-token" name="botToken" type="password" autocomplete="off" required aria-describedby="slack-bot-token-error" aria-invalid="true" autofocus>',
+        '<label for="slack-bot-token">Bot token (xoxb-…)</label><p class="error" role="alert" id="slack-bot-token-error">Bot token (xoxb-…): refused by the service it is for (it answered: An API error occurred: invalid_auth): check that it is the whole token, and that it is not revoked or expired.</p><input id="slack-bot-token" name="botToken" type="password" autocomplete="off" required aria-invalid="true" aria-describedby="slack-bot-token-error" autofocus>',
       );
       const inFrench = await browser.submit(slackForm(page), { signingSecret: "s", botToken: "xoxb-revoked" }, undefined, {
         "accept-language": "fr",
@@ -205,7 +205,7 @@ describe("the Slack settings page, with Slack answering", () => {
       const accepted = await browser.submit(slackForm(page), { signingSecret: "signing-secret-123", botToken: slack.botToken });
       const acceptedPage = await accepted.text();
       expect(acceptedPage).not.toContain("could not be reached");
-      expect(acceptedPage).toContain('<p class="notice" role="status">Slack settings saved.</p>');
+      expect(acceptedPage).toContain('<p class="notice" role="status" tabindex="-1" autofocus>Slack settings saved.</p>');
       expect(acceptedPage).toContain("<p>Connected. Slack&#39;s requests are checked with its signing secret");
       expect(await asked.services.store.findSlackConnection(asked.demo.orgId)).not.toBeNull();
     } finally {

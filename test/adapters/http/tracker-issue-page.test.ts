@@ -41,7 +41,9 @@ describe("an app with a tracker", () => {
     expect([created.status, created.headers.get("location")]).toEqual([303, `/inbox/${key}?tracker=opened#tracker`]);
     const opened = [...github.issues.values()].find((i) => i.title === "The basket empties itself after a refresh")!;
     const shown = panel(await (await member.fetch(created.headers.get("location")!)).text());
-    expect(shown).toContain(`<p class="notice" role="status">Issue acme/shop#${opened.number} created in GitHub and linked.</p>`);
+    expect(shown).toContain(
+      `<p class="notice" role="status" tabindex="-1" autofocus>Issue acme/shop#${opened.number} created in GitHub and linked.</p>`,
+    );
     expect(shown).toContain(`<a href="https://github.test/acme/shop/issues/${opened.number}" rel="noreferrer">acme/shop#${opened.number}</a>`);
     expect(formOf(shown, "open")).toBeUndefined();
   });
@@ -61,7 +63,9 @@ describe("an app with a tracker", () => {
     const refused = await member.submit(formOf(await page(member, key), "link")!, { issue: "9999" });
     const shown = panel(await refused.text());
     expect(refused.status).toBe(404);
-    expect(shown).toContain('<p class="error" role="alert">GitHub has no issue “9999” in acme/shop. Check its address or key.</p>');
+    expect(shown).toContain(
+      '<p class="error" role="alert" tabindex="-1" autofocus>GitHub has no issue “9999” in acme/shop. Check its address or key.</p>',
+    );
     expect(shown).toContain('value="9999"');
     expect(await trackerIssue(key)).toBeUndefined();
   });
@@ -80,7 +84,7 @@ describe("an app with a tracker", () => {
     const shown = panel(await refused.text());
     expect(refused.status).toBe(400);
     expect(shown).toContain(
-      '<p class="error" role="alert">“not a key” is not an issue number or address of acme/shop. Give its number, as 17, or its address, as https://github.com/acme/shop/issues/17.</p>',
+      '<p class="error" role="alert" tabindex="-1" autofocus>“not a key” is not an issue number or address of acme/shop. Give its number, as 17, or its address, as https://github.com/acme/shop/issues/17.</p>',
     );
     expect(shown).toContain('value="not a key"');
     expect(github.calls.length).toBe(calls);
@@ -94,7 +98,9 @@ describe("an app with a tracker", () => {
     const calls = github.calls.length;
     const refused = await member.submit(formOf(await page(member, key), "link")!, { issue: address });
     expect(refused.status).toBe(400);
-    expect(panel(await refused.text())).toContain(`<p class="error" role="alert">“${address}” is not an issue number or address of acme/shop.`);
+    expect(panel(await refused.text())).toContain(
+      `<p class="error" role="alert" tabindex="-1" autofocus>“${address}” is not an issue number or address of acme/shop.`,
+    );
     expect(github.calls.length).toBe(calls);
   });
 
@@ -103,7 +109,7 @@ describe("an app with a tracker", () => {
     const form = formOf(await page(member, key, "fr"), "link")!;
     const refused = await member.submit(form, { issue: "pas une clé" }, undefined, { "accept-language": "fr" });
     expect(panel(await refused.text())).toContain(
-      '<p class="error" role="alert">«\u202fpas une clé\u202f» n’est ni un numéro ni une adresse de ticket de acme/shop. Indiquez son numéro, comme 17, ou son adresse, comme https://github.com/acme/shop/issues/17.</p>',
+      '<p class="error" role="alert" tabindex="-1" autofocus>«\u202fpas une clé\u202f» n’est ni un numéro ni une adresse de ticket de acme/shop. Indiquez son numéro, comme 17, ou son adresse, comme https://github.com/acme/shop/issues/17.</p>',
     );
   });
 
@@ -213,7 +219,7 @@ describe("an app with a tracker", () => {
     const issues = github.issues.size;
     const refused = await member.submit(formOf(await page(member, key), "link")!, { issue: "  " });
     expect(refused.status).toBe(400);
-    expect(panel(await refused.text())).toContain('<p class="error" role="alert">Give the issue&#39;s address or key.</p>');
+    expect(panel(await refused.text())).toContain('<p class="error" role="alert" tabindex="-1" autofocus>Give the issue&#39;s address or key.</p>');
     expect(github.issues.size).toBe(issues);
   });
 
@@ -233,7 +239,7 @@ describe("an app with a tracker", () => {
     const refused = await reader.submit(form.replace(/name="csrf" value="[^"]*"/, `name="csrf" value="${csrfOf(await page(reader, key))}"`), {});
     expect(refused.status).toBe(403);
     const shown = await refused.text();
-    expect(shown.split('<p class="error" role="alert">Your role does not allow this.</p>').length - 1).toBe(1);
+    expect(shown.split('<p class="error" role="alert" tabindex="-1" autofocus>Your role does not allow this.</p>').length - 1).toBe(1);
     expect(panel(shown)).not.toContain('role="alert"');
     expect(github.issues.size).toBe(issues);
   });
@@ -269,7 +275,7 @@ describe("an app with a Jira tracker", () => {
     const calls = jira.calls.length;
     const refused = await member.submit(formOf(await page(member, key), "link")!, { issue: "not a key" });
     expect(panel(await refused.text())).toContain(
-      '<p class="error" role="alert">“not a key” is not an issue key or address of SHOP. Give its key, as SHOP-17, or its address, as https://acme.atlassian.net/browse/SHOP-17.</p>',
+      '<p class="error" role="alert" tabindex="-1" autofocus>“not a key” is not an issue key or address of SHOP. Give its key, as SHOP-17, or its address, as https://acme.atlassian.net/browse/SHOP-17.</p>',
     );
     expect(jira.calls.length).toBe(calls);
   });
@@ -313,6 +319,6 @@ describe("an app without a tracker", () => {
       body: new URLSearchParams({ csrf: csrfOf(await page(reader, key))!, action: "open" }),
     });
     expect(refused.status).toBe(403);
-    expect(await refused.text()).toContain('<p class="error" role="alert">Your role does not allow this.</p>');
+    expect(await refused.text()).toContain('<p class="error" role="alert" tabindex="-1" autofocus>Your role does not allow this.</p>');
   });
 });

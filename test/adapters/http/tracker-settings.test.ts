@@ -72,7 +72,7 @@ describe("the issue tracker in the apps settings", () => {
     expect(refused.status).toBe(400);
     const page = await refused.text();
     expect(page).toMatch(
-      /<p class="error" role="alert" id="(state-[^"]+-fixed)-error">Fixed: expected a text of at most 100 characters.<\/p>\n<input id="\1" name="state.fixed" value="x{101}" maxlength="100" aria-describedby="\1-error \1-default" aria-invalid="true" autofocus>/,
+      /<p class="error" role="alert" id="(state-[^"]+-fixed)-error">Fixed: expected a text of at most 100 characters.<\/p>\n<input id="\1" name="state.fixed" value="x{101}" maxlength="100" aria-invalid="true" aria-describedby="\1-default \1-error" autofocus>/,
     );
     expect(page).toMatch(/name="state.triage" value="Inbox"/);
     expect(await server.cli("tracker", "statuses", "DEMO", server.demo.appId)).toContain("fixed → In Review\n");

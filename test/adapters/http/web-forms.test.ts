@@ -188,7 +188,7 @@ describe("web pages", () => {
       origins: "https://shop.example",
     });
     expect(saved.headers.get("location")).toBe(tab);
-    expect(await (await admin.fetch(tab)).text()).toContain('<p class="notice" role="status">Widget in browsers: saved.</p>');
+    expect(await (await admin.fetch(tab)).text()).toContain('<p class="notice" role="status" tabindex="-1" autofocus>Widget in browsers: saved.</p>');
     expect(await (await admin.fetch(tab)).text()).not.toContain('role="status"');
     const grouping = `/settings/apps/${appId}/grouping`;
     await admin.fetch(`/language?to=fr&next=${encodeURIComponent(grouping)}`);

@@ -37,7 +37,7 @@ describe("Settings → Portal writes only the fields changed on the page", () =>
     const saved = await admin.sendForm(await page(), PATH, { enabled: "yes", title: "Acme ideas" });
     const shown = await (await admin.fetch(saved.headers.get("location")!)).text();
     const main = shown.slice(shown.indexOf("<h1>Public portal</h1>"));
-    expect(main).toStartWith('<h1>Public portal</h1><p class="notice" role="status">Portal settings saved.</p>');
+    expect(main).toStartWith('<h1>Public portal</h1><p class="notice" role="status" tabindex="-1" autofocus>Portal settings saved.</p>');
     expect(main.indexOf('role="status"')).toBeLessThan(main.indexOf(">Open the portal</a>"));
   });
 
@@ -49,7 +49,7 @@ describe("Settings → Portal writes only the fields changed on the page", () =>
     expect(await settings()).toMatchObject({ title: "Acme ideas", indexing: true, statusLabels: { fixed: "Shipped" } });
     const told = await (await admin.fetch(partly.headers.get("location")!)).text();
     expect(told).toContain(
-      '<p class="error" role="alert">Saved, except Title, Public label of “Fixed”: someone else changed them since this page was shown. The form shows their values; change them again to replace them.</p>',
+      '<p class="error" role="alert" tabindex="-1" autofocus>Saved, except Title, Public label of “Fixed”: someone else changed them since this page was shown. The form shows their values; change them again to replace them.</p>',
     );
     expect(told).toContain('name="title" value="Acme ideas"');
     expect(told).toContain('name="label-fixed" value="Shipped"');

@@ -49,7 +49,9 @@ describe("Settings → Tags: renaming a tag for the whole organization", () => {
     expect(form).toContain('<input type="hidden" name="from" value="refunds">');
     const renamed = await rename(member, "refunds", "reimbursements");
     expect([renamed.status, renamed.headers.get("location")]).toEqual([303, "/settings/tags"]);
-    expect(await page(member, "/settings/tags")).toContain('<p class="notice" role="status">“refunds” is now “reimbursements”, on 2 feedbacks.</p>');
+    expect(await page(member, "/settings/tags")).toContain(
+      '<p class="notice" role="status" tabindex="-1" autofocus>“refunds” is now “reimbursements”, on 2 feedbacks.</p>',
+    );
     expect([await tagsOf(a), await tagsOf(b)]).toEqual([["reimbursements", "slow"], ["reimbursements"]]);
     expect(await tagNames()).toContain("reimbursements");
     expect(await tagNames()).not.toContain("refunds");
@@ -96,7 +98,9 @@ describe("Settings → Tags: renaming a tag for the whole organization", () => {
   test("a tag renamed meanwhile by someone else is said gone, 404, above the list as it is now", async () => {
     const gone = await rename(member, "no-such-tag", "anything");
     expect(gone.status).toBe(404);
-    expect(await gone.text()).toContain('<p class="error" role="alert">This tag no longer exists: someone renamed it meanwhile.');
+    expect(await gone.text()).toContain(
+      '<p class="error" role="alert" tabindex="-1" autofocus>This tag no longer exists: someone renamed it meanwhile.',
+    );
   });
 
   test("a Reader reads the tags without a rename form, and a rename they post is refused, 403, the tag left as it was", async () => {

@@ -86,7 +86,7 @@ describe("the feedback page", () => {
     const left = await submit(member, path, `${path}/follow`);
     expect([left.status, left.headers.get("location")]).toEqual([303, `${path}?following=no#followers`]);
     const unfollowed = await page(member, left.headers.get("location")!);
-    expect(unfollowed).toContain('<p class="notice" role="status">You no longer follow this feedback.</p>');
+    expect(unfollowed).toContain('<p class="notice" role="status" tabindex="-1" autofocus>You no longer follow this feedback.</p>');
     expect(unfollowed).toContain("Nobody follows this feedback.");
     expect(unfollowed).toContain(">Follow</button>");
   });
@@ -144,7 +144,7 @@ describe("webhooks in the settings", () => {
     const url = "http://127.0.0.1:9/nothing-listens-here";
     await submit(admin, "/settings/webhooks", "/settings/webhooks", { url });
     const tested = await (await submit(admin, "/settings/webhooks", `/settings/webhooks/${await webhookId(url)}/test`)).text();
-    const alerts = [...tested.matchAll(/<p class="error" role="alert">([^<]*)<\/p>/g)].map((m) => m[1]);
+    const alerts = [...tested.matchAll(/<p class="error" role="alert" tabindex="-1" autofocus>([^<]*)<\/p>/g)].map((m) => m[1]);
     expect(alerts).toEqual([
       "The test was not accepted — http://127.0.0.1:9/nothing-listens-here: no answer (the address could not be reached, or did not answer in time)",
     ]);

@@ -300,7 +300,7 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
       ["severity", "P0"],
     ]);
     expect(sent.status).toBe(403);
-    expect(await sent.text()).toContain('<p class="error" role="alert">Your role does not allow this.</p>');
+    expect(await sent.text()).toContain('<p class="error" role="alert" tabindex="-1" autofocus>Your role does not allow this.</p>');
     expect((await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.severity).toBeUndefined();
   });
 
@@ -408,7 +408,7 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     // browser scrolls to: the form is long, and on a phone far down the page.
     expect(form).toMatch(
       new RegExp(
-        `id="triage-tags"[^>]*value="billing, ${long}"[^>]*autofocus aria-invalid="true">\\s*<p class="error" role="alert" id="triage-error">Tags \\(`,
+        `id="triage-tags"[^>]*value="billing, ${long}"[^>]*aria-invalid="true" aria-describedby="triage-tags-hint triage-error" autofocus>\\s*<p class="error" role="alert" id="triage-error">Tags \\(`,
       ),
     );
     expect(form).toContain('<option value="P2" selected>');
@@ -436,7 +436,7 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect(refused.status).toBe(400);
     const form = (await refused.text()).split('class="triage"')[1]!;
     expect(form).toMatch(
-      /<input id="triage-title"[^>]*autofocus aria-invalid="true" aria-describedby="triage-error"><p class="error" role="alert" id="triage-error">Title/,
+      /<input id="triage-title"[^>]*aria-invalid="true" aria-describedby="triage-error" autofocus><p class="error" role="alert" id="triage-error">Title/,
     );
     expect(form.match(/id="triage-error"/g)).toHaveLength(1);
   });
@@ -475,7 +475,7 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     ]);
     expect([done.status, done.headers.get("location")]).toEqual([303, "/inbox?status=all&bulk=2.1.DEMO-999999%3Anot_found"]);
     expect(await page(admin, done.headers.get("location")!)).toContain(
-      '<p class="error" role="alert">Applied to 2 feedbacks. Left as they were (1): DEMO-999999 (Not found).</p>',
+      '<p class="error" role="alert" tabindex="-1" autofocus>Applied to 2 feedbacks. Left as they were (1): DEMO-999999 (Not found).</p>',
     );
     for (const key of [a, b]) {
       const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
@@ -500,7 +500,7 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     ]);
     expect(done.headers.get("location")).toBe(`/inbox?bulk=1.0.&merged=${encodeURIComponent(`${gone}:${kept}`)}`);
     expect(await page(admin, done.headers.get("location")!)).toContain(
-      `<p class="notice" role="status">Applied to 1 feedback. ${gone} had been merged into ${kept} meanwhile: ${kept} was changed.</p>`,
+      `<p class="notice" role="status" tabindex="-1" autofocus>Applied to 1 feedback. ${gone} had been merged into ${kept} meanwhile: ${kept} was changed.</p>`,
     );
     expect((await http.request("GET", `/v1/feedbacks/${kept}`, { token: http.demo.tokens.reader })).body.status).toBe("prioritized");
   });
@@ -541,7 +541,9 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       ["back", "/inbox?query=Quillwhole"],
     ]);
     expect(done.headers.get("location")).toBe("/inbox?query=Quillwhole&bulk=25.0.");
-    expect(await page(admin, done.headers.get("location")!)).toContain('<p class="notice" role="status">Applied to 25 feedbacks.</p>');
+    expect(await page(admin, done.headers.get("location")!)).toContain(
+      '<p class="notice" role="status" tabindex="-1" autofocus>Applied to 25 feedbacks.</p>',
+    );
     const statusOf = async (key: string) => (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.status;
     expect(await Promise.all(keys.map(statusOf))).toEqual(Array(25).fill("prioritized"));
     expect(await statusOf(elsewhere)).toBe("triage");
@@ -608,7 +610,9 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       ["comment", "Looking at these together"],
     ]);
     expect(sent.headers.get("location")).toBe("/inbox?bulk=2.0.&noted=yes");
-    expect(await page(admin, "/inbox?bulk=2.0.&noted=yes")).toContain('<p class="notice" role="status">Note added to 2 feedbacks.</p>');
+    expect(await page(admin, "/inbox?bulk=2.0.&noted=yes")).toContain(
+      '<p class="notice" role="status" tabindex="-1" autofocus>Note added to 2 feedbacks.</p>',
+    );
     for (const key of [a, b]) {
       const read = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
       expect([read.status, read.comments.map((c: { text: string; visibility: string }) => [c.text, c.visibility])]).toEqual([
@@ -692,8 +696,8 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     expect(form).toContain(
       '<input type="hidden" name="back" value="/inbox"><p class="error" role="alert" id="bulk-refused">Nothing was changed: give a new due date, or remove it, not both.</p>',
     );
-    expect(form).toContain('name="dueAt" type="date" value="2026-12-15" aria-invalid="true" aria-describedby="bulk-refused">');
-    expect(form).toContain('name="noDue" value="yes" checked aria-invalid="true" aria-describedby="bulk-refused">');
+    expect(form).toContain('name="dueAt" type="date" value="2026-12-15" aria-invalid="true" aria-describedby="bulk-refused" autofocus>');
+    expect(form).toContain('name="noDue" value="yes" checked aria-invalid="true" aria-describedby="bulk-refused" autofocus>');
     expect(shown.split("not both").length).toBe(2);
   });
 
