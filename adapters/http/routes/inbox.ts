@@ -68,7 +68,7 @@ import {
   type BulkDraft,
   bulkJump,
   bulkNotice,
-  bulkRefusal,
+  bulkRefusalNotice,
   companiesSection,
   exportLinks,
   ownerChoices,
@@ -321,7 +321,7 @@ ${triageFilters(visitor.language, query, tagNames, choices)}
       ? html`${exportLinks(visitor.language, query)}${bulk ? bulkForm(visitor, inboxHref(query, { cursor: query.cursor }), choices, notice.bulk, whole) : ""}`
       : "";
   // A refusal is said in the bulk form, beside its fields; above the list only when there is no form.
-  const refused = notice.bulk && page.data.length === 0 ? bulkRefusal(visitor.language, notice.bulk).said : "";
+  const refused = notice.bulk && page.data.length === 0 ? bulkRefusalNotice(visitor.language, notice.bulk) : "";
   const done = notice.bulk ? refused : bulkNotice(visitor.language, url.searchParams);
   return appPage(
     visitor,

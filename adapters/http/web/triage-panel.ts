@@ -170,11 +170,11 @@ export async function triageSection(
   // saving leaves alone what someone else (or the assistant) set meanwhile.
   const was = shownInputs(draft?.was ?? held);
   // The refusal is said under the field at fault, which the browser scrolls to and focuses; a
-  // refusal of the whole, above the form.
+  // refusal of the whole, above the form, focused as any action's outcome is (it is far down the page).
   const at = (name: string, hint?: string) => refusedField("triage-error", draft?.at === name ? draft.error : undefined, hint);
   const [title, due, tagsField] = [at("title"), at("dueAt"), at("tags", "triage-tags-hint")];
   const atField = draft?.at !== undefined && (FIELDS_SAYING_REFUSALS as readonly string[]).includes(draft.at);
-  const whole = draft && !atField ? html`<p class="error" role="alert" id="triage-error">${draft.error}</p>` : "";
+  const whole = draft && !atField ? outcome(draft.error, { role: "alert" }) : "";
   return html`<h2 id="triage">${w.triage}</h2>
 ${saved ? savedNotice(lang, saved) : ""}
 ${tags.length > 0 ? html`<p class="tags">${tagChips(lang, tags, colors, tagList)}</p>` : ""}
@@ -264,15 +264,20 @@ export interface BulkDraft {
 
 /**
  * Why a bulk change was refused: at the top of the bulk form, where the refusal lands (`#bulk-title`),
- * in a row of its own above the fields, which keep their places; above the list only when no form is
- * shown (a list emptied meanwhile).
+ * in a row of its own above the fields, which keep their places. The fields it blames take the focus;
+ * blaming none (nothing ticked, a comment too long), it takes the focus itself, as the outcome of the action.
  */
-export const bulkRefusal = (language: Language, draft: BulkDraft | undefined) => {
+const bulkRefusal = (language: Language, draft: BulkDraft | undefined): { said: Html; marks: Html } => {
+  if (draft && BLAMED[draft.refusal].length === 0) return { said: bulkRefusalNotice(language, draft), marks: html`` };
+  return refusedField("bulk-refused", draft && bulkRefusalWords(language, draft));
+};
+
+/** Why a bulk change was refused, said as the action's outcome: above the list when no form is shown (a list emptied meanwhile). */
+export const bulkRefusalNotice = (language: Language, draft: BulkDraft): Html => outcome(bulkRefusalWords(language, draft), { role: "alert" });
+
+const bulkRefusalWords = (language: Language, draft: BulkDraft): string => {
   const w = wordsFor(language, "triage");
-  return refusedField(
-    "bulk-refused",
-    draft && { none: w.bulkNone, invalid: w.bulkInvalid, dueDate: w.bulkDueDate, dueBoth: w.bulkDueBoth }[draft.refusal],
-  );
+  return { none: w.bulkNone, invalid: w.bulkInvalid, dueDate: w.bulkDueDate, dueBoth: w.bulkDueBoth }[draft.refusal];
 };
 
 /** The fields a refusal names, by their names in the form. */

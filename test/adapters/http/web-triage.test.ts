@@ -378,7 +378,7 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect(await page(reader, `/inbox/${key}`)).toMatch(/Status: <span[^>]*>Triage<\/span> → <span[^>]*>Prioritized<\/span> · Demo member · <time/);
   });
 
-  test("an owner who is not a member is refused on the page with the message, 400", async () => {
+  test("an owner who is not a member is refused on the page with the message, which takes the focus on arrival, 400", async () => {
     const key = await report("Search forgets the last query");
     const refused = await post(admin, `/inbox/${key}/triage`, `/inbox/${key}`, [
       ["title", "Search forgets the last query"],
@@ -386,7 +386,11 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
       ["owner", "stranger@example.com"],
     ]);
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("The owner must be the e-mail address of a member of the organization.");
+    const page = await refused.text();
+    expect(page).toContain(
+      '<p class="error" role="alert" tabindex="-1" autofocus>The owner must be the e-mail address of a member of the organization.</p>',
+    );
+    expect(page.match(/ autofocus[ >]/g)?.length).toBe(1);
   });
 
   test("a tag too long is refused in the triage form, naming the tag in words, with everything typed kept", async () => {
@@ -482,7 +486,10 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       expect([read.status, read.owner, read.tags]).toEqual(["prioritized", "admin@demo.test", ["dark-mode"]]);
     }
     const nothing = await post(admin, "/inbox/bulk", "/inbox", [["status", "fixed"]]);
-    expect((await landed(admin, nothing)).shown).toContain("Select at least one feedback, and a change.");
+    // Blaming no field, the refusal is the action's outcome, and takes the focus itself.
+    const refusedNothing = (await landed(admin, nothing)).shown;
+    expect(refusedNothing).toContain('<p class="error" role="alert" tabindex="-1" autofocus>Select at least one feedback, and a change.</p>');
+    expect(refusedNothing.match(/ autofocus[ >]/g)?.length).toBe(1);
     const elsewhere = await post(admin, "/inbox/bulk", "/inbox", [
       ["keys", a],
       ["status", "fixed"],
