@@ -181,7 +181,7 @@ async function portalPage(services: Services, visitor: Visitor, notice: Notice =
   const portal = read.value;
   // The secret is shown once, where the redirect after creating it lands (`#secret`).
   const sso = html`<h2>${w.sso}</h2><p>${w.ssoIntro.replace("{address}", portal.url)}</p>
-${notice.secret ? html`<div class="notice" role="status" id="secret"><p>${w.ssoShown}</p><pre class="secret">${notice.secret}</pre></div>` : ssoState(w, portal)}
+${notice.secret ? outcome(html`<p>${w.ssoShown}</p><pre class="secret" id="secret">${notice.secret}</pre>`, { block: true }) : ssoState(w, portal)}
 ${postButton(visitor, `${PATH}/sso-secret`, portal.ssoSecretSet ? w.ssoRotate : w.ssoCreate)}`;
   return settingsPage(
     visitor,

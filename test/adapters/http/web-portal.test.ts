@@ -219,7 +219,7 @@ describe("the portal in the team's web application", () => {
     // Created at once, the secret is shown once by the page the POST redirects to: a reload makes none.
     const created = await admin.submit(formTo(page, "/settings/portal/sso-secret"), {}, undefined, { origin: OWN });
     expect([created.status, created.headers.get("location")]).toEqual([303, "/settings/portal#secret"]);
-    const first = /<pre class="secret">(psso_[\w-]+)<\/pre>/.exec(await (await admin.fetch("/settings/portal")).text())![1];
+    const first = /<pre class="secret" id="secret">(psso_[\w-]+)<\/pre>/.exec(await (await admin.fetch("/settings/portal")).text())![1];
     const after = await (await admin.fetch("/settings/portal")).text();
     expect(after).not.toContain("psso_");
     // Rotating one that exists is asked once more, since it refuses the current tokens at once.
@@ -227,7 +227,7 @@ describe("the portal in the team's web application", () => {
     expect(await asked.text()).toContain("<h1>Rotate the single sign-on secret?</h1><p>Tokens signed with the current one are refused at once");
     expect(await (await admin.fetch("/settings/portal")).text()).not.toContain("psso_");
     await admin.submit(formTo(after, "/settings/portal/sso-secret"), { confirm: "yes" }, undefined, { origin: OWN });
-    const second = /<pre class="secret">(psso_[\w-]+)<\/pre>/.exec(await (await admin.fetch("/settings/portal")).text())![1];
+    const second = /<pre class="secret" id="secret">(psso_[\w-]+)<\/pre>/.exec(await (await admin.fetch("/settings/portal")).text())![1];
     expect(second).not.toBe(first);
     const member = await (await as("member")).fetch("/settings/portal");
     expect(member.status).toBe(403);
