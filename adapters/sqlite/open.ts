@@ -77,10 +77,10 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
 }
 
 /**
- * Whether the file at `path` is a backup never opened there; refused when a WAL with frames lies
- * beside it. The WAL is looked at before the header: a process opening the same backup clears the
- * mark before it writes a WAL, so a WAL seen with frames then a header still marked is not that
- * process's.
+ * Whether the file at `path` is a backup never opened there; refused when a WAL that is not empty
+ * lies beside it (whether SQLite would still replay its frames is not told by its size). The WAL is
+ * looked at before the header: a process opening the same backup clears the mark before it writes a
+ * WAL, so a WAL seen not empty then a header still marked is not that process's.
  */
 function unopenedBackup(path: string): boolean {
   const walBytes = sizeOf(`${path}-wal`);
