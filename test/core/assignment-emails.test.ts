@@ -9,6 +9,7 @@ import { bulkUpdate } from "../../core/triage/bulk-update.ts";
 import { fieldChanges, type TriageAuthor, type TriageChange } from "../../core/triage/journal.ts";
 import { updateFeedback } from "../../core/triage/update-feedback.ts";
 import { feedbackRecord, fakeFeedbacks } from "./fake-feedbacks.ts";
+import { fakeNotices } from "./fake-notices.ts";
 import { NOW, tokenGrant } from "./fake-organization.ts";
 
 const TEAM: Teammate[] = [
@@ -31,11 +32,10 @@ function organization(count: number, delivers = true) {
   let now = NOW;
   const activity: TriageChange[] = [];
   const queued: Array<{ job: JobRequest; due: number }> = [];
-  const notices = new Map<string, "claimed" | "sent">();
+  const notices = fakeNotices();
   const mails: Array<{ to: string; subject: string; text: string }> = [];
   /** Runs before the next triage write, as what happens meanwhile (a worker, a crash). */
   const meanwhile: Array<() => Promise<void>> = [];
-  const notice = (subject: string, email: string, key: string) => `${subject}|${email}|${key}`;
   const store = {
     ...fake.deps.store,
     setTriageFields: async (
@@ -66,14 +66,7 @@ function organization(count: number, delivers = true) {
     findUserByEmail: async (email: string) => TEAM.filter((m) => m.email === email).map((m) => ({ id: m.userId, email: m.email }))[0] ?? null,
     listMembers: async () => TEAM.map((m) => ({ userId: m.userId, email: m.email, role: m.role })),
     listTeam: async () => TEAM,
-    claimNotification: async (subject: string, email: string, key: string) => {
-      const state = notices.get(notice(subject, email, key));
-      if (state) return state === "sent" ? ("sent" as const) : ("held" as const);
-      notices.set(notice(subject, email, key), "claimed");
-      return "claimed" as const;
-    },
-    confirmNotification: async (subject: string, email: string, key: string) => void notices.set(notice(subject, email, key), "sent"),
-    releaseNotification: async (subject: string, email: string, key: string) => void notices.delete(notice(subject, email, key)),
+    ...notices.store,
   };
   const notifier = { delivers, send: async (m: { to: string; subject: string; text: string }) => void mails.push(m) };
   /** The feedbacks read by id, to see what the jobs of one bulk read between them. */

@@ -11,6 +11,7 @@ import { notifyMentions } from "../../core/team/notify-mentions.ts";
 import { fieldChanges, type TriageAuthor, type TriageChange } from "../../core/triage/journal.ts";
 import { updateFeedback } from "../../core/triage/update-feedback.ts";
 import { feedbackRecord, fakeFeedbacks } from "./fake-feedbacks.ts";
+import { fakeNotices } from "./fake-notices.ts";
 import { NOW, tokenGrant } from "./fake-organization.ts";
 
 const TEAM: Teammate[] = [
@@ -35,10 +36,9 @@ function organization(followers: readonly string[]) {
   const comments: StatusComment[] = [];
   const statuses: StatusChange[] = [];
   const queued: JobRequest[] = [];
-  const notices = new Map<string, "claimed" | "sent">();
+  const notices = fakeNotices();
   const mails: Array<{ to: string; subject: string; text: string }> = [];
   const refuse = new Set<string>();
-  const notice = (subject: string, email: string, key: string) => `${subject}|${email}|${key}`;
   const store = {
     ...fake.deps.store,
     setTriageFields: async (
@@ -84,14 +84,7 @@ function organization(followers: readonly string[]) {
     findUserByEmail: async (email: string) => TEAM.filter((m) => m.email === email).map((m) => ({ id: m.userId, email: m.email }))[0] ?? null,
     listMembers: async () => TEAM.map((m) => ({ userId: m.userId, email: m.email, role: m.role })),
     listTeam: async () => TEAM,
-    claimNotification: async (subject: string, email: string, key: string) => {
-      const state = notices.get(notice(subject, email, key));
-      if (state) return state === "sent" ? ("sent" as const) : ("held" as const);
-      notices.set(notice(subject, email, key), "claimed");
-      return "claimed" as const;
-    },
-    confirmNotification: async (subject: string, email: string, key: string) => void notices.set(notice(subject, email, key), "sent"),
-    releaseNotification: async (subject: string, email: string, key: string) => void notices.delete(notice(subject, email, key)),
+    ...notices.store,
   };
   const notifier = {
     delivers: true,

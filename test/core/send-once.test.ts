@@ -2,14 +2,14 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { sendOnce, sendOnceTogether } from "../../core/notify/send-once.ts";
 import { tellEach } from "../../core/notify/tell-each.ts";
+import { fakeNotices } from "./fake-notices.ts";
 
-/** A follower store that keeps claims in memory, and the messages handed to a notifier. */
+/** A follower store that keeps claims in memory (fakeNotices), and the messages handed to a notifier. */
 function deps(delivers: boolean, refused: readonly string[] = []) {
-  const claims = new Map<string, "claimed" | "sent">();
+  const notices = fakeNotices();
   const mails: string[] = [];
-  const id = (subject: string, email: string, key: string) => `${subject}|${email}|${key}`;
   return {
-    claims,
+    claims: notices.claims,
     mails,
     clock: () => 1_000,
     notifier: {
@@ -19,16 +19,7 @@ function deps(delivers: boolean, refused: readonly string[] = []) {
         mails.push(`${m.to}: ${m.subject}`);
       },
     },
-    store: {
-      claimNotification: async (subject: string, email: string, key: string) => {
-        const state = claims.get(id(subject, email, key));
-        if (state) return state === "sent" ? ("sent" as const) : ("held" as const);
-        claims.set(id(subject, email, key), "claimed");
-        return "claimed" as const;
-      },
-      confirmNotification: async (subject: string, email: string, key: string) => void claims.set(id(subject, email, key), "sent"),
-      releaseNotification: async (subject: string, email: string, key: string) => void claims.delete(id(subject, email, key)),
-    },
+    store: notices.store,
   };
 }
 const message = () => ({ subject: "Delivered", text: "It is out." });
