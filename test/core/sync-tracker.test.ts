@@ -8,6 +8,7 @@ import { syncTracker } from "../../core/trackers/sync.ts";
 import type { StatusComment } from "../../core/store/feedbacks.ts";
 import { feedbackRecord } from "./fake-feedbacks.ts";
 import { NOW } from "./fake-organization.ts";
+import { fakeNotices } from "./fake-notices.ts";
 
 const link: TrackerLink = { key: "acme/web#7", provider: "github", status: "open" };
 const job = { kind: "sync_tracker" as const, orgId: "org", feedbackId: "fb-1" };
@@ -27,8 +28,7 @@ function setUp(
   const said: Array<string | undefined> = [];
   const given: IssueComment[] = [];
   /** The notifications' ledger: claimed, then confirmed (sent) or released. */
-  const claims = new Map<string, "claimed" | "sent">();
-  const claim = (subject: string, address: string, key: string) => `${subject} ${address} ${key}`;
+  const notices = fakeNotices();
   /** The app tracker's last failure, as the store keeps it. */
   let lastFailure: DeliveryFailure | undefined;
   const deps = {
@@ -65,17 +65,10 @@ function setUp(
       },
       listComments: async () => comments,
       refreshFeedbackTracker: async () => true,
-      claimNotification: async (subject: string, address: string, key: string) => {
-        const held = claims.get(claim(subject, address, key));
-        if (held) return held === "sent" ? "sent" : "held";
-        claims.set(claim(subject, address, key), "claimed");
-        return "claimed";
-      },
-      confirmNotification: async (subject: string, address: string, key: string) => void claims.set(claim(subject, address, key), "sent"),
-      releaseNotification: async (subject: string, address: string, key: string) => void claims.delete(claim(subject, address, key)),
+      ...notices.store,
     },
   };
-  const claimOf = (text: string) => claim(text, link.key, "tracker_comment");
+  const claimOf = (text: string) => `${text}|${link.key}|tracker_comment`;
   return {
     deps: deps as unknown as Parameters<typeof syncTracker>[0],
     sent,
@@ -83,9 +76,9 @@ function setUp(
     given,
     lastFailure: () => lastFailure,
     /** Another sync claimed the comment's posting, and crashed before it could say how it went. */
-    crashedWhilePosting: (text: string) => void claims.set(claimOf(text), "claimed"),
+    crashedWhilePosting: (text: string) => void notices.claims.set(claimOf(text), "claimed"),
     /** That claim's lease ran out: the next claim takes it over. */
-    claimRunsOut: (text: string) => void claims.delete(claimOf(text)),
+    claimRunsOut: (text: string) => void notices.claims.delete(claimOf(text)),
   };
 }
 
