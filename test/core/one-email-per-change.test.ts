@@ -189,6 +189,17 @@ describe("one e-mail per person for one change", () => {
     assert.doesNotMatch(ann[0]!.text, /Delivered|Stop receiving news/);
   });
 
+  test("a member whose assignment was given over before their e-mail went gets the mention and the status in one e-mail, not the assignment", async () => {
+    const org = organization(["ann@acme.test"]);
+    await change(org);
+    assert.ok((await updateFeedback(org.deps, cat, "ACME-1", { owner: "bob@acme.test" })).ok);
+    await org.runJobs();
+    const ann = mailTo(org, "ann@acme.test");
+    assert.equal(ann.length, 1);
+    assert.match(ann[0]!.text, /:\n\n- you are mentioned:\n {2}> @ann @bob the export works again\n- its status is now Delivered/);
+    assert.doesNotMatch(ann[0]!.text, /assigned to you/);
+  });
+
   test("a job retried after its person's e-mail went, or after the mail server refused it, never sends it twice", async () => {
     const org = organization(["ann@acme.test"]);
     await change(org);
