@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { outcome } from "../web/notices.ts";
+import { outcome, refusedField } from "../web/notices.ts";
 import type { Failure } from "../../../core/errors.ts";
 import { getPortal } from "../../../core/portal/get-portal.ts";
 import { rotateSsoSecret } from "../../../core/portal/rotate-sso-secret.ts";
@@ -103,6 +103,8 @@ interface Draft {
 interface Notice {
   readonly saved?: LastSave;
   readonly error?: string;
+  /** The field the error is about, said beside it; none, the error is the page's. */
+  readonly field?: TextField;
   readonly status?: number;
   readonly secret?: string;
   readonly draft?: Draft;
@@ -129,8 +131,25 @@ function savedNotice(visitor: Visitor, saved: LastSave): Html {
   return outcome(text, { role: "alert" });
 }
 
-function form(visitor: Visitor, portal: Portal, draft?: Draft): Html {
+/** The fields typed in, which a save may refuse for what was typed: each input's id and hint. */
+type TextField = Exclude<PortalField, "enabled" | "posting" | "indexing">;
+const TEXT_FIELDS: Record<TextField, { readonly id: string; readonly hint?: string }> = {
+  slug: { id: "portal-slug", hint: "portal-slug-hint" },
+  title: { id: "portal-title" },
+  brandColor: { id: "portal-brand", hint: "portal-brand-hint" },
+  signInUrl: { id: "portal-sign-in", hint: "portal-sign-in-hint" },
+  ...(Object.fromEntries(STATUSES.map((s) => [labelField(s), { id: `label-${s}` }])) as Record<`label-${Status}`, { id: string }>),
+};
+const isTextField = (name: string): name is TextField => Object.hasOwn(TEXT_FIELDS, name);
+
+function form(visitor: Visitor, portal: Portal, notice: Notice): Html {
   const w = portalTeamWords(visitor.language);
+  const draft = notice.draft;
+  const refused = (name: TextField) => {
+    const { id, hint } = TEXT_FIELDS[name];
+    return refusedField(`${id}-error`, notice.field === name ? notice.error : undefined, hint);
+  };
+  const [slug, title, brand, signIn] = [refused("slug"), refused("title"), refused("brandColor"), refused("signInUrl")];
   const defaults = DEFAULT_STATUS_LABELS[visitor.language];
   // Refused, the form shows what was typed; else what the portal holds. Beside it, what the page
   // first showed: only the fields changed from it are written, so another Admin's save stands.
@@ -138,20 +157,20 @@ function form(visitor: Visitor, portal: Portal, draft?: Draft): Html {
   const checked = (on: boolean) => (on ? html` checked` : "");
   return html`<form method="post" action="${PATH}" class="narrow"><input type="hidden" name="csrf" value="${visitor.csrf}">${shownInputs(draft?.was ?? shownOf(portal))}
 <label><input type="checkbox" name="enabled" value="yes"${checked(shown.enabled === "yes")}> ${w.enabled}</label>
-<label for="portal-slug">${w.slug}</label><input id="portal-slug" name="slug" value="${shown.slug}" required maxlength="40" pattern="[a-z0-9](?:[a-z0-9\\-]{0,38}[a-z0-9])?" aria-describedby="portal-slug-hint">
+<label for="portal-slug">${w.slug}</label>${slug.said}<input id="portal-slug" name="slug" value="${shown.slug}" required maxlength="40" pattern="[a-z0-9](?:[a-z0-9\\-]{0,38}[a-z0-9])?"${slug.marks}>
 <p class="muted" id="portal-slug-hint">${portal.url.slice(0, portal.url.length - portal.slug.length)}… — ${w.slugHint}</p>
-<label for="portal-title">${w.title}</label><input id="portal-title" name="title" value="${shown.title}" required maxlength="${PORTAL_TITLE_MAX_LENGTH}">
+<label for="portal-title">${w.title}</label>${title.said}<input id="portal-title" name="title" value="${shown.title}" required maxlength="${PORTAL_TITLE_MAX_LENGTH}"${title.marks}>
 <fieldset><legend>${w.posting}</legend>${POSTING_MODES.map(
     (m) => html`<label class="choice"><input type="radio" name="posting" value="${m}"${checked(shown.posting === m)}> ${w.postingModes[m]}</label>`,
   )}</fieldset>
 <label><input type="checkbox" name="indexing" value="yes"${checked(shown.indexing === "yes")}> ${w.indexing}</label>
-<label for="portal-brand">${w.brandColor}</label><input id="portal-brand" name="brandColor" value="${shown.brandColor}" maxlength="7" placeholder="#4f46e5" aria-describedby="portal-brand-hint">
+<label for="portal-brand">${w.brandColor}</label>${brand.said}<input id="portal-brand" name="brandColor" value="${shown.brandColor}" maxlength="7" placeholder="#4f46e5"${brand.marks}>
 <p class="muted" id="portal-brand-hint">${w.brandColorHint}</p>
-<fieldset><legend>${w.statusLabels}</legend><p class="muted">${w.statusLabelHint}</p>${STATUSES.map(
-    (s) =>
-      html`<label for="label-${s}">${valueName(visitor.language, s)}</label><input id="label-${s}" name="label-${s}" value="${shown[labelField(s)]}" maxlength="${STATUS_LABEL_MAX_LENGTH}" placeholder="${defaults[s]}">`,
-  )}</fieldset>
-<label for="portal-sign-in">${w.signInUrl}</label><input id="portal-sign-in" name="signInUrl" type="url" value="${shown.signInUrl}" maxlength="${SIGN_IN_URL_MAX_LENGTH}" placeholder="https://app.example.com/login" aria-describedby="portal-sign-in-hint">
+<fieldset><legend>${w.statusLabels}</legend><p class="muted">${w.statusLabelHint}</p>${STATUSES.map((s) => {
+    const label = refused(`label-${s}`);
+    return html`<label for="label-${s}">${valueName(visitor.language, s)}</label>${label.said}<input id="label-${s}" name="label-${s}" value="${shown[labelField(s)]}" maxlength="${STATUS_LABEL_MAX_LENGTH}" placeholder="${defaults[s]}"${label.marks}>`;
+  })}</fieldset>
+<label for="portal-sign-in">${w.signInUrl}</label>${signIn.said}<input id="portal-sign-in" name="signInUrl" type="url" value="${shown.signInUrl}" maxlength="${SIGN_IN_URL_MAX_LENGTH}" placeholder="https://app.example.com/login"${signIn.marks}>
 <p class="muted" id="portal-sign-in-hint">${w.signInUrlHint.replace("{address}", portal.url)}${portal.signInUrl && !portal.ssoSecretSet ? html` <strong>${w.signInUrlNoSecret}</strong>` : ""}</p>
 <button type="submit">${w.save}</button></form>`;
 }
@@ -188,10 +207,10 @@ ${postButton(visitor, `${PATH}/sso-secret`, portal.ssoSecretSet ? w.ssoRotate : 
     PATH,
     w.portal,
     // What the last save did comes first, under the title, where the eye lands back from saving.
-    html`${notice.saved ? savedNotice(visitor, notice.saved) : ""}${notice.error ? outcome(notice.error, { role: "alert" }) : ""}
+    html`${notice.saved ? savedNotice(visitor, notice.saved) : ""}${notice.error && !notice.field ? outcome(notice.error, { role: "alert" }) : ""}
 <p>${w.settingsIntro}</p>${portal.enabled ? html`<p><a href="${portal.url}">${w.openPortal}</a></p>` : ""}
 ${services.notifier.delivers ? "" : ssoOnly(w, portal)}
-${form(visitor, portal, notice.draft)}${sso}`,
+${form(visitor, portal, notice)}${sso}`,
     notice.status ?? 200,
   );
 }
@@ -199,19 +218,22 @@ ${form(visitor, portal, notice.draft)}${sso}`,
 /** The portal's settings page (Admin): turning it on, its address, title, posting, indexing, colour, labels, the organization's sign-in page and the SSO secret. */
 export function settingsPortalRoutes(services: Services) {
   const refused = (visitor: Visitor, failure: Failure, draft?: Draft) => {
-    // A field refused is said by its label, in words; what was typed stays in the form.
-    const labels = fieldLabels(visitor);
-    const known = failure.problem !== undefined && Object.hasOwn(labels, failure.problem.field);
+    // A field refused is said by its label, in words, beside it; what was typed stays in the form.
+    // The API names a status label `statusLabels.fixed`, the form `label-fixed`.
+    const problem = failure.problem && { ...failure.problem, field: failure.problem.field.replace(/^statusLabels\./, "label-") };
+    const known = problem !== undefined && isPortalField(problem.field);
     // The form takes an empty field where the API takes null: a colour or an address refused is said with that way out.
     const w = portalTeamWords(visitor.language);
     const problems = textFor(visitor.language).problems;
     const said =
-      failure.problem?.field === "brandColor"
+      problem?.field === "brandColor"
         ? `${problems.says(w.brandColor, problems.expected(problems.color))} ${w.brandColorEmpty}`
-        : failure.problem?.field === "signInUrl"
+        : problem?.field === "signInUrl"
           ? `${problems.says(w.signInUrl, problems.expected(problems.signInUrl))} ${w.signInUrlEmpty}`
-          : known && describeFieldProblem(failure.problem!, visitor.language, labels);
-    const notice = said ? { error: said, status: 400 } : refusal(visitor, failure);
+          : known && describeFieldProblem(problem, visitor.language, fieldLabels(visitor));
+    // Beside the field it is about where one is typed in; a choice refused (only a forged form can) is the page's.
+    const beside = problem && isTextField(problem.field) ? { field: problem.field } : {};
+    const notice = said ? { error: said, status: 400, ...beside } : refusal(visitor, failure);
     return portalPage(services, visitor, { ...notice, ...(draft && { draft }) });
   };
   return new Elysia({ name: "routes/settings-portal" })

@@ -127,3 +127,38 @@ describe("Settings → Portal in French", () => {
     expect(await refused.text()).toContain("une couleur écrite #rrvvbb (comme #4f46e5). Ou laissez le champ vide pour la couleur par défaut.</p>");
   });
 });
+
+describe("Settings → Portal says a refused field beside it", () => {
+  /** The input that holds the focus on arrival, and the texts its description names. */
+  const focused = (shown: string) => {
+    const input = /<input [^>]* autofocus[ >]/.exec(shown)?.[0] ?? "";
+    const described = / aria-describedby="([^"]+)"/.exec(input)?.[1]?.split(" ") ?? [];
+    const text = (id: string) => new RegExp(`id="${id}"[^>]*>([^<]*)<`).exec(shown)?.[1];
+    return { id: / id="([^"]+)"/.exec(input)?.[1], invalid: input.includes('aria-invalid="true"'), said: described.map(text) };
+  };
+
+  test("a refused address is focused on arrival, marked invalid, its hint and its error as its description, and the page has no alert above the form", async () => {
+    const refused = await admin.sendForm(await page(), PATH, { slug: "Not A Slug" });
+    expect(refused.status).toBe(400);
+    const shown = await refused.text();
+    expect(focused(shown)).toEqual({
+      id: "portal-slug",
+      invalid: true,
+      said: [
+        "http://localhost:3000/p/… — Lower-case letters, digits and hyphens.",
+        "Address: expected lower-case letters, digits and hyphens, 1 to 40, not starting or ending with a hyphen (such as acme-shop).",
+      ],
+    });
+    expect(shown.match(/ autofocus[ >]/g)?.length).toBe(1);
+  });
+
+  test("a status label refused is said beside that label's field, by the status it names, not by the API's field", async () => {
+    const refused = await admin.sendForm(await page(), PATH, { "label-fixed": "x".repeat(200) });
+    expect(refused.status).toBe(400);
+    expect(focused(await refused.text())).toEqual({
+      id: "label-fixed",
+      invalid: true,
+      said: ["Public label of “Fixed”: expected a non-empty text of at most 40 characters with at least one visible character."],
+    });
+  });
+});

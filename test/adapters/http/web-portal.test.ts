@@ -170,7 +170,7 @@ describe("the portal in the team's web application", () => {
     expect(refused.status).toBe(400);
     const said = await refused.text();
     expect(said).toContain(
-      '<p class="error" role="alert" tabindex="-1" autofocus>Your sign-in page (single sign-on): expected an https address of at most 2,000 characters, without a user name or password, such as https://app.example.com/login (http only on this machine: http://localhost, http://127.0.0.1, http://[::1]). Or leave it empty for none.</p>',
+      '<p class="error" role="alert" id="portal-sign-in-error">Your sign-in page (single sign-on): expected an https address of at most 2,000 characters, without a user name or password, such as https://app.example.com/login (http only on this machine: http://localhost, http://127.0.0.1, http://[::1]). Or leave it empty for none.</p>',
     );
     expect(said).toContain('name="signInUrl" type="url" value="javascript:alert(1)"');
     expect((await http.request("GET", "/v1/portal", { token: http.demo.tokens.admin })).body.signInUrl).toBe("https://app.acme.example/login");
@@ -207,14 +207,14 @@ describe("the portal in the team's web application", () => {
     expect(refused.status).toBe(400);
     // Said of the field by its label, in words, and what was typed stays in it.
     const said = await refused.text();
-    expect(said).toMatch(/<p class="error" role="alert" tabindex="-1" autofocus>[^<:]+: expected lower-case letters, digits and hyphens, 1 to 40/);
+    expect(said).toMatch(/<p class="error" role="alert" id="portal-slug-error">[^<:]+: expected lower-case letters, digits and hyphens, 1 to 40/);
     expect(said).toContain('id="portal-slug" name="slug" value="not a slug"');
     // A colour refused says the form's way out (empty), not the API's null.
     const colour = await admin.submit(formTo(page, "/settings/portal"), { slug: "acme", title: "Acme ideas", brandColor: "red" }, undefined, {
       origin: OWN,
     });
     expect(await colour.text()).toContain(
-      '<p class="error" role="alert" tabindex="-1" autofocus>Brand colour: expected a colour written #rrggbb (such as #4f46e5). Or leave it empty for the default colour.</p>',
+      '<p class="error" role="alert" id="portal-brand-error">Brand colour: expected a colour written #rrggbb (such as #4f46e5). Or leave it empty for the default colour.</p>',
     );
     // Created at once, the secret is shown once by the page the POST redirects to: a reload makes none.
     const created = await admin.submit(formTo(page, "/settings/portal/sso-secret"), {}, undefined, { origin: OWN });
