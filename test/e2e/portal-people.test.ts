@@ -299,7 +299,7 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     await page.locator("#post-title").pressSequentially("Dark mode for the app");
     const offered = page.locator("#look-alikes li");
     await offered.first().waitFor();
-    expect(await page.textContent("#look-alikes-status")).toBe("1 similar post");
+    expect(await page.textContent("#look-alikes-status")).toBe("1 similar post, listed above the form");
     expect(await offered.locator("a").getAttribute("href")).toBe(`${server.url}/p/demo/${idea}`);
     expect(await offered.locator(".count").textContent()).toMatch(/^\d+ votes?$/);
     // Reached from the keyboard, first after the way back.

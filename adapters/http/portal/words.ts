@@ -78,7 +78,7 @@ const EN = {
   /** Above the post form, once published feedbacks look like the title typed (by its script). */
   lookAlikes: "Is it one of these? Vote instead.",
   /** What the live region says of them; `{n}` is their number. */
-  lookAlikesCount: { one: "{n} similar post", other: "{n} similar posts" },
+  lookAlikesCount: { one: "{n} similar post, listed above the form", other: "{n} similar posts, listed above the form" },
   commentReview: "Comments appear here once the team has reviewed them.",
   title: "Title",
   details: "Details",
@@ -173,7 +173,7 @@ const FR: typeof EN = {
   postIntro: "Dites ce dont vous avez besoin ou ce qui ne va pas. L’équipe lit chaque message.",
   postReview: "Les messages apparaissent sur le tableau une fois relus par l’équipe.",
   lookAlikes: "Est-ce l’un de ceux-ci\u202f? Votez plutôt.",
-  lookAlikesCount: { one: "{n} message semblable", other: "{n} messages semblables" },
+  lookAlikesCount: { one: "{n} message semblable, au-dessus du formulaire", other: "{n} messages semblables, au-dessus du formulaire" },
   commentReview: "Les commentaires apparaissent ici une fois relus par l’équipe.",
   title: "Titre",
   details: "Détails",

@@ -83,12 +83,12 @@ describe("posting from the portal", () => {
     );
     expect([list > 0, list < page.indexOf('<form method="post" action="/p/demo/new"')]).toEqual([true, true]);
     expect(page).toContain(
-      'data-count-one="{n} similar post" data-count-other="{n} similar posts"><h2 id="look-alikes-title">Is it one of these? Vote instead.</h2>',
+      'data-count-one="{n} similar post, listed above the form" data-count-other="{n} similar posts, listed above the form"><h2 id="look-alikes-title">Is it one of these? Vote instead.</h2>',
     );
     expect(page).toContain('<p class="visually-hidden" id="look-alikes-status" role="status" aria-live="polite"></p>');
     const french = await (await b.fetch("/p/demo/new?lang=fr")).text();
     expect(french).toContain(
-      'data-count-one="{n} message semblable" data-count-other="{n} messages semblables"><h2 id="look-alikes-title">Est-ce l’un de ceux-ci\u202f? Votez plutôt.</h2>',
+      'data-count-one="{n} message semblable, au-dessus du formulaire" data-count-other="{n} messages semblables, au-dessus du formulaire"><h2 id="look-alikes-title">Est-ce l’un de ceux-ci\u202f? Votez plutôt.</h2>',
     );
     const script = await browser().fetch("/portal/look-alikes.js");
     expect([script.status, script.headers.get("content-type")]).toEqual([200, "text/javascript; charset=utf-8"]);
