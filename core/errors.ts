@@ -1,7 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import type { MergeRefusal } from "./merges/refusal.ts";
 import type { FieldProblem } from "./schemas/field-problem.ts";
-import type { Scope } from "./model.ts";
+import type { Scope, TrackerLink } from "./model.ts";
 
 export const ErrorBody = Type.Object(
   {
@@ -89,6 +89,11 @@ export interface Failure {
   readonly missing?: Missing;
   /** For insufficient_scope: the scope the operation needs, named in the message (a model reads no header). */
   readonly scope?: Scope;
+  /**
+   * For an issue a tracker opened that the feedback could not be linked to (its store failed): that
+   * issue, named in the message so that it is linked by name rather than opened a second time.
+   */
+  readonly unlinked?: Pick<TrackerLink, "key" | "url">;
 }
 
 /** A resource named by id (an app, a feature, a changelog entry) that the organization does not hold. */

@@ -1,5 +1,5 @@
 import { authorize } from "../authorization.ts";
-import { fail, invalid, ok, type Result, unavailable } from "../errors.ts";
+import { fail, invalid, ok, type Result, saidBy, unavailable } from "../errors.ts";
 import { feedbackUrl } from "../feedback/present.ts";
 import type { Grant, TrackerLink } from "../model.ts";
 import type { Feedback } from "../schemas/feedback.ts";
@@ -32,7 +32,8 @@ const OPENING_LEASE_MS = 2 * TRACKER_DEADLINE_MS;
  * already opens no second issue (tracker_linked): a second press, a teammate or an agent asking
  * again would leave the first one orphaned in the tracker. So does one being opened at this moment:
  * of two requests at once, the one that claims the opening calls the tracker. Naming an issue
- * replaces the link.
+ * replaces the link. An issue opened that the store then fails to link is said by its key and
+ * address (internal_error, `unlinked`), its claim given back: linked by name, it is not opened twice.
  */
 export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOrId: string, issue: string | undefined): Promise<Result<Feedback>> {
   const allowed = authorize(grant, "feedbacks.update");
@@ -63,9 +64,7 @@ export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOr
           status: feedback.status,
         });
   } catch (error) {
-    // Its own claim is given back (named by its end; a slow store may have let another take over
-    // since), so the person may try again at once; should that fail too, it runs out.
-    if (!issue) await services.store.releaseTrackerOpening(grant.orgId, feedback.id, now + OPENING_LEASE_MS).catch(() => undefined);
+    if (!issue) await giveBack(services, grant.orgId, feedback.id, now);
     // Linking is asked now, not queued: an outage is said to the person, who may try again; a refused
     // token is said as such, since trying again will not help.
     const failed = unavailable("tracker_unavailable", error, [settings.token, settings.webhookSecret]);
@@ -73,6 +72,21 @@ export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOr
   }
   if (!link) return fail("not_found");
   const linked = { ...link, syncedAt: services.clock() };
-  await services.store.setFeedbackTracker(grant.orgId, feedback.id, linked);
+  try {
+    await services.store.setFeedbackTracker(grant.orgId, feedback.id, linked);
+  } catch (error) {
+    // An issue named exists linked or not; one opened here would be orphaned, and the next attempt open a second.
+    if (issue) throw error;
+    await giveBack(services, grant.orgId, feedback.id, now);
+    return { ok: false, code: "internal_error", cause: saidBy(error), unlinked: { key: link.key, ...(link.url && { url: link.url }) } };
+  }
   return ok(await presentFeedback(services, { ...feedback, tracker: linked }));
+}
+
+/**
+ * Gives back the claim on opening taken at `now`, named by its end (a slow store may have let another
+ * take it over since), so the person may try again at once; should that fail too, it runs out.
+ */
+async function giveBack(services: LinkTrackerDeps, orgId: string, feedbackId: string, now: number): Promise<void> {
+  await services.store.releaseTrackerOpening(orgId, feedbackId, now + OPENING_LEASE_MS).catch(() => undefined);
 }

@@ -16,7 +16,12 @@ const appTracker = { orgId: "org", appId: "app", provider: "github", settingsSea
  */
 function setUp(
   feedback: FeedbackRecord,
-  { tracker = appTracker, failures = 0, allowPrivate = false }: { tracker?: object | null; failures?: number; allowPrivate?: boolean } = {},
+  {
+    tracker = appTracker,
+    failures = 0,
+    allowPrivate = false,
+    storeFails = false,
+  }: { tracker?: object | null; failures?: number; allowPrivate?: boolean; storeFails?: boolean } = {},
 ) {
   const fake = fakeFeedbacks(feedback);
   const calls = { open: 0, find: 0 };
@@ -27,7 +32,7 @@ function setUp(
       calls.open++;
       await new Promise((resolve) => setTimeout(resolve, 5));
       if (calls.open <= failures) throw new Error("GitHub answered 503");
-      return { key: "acme/web#8", provider: "github", status: "open" };
+      return { key: "acme/web#8", provider: "github", status: "open", url: "https://github.com/acme/web/issues/8" };
     },
     find: async (_settings: unknown, issue: string): Promise<TrackerLink> => {
       calls.find++;
@@ -44,6 +49,7 @@ function setUp(
       ...fake.deps.store,
       findAppTracker: async () => tracker,
       setFeedbackTracker: async (_org: string, id: string, link: TrackerLink) => {
+        if (storeFails) throw new Error("SQLITE_FULL: database or disk is full");
         fake.feedbacks.set(id, { ...fake.feedbacks.get(id)!, tracker: link });
       },
       claimTrackerOpening: async (_org: string, id: string, now: number, leaseMs: number) => {
@@ -56,7 +62,7 @@ function setUp(
       },
     },
   } as unknown as Parameters<typeof linkTracker>[0];
-  return { deps, calls, linkOf: () => fake.feedbacks.get(feedback.id)?.tracker };
+  return { deps, calls, linkOf: () => fake.feedbacks.get(feedback.id)?.tracker, claimed: () => opening !== undefined };
 }
 
 describe("linkTracker", () => {
@@ -97,6 +103,17 @@ describe("linkTracker", () => {
     const again = await linkTracker(deps, member, "ACME-1", undefined);
     assert.equal(again.ok && again.value.trackerIssue?.key, "acme/web#8");
     assert.deepEqual([calls.open, linkOf()?.key], [2, "acme/web#8"]);
+  });
+
+  test("an issue opened that the store fails to link is named in the failure (internal_error), and its opening's claim given back", async () => {
+    const { deps, calls, linkOf, claimed } = setUp(feedbackRecord(), { storeFails: true });
+    assert.deepEqual(await linkTracker(deps, member, "ACME-1", undefined), {
+      ok: false,
+      code: "internal_error",
+      cause: "SQLITE_FULL: database or disk is full",
+      unlinked: { key: "acme/web#8", url: "https://github.com/acme/web/issues/8" },
+    });
+    assert.deepEqual([calls.open, linkOf(), claimed()], [1, undefined, false]);
   });
 
   test("an address an Admin gave that now resolves to a private one opens nothing: tracker_unavailable saying why, the tracker never called", async () => {
