@@ -315,7 +315,7 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(unsubscribeRoutes(services))
     .use(attachmentRoutes(services))
     .use(trackingRoutes(services, options.clientAddress))
-    .use(inboxRoutes(services, widget))
+    .use(inboxRoutes(services, options.onServiceFailure, widget))
     .use(duplicateRoutes(services))
     .use(trendRoutes(services))
     .use(settingsRoutes(services))

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { hasFullContext, monthlyQuota, PLANS, type Plan } from "../../core/plans.ts";
 import { ATTACHMENT_KINDS, CHANNEL_KINDS, ROLES, SCOPES, type ChannelKind, type Organization, type Role, type Scope } from "../../core/model.ts";
-import { describeFieldProblem, describeProblem, failureBody, textFor } from "../../adapters/http/catalog/text.ts";
+import { describeFieldProblem, describeProblem, failureBody, namedIssue, textFor } from "../../adapters/http/catalog/text.ts";
 import { operatorGrant } from "../../core/authorization.ts";
 import type { Failure, Result } from "../../core/errors.ts";
 import { EVENT_TYPES } from "../../core/feedback/events.ts";
@@ -507,7 +507,9 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
         ? `no feedback ${key} in ${org.keyPrefix}, or no issue ${issue} in its app's tracker`
         : f.code === "tracker_linked"
           ? `${key} is linked to an issue already: no second one is opened (to link another, name it: tracker link ${org.keyPrefix} ${key} <issue>)`
-          : noFeedback(key, org)(f);
+          : f.unlinked
+            ? `issue ${namedIssue(f.unlinked)} was opened, but ${key} could not be linked to it: link it rather than opening another (tracker link ${org.keyPrefix} ${key} ${f.unlinked.key}).`
+            : noFeedback(key, org)(f);
     const linked = orFail(await linkTracker(services, operator(org), key, issue), refused);
     out(`${linked.key} ↔ ${linked.trackerIssue?.key} ${linked.trackerIssue?.url ?? ""}`.trim());
   },

@@ -77,11 +77,12 @@ app = assembleHttpApp(services, {
   clientAddress: (request) => clients.get(request)!,
   portalCacheMs: config.portalCacheMs,
   onUnexpected: (error, request) => logger.error({ err: error, path: new URL(request.url).pathname }, "unexpected error"),
-  onServiceFailure: (failure, request) =>
-    logger.warn(
-      { code: failure.code, said: failure.cause, credentialsRefused: failure.credentialsRefused ?? false, path: new URL(request.url).pathname },
-      "a service the request needed failed",
-    ),
+  onServiceFailure: (failure, request) => {
+    const said = { code: failure.code, said: failure.cause, path: new URL(request.url).pathname };
+    // An issue opened and left unlinked: the operator may link it (tracker link) before someone opens a second.
+    if (failure.unlinked) logger.error({ ...said, issue: failure.unlinked }, "the tracker opened an issue that could not be linked to its feedback");
+    else logger.warn({ ...said, credentialsRefused: failure.credentialsRefused ?? false }, "a service the request needed failed");
+  },
 });
 assemble(app);
 

@@ -347,6 +347,9 @@ export const EN = {
       /** The tracker answered 401 or 403: trying again will not help. */
       tokenRefused: (tracker: string, project: string) =>
         `${tracker} refused the token set for this app (wrong, revoked or expired, or without access to ${project}). Nothing was linked; an Admin gives a new token in the app's tracker settings.`,
+      /** An issue opened that the feedback could not be linked to (our store failed), named by its key and address, which the link form holds. */
+      unlinked: (issue: string, tracker: string) =>
+        `Issue ${issue} was created in ${tracker}, but could not be linked to this feedback: something went wrong on our side, and it has been logged. Its address is filled in under Link an existing issue: press Link rather than creating another one.`,
       /** What the tracker answered, as it said it. */
       itSaid: (why: string) => `It said: ${why}`,
       /** To an Admin, followed by the link to the app's tracker settings (settingsOf), where the form connects one. */
@@ -1174,6 +1177,9 @@ export const EN = {
     tracker_unavailable:
       "The app's issue tracker refused its token (wrong, revoked or expired, or without access to the project): trying again will not help. An operator gives a new token with tracker set.",
   },
+  /** An issue the tracker opened that the feedback could not be linked to (internal_error): said instead of the code's message, naming it to be linked rather than opened again. */
+  unlinkedIssue: (issue: string) =>
+    `The issue ${issue} was opened in the app's tracker, but the feedback could not be linked to it: something went wrong on our side, and it has been logged. Link that issue by naming it (send it as issue) rather than opening another one.`,
   /** Why a merge, an unmerge or a split is refused, naming the feedbacks: said instead of the code's message. */
   refusals: {
     unknown_feedback: (feedback: string) => `No feedback ${feedback} in this organization.`,

@@ -292,6 +292,8 @@ export const FR: Catalog = {
         `${tracker} est injoignable à ${host}, ou n’a pas su répondre. Rien n’a été lié\u202f; réessayez dans un instant, et si l’échec persiste, vérifiez que ce serveur atteint cette adresse.`,
       tokenRefused: (tracker: string, project: string) =>
         `${tracker} a refusé le jeton configuré pour cette application (erroné, révoqué ou expiré, ou sans accès à ${project}). Rien n’a été lié\u202f; un Admin donne un nouveau jeton dans les réglages du gestionnaire de tickets de l’application.`,
+      unlinked: (issue: string, tracker: string) =>
+        `Le ticket ${issue} a été créé dans ${tracker}, mais n’a pas pu être lié à ce retour\u202f: une erreur s’est produite de notre côté, elle a été consignée. Son adresse est déjà saisie sous Lier un ticket existant\u202f: appuyez sur Lier plutôt que d’en créer un autre.`,
       itSaid: (why: string) => `Sa réponse\u202f: ${why}`,
       noTracker: "Cette application n’a pas encore de gestionnaire de tickets. Connectez GitHub, Linear ou Jira dans",
       settingsOf: (app: string) => `Réglages → Applications → ${app} → Gestionnaire de tickets`,
@@ -1070,6 +1072,8 @@ export const FR: Catalog = {
     tracker_unavailable:
       "Le gestionnaire de tickets de l’application a refusé son jeton (erroné, révoqué ou expiré, ou sans accès au projet)\u202f: réessayer n’y changera rien. Un opérateur donne un nouveau jeton avec tracker set.",
   },
+  unlinkedIssue: (issue: string) =>
+    `Le ticket ${issue} a été créé dans le gestionnaire de tickets de l’application, mais le retour n’a pas pu y être lié\u202f: une erreur s’est produite de notre côté, elle a été consignée. Liez ce ticket en le nommant (envoyez-le comme issue) plutôt que d’en créer un autre.`,
   refusals: {
     unknown_feedback: (feedback: string) => `Aucun retour ${feedback} dans cette organisation.`,
     same_feedback: (feedback: string) =>

@@ -170,5 +170,9 @@ export function failureBody(failure: Failure, language: Language): ErrorBody {
   if (failure.refusal) return { error: describeRefusal(failure.refusal, language), code: failure.code };
   if (failure.missing) return { error: textFor(language).missing[failure.missing.resource](failure.missing.id), code: failure.code };
   if (failure.scope) return { error: textFor(language).scopeLacking(failure.scope), code: failure.code };
+  if (failure.unlinked) return { error: textFor(language).unlinkedIssue(namedIssue(failure.unlinked)), code: failure.code };
   return errorBody(failure.code, language, failure.problem);
 }
+
+/** An issue as a message names it: its key, and its address when the tracker gave one. */
+export const namedIssue = ({ key, url }: { readonly key: string; readonly url?: string }): string => (url ? `${key} (${url})` : key);

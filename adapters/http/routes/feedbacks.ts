@@ -148,7 +148,7 @@ export function feedbackRoutes(services: Services, apiPerMinute: number, onServi
       "/v1/feedbacks/:key/tracker",
       async ({ request, params, grant, body, refuse }) => {
         const linked = await linkTracker(services, grant, params.key, body.issue);
-        // The person reads the catalog's words; the operator needs the tracker's own (its error code, its message).
+        // The person reads the catalog's words; the operator needs the tracker's own (its error code, its message), or the store's.
         if (!linked.ok && linked.cause) onServiceFailure(linked, request);
         return reply(refuse, linked);
       },
@@ -158,12 +158,12 @@ export function feedbackRoutes(services: Services, apiPerMinute: number, onServi
         detail: operation({
           summary: "Link the tracker issue",
           description:
-            "Links the feedback to an existing issue of its app's tracker, or opens one when no issue is given; a feedback linked already opens no second one (409 tracker_linked), but an issue named replaces the link. Beyond the specification.",
+            "Links the feedback to an existing issue of its app's tracker, or opens one when no issue is given; a feedback linked already opens no second one (409 tracker_linked), but an issue named replaces the link. An issue opened that could not then be linked (the store failing) is named in a 500 internal_error, to be linked by sending it as issue rather than opened again. Beyond the specification.",
           tags: ["Feedbacks"],
           path: { key: "The readable key or the identifier." },
           body: TrackerLinkRequest,
           responses: { 200: { description: "The feedback, with its trackerIssue.", schema: Feedback } },
-          errors: ["invalid_json", "invalid_body", "not_found", "no_tracker", "tracker_linked", "tracker_unavailable"],
+          errors: ["invalid_json", "invalid_body", "not_found", "no_tracker", "tracker_linked", "tracker_unavailable", "internal_error"],
         }),
       },
     )

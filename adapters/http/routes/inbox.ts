@@ -87,6 +87,7 @@ import { featureFilter, type FeatureGroup, featureGroups } from "../web/feature-
 import { type RefusedVote, refusedVote, votesSection } from "../web/votes-section.ts";
 import { type TrackerRefusal, trackerIssuePanel } from "../web/tracker-issue-panel.ts";
 import { linkTracker } from "../../../core/trackers/link.ts";
+import type { ServiceFailureLog } from "./feedbacks.ts";
 import { listTags } from "../../../core/triage/list-tags.ts";
 import { VoteRequest } from "../../../core/schemas/votes.ts";
 import { listVoters } from "../../../core/votes/list-voters.ts";
@@ -679,7 +680,7 @@ function strayFeature(params: URLSearchParams, catalog: InboxCatalog): boolean {
 }
 
 /** The inbox and the feedback page: what the API offers, for people in a browser. */
-export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScripts>) {
+export function inboxRoutes(services: Services, onServiceFailure: ServiceFailureLog, widget?: () => Promise<WidgetScripts>) {
   const feedbackPath = (key: string) => `/inbox/${encodeURIComponent(key)}`;
   return new Elysia({ name: "routes/inbox" })
     .get(KEYBOARD_SCRIPT_PATH, () => scriptResponse(keyboardScript), { detail: { hide: true } })
@@ -816,10 +817,16 @@ export function inboxRoutes(services: Services, widget?: () => Promise<WidgetScr
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const issue = field("issue").trim();
           const opening = field("action") === "open";
+          // An issue opened and left unlinked is put in the link form, to be linked rather than opened again.
           const refused = (failure: Failure) =>
-            feedbackPage(services, visitor, params.key, { tracker: { failure, issue }, status: STATUS_OF[failure.code] });
+            feedbackPage(services, visitor, params.key, {
+              tracker: { failure, issue: failure.unlinked ? (failure.unlinked.url ?? failure.unlinked.key) : issue },
+              status: STATUS_OF[failure.code],
+            });
           if (!opening && !issue) return refused(fail("invalid_body"));
           const linked = await linkTracker(services, visitor.grant, params.key, opening ? undefined : issue);
+          // As the API's route: the operator's log gets what the tracker (or the store) answered.
+          if (!linked.ok && linked.cause) onServiceFailure(linked, request);
           // The button is shown only while no issue is linked: linked since (a second press, a teammate), the page names the issue
           // linked meanwhile, or says one is being created.
           if (!linked.ok && linked.code === "tracker_linked") return redirect(`${feedbackPath(params.key)}?tracker=taken#tracker`);

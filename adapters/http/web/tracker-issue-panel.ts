@@ -5,7 +5,7 @@ import type { Feedback } from "../../../core/schemas/feedback.ts";
 import type { Services } from "../../../core/services.ts";
 import { describeTracker, type TrackerView } from "../../../core/trackers/describe-tracker.ts";
 import type { IssueExample } from "../catalog/en.ts";
-import { textFor } from "../catalog/text.ts";
+import { namedIssue, textFor } from "../catalog/text.ts";
 import { type Html, html } from "../html.ts";
 import { calledHost, trackerName } from "./tracker-section.ts";
 import type { Visitor } from "./visitor.ts";
@@ -109,6 +109,7 @@ function refusal(visitor: Visitor, tracker: TrackerView | null, { failure, issue
   if (!tracker) return textFor(visitor.language).errors[failure.code];
   const name = trackerName(tracker.provider);
   if (failure.code === "not_found") return w.noSuchIssue(saidBack(issue), name, tracker.project);
+  if (failure.unlinked) return w.unlinked(namedIssue(failure.unlinked), name);
   if (failure.code !== "tracker_unavailable") return textFor(visitor.language).errors[failure.code];
   // The token is in question only when the tracker answered 401 or 403; else its address is (refused, not found, timed out).
   const said = failure.credentialsRefused ? w.tokenRefused(name, tracker.project) : w.unavailable(name, calledHost(tracker));
