@@ -1,7 +1,8 @@
 import { lookup } from "node:dns/promises";
 import type { WebhookTransport } from "../../core/ports.ts";
 import { isIpLiteral } from "../../core/outbound/address.ts";
-import { checkResolved, checkUrl } from "../../core/outbound/target.ts";
+import { checkedAddress, pinnedTo } from "../../core/outbound/pin.ts";
+import { checkUrl } from "../../core/outbound/target.ts";
 
 /**
  * Outgoing webhook HTTP. The host is resolved once, every address is checked, and the request
@@ -19,21 +20,17 @@ export function createWebhookTransport(options: { allowPrivate: boolean }): Webh
     async deliver({ url, body, headers, timeoutMs }) {
       const target = checkUrl(url, options.allowPrivate);
       if (!target.ok) return { error: `refused address (${target.problem})` };
-      const hostname = target.host;
-      const addresses = await resolve(hostname).catch(() => []);
-      const problem = checkResolved(addresses, options.allowPrivate);
-      if (problem) return { error: `refused address (${problem})` };
-      const pinned = new URL(target.url);
-      const address = addresses[0]!;
-      pinned.hostname = address.includes(":") ? `[${address}]` : address;
+      const checked = await checkedAddress({ resolve, allowPrivate: options.allowPrivate }, target.host);
+      if (!checked.ok) return { error: `refused address (${checked.problem})` };
+      const pinned = pinnedTo(target.url, checked.address);
       try {
-        const response = await fetch(pinned, {
+        const response = await fetch(pinned.url, {
           method: "POST",
           body,
-          headers: { ...headers, host: target.url.host },
+          headers: { ...headers, host: pinned.host },
           redirect: "manual",
           signal: AbortSignal.timeout(timeoutMs),
-          ...(target.url.protocol === "https:" && { tls: { serverName: hostname } }),
+          ...(target.url.protocol === "https:" && { tls: { serverName: pinned.serverName } }),
         });
         await response.body?.cancel().catch(() => {});
         return { status: response.status };

@@ -6,7 +6,7 @@ import { isIpLiteral, isPublicAddress } from "./address.ts";
  * An address this service sends requests to that a person gave (a webhook's, a tracker's API
  * address), and why it is refused; the refusal names it.
  */
-type TargetProblem = Extract<Refusal, "not_url" | "not_https" | "credentials" | "port" | "private_address" | "unresolvable">;
+export type TargetProblem = Extract<Refusal, "not_url" | "not_https" | "credentials" | "port" | "private_address" | "unresolvable">;
 
 /** What checking an address takes: the resolver, and whether http and private addresses are allowed (the operator's choice). */
 export interface AddressRule {

@@ -1,0 +1,29 @@
+import { isIpLiteral, isPublicAddress } from "./address.ts";
+import { type AddressRule, checkResolved, type TargetProblem } from "./target.ts";
+
+/**
+ * The one address a request to `hostname` connects to: the name resolved once, every answer checked
+ * by the rule, the first taken. Connecting there, never to the name again, is what keeps a name that
+ * answers a public address to the check and a private one to the connection (DNS rebinding) away
+ * from this machine's network; a refused answer names the private address it gave.
+ */
+export async function checkedAddress(
+  rule: AddressRule,
+  hostname: string,
+): Promise<{ ok: true; address: string } | { ok: false; problem: TargetProblem; resolved?: string }> {
+  const addresses = isIpLiteral(hostname) ? [hostname] : await rule.resolve(hostname).catch(() => []);
+  const problem = checkResolved(addresses, rule.allowPrivate);
+  if (!problem) return { ok: true, address: addresses[0]! };
+  const resolved = addresses.find((a) => !isPublicAddress(a));
+  return { ok: false, problem, ...(resolved !== undefined && { resolved }) };
+}
+
+/**
+ * A request's address with its host replaced by the address checked, and what keeps it the named
+ * host's: the Host header to send, and the name TLS sends and verifies the certificate for.
+ */
+export function pinnedTo(url: URL, address: string): { url: URL; host: string; serverName: string } {
+  const pinned = new URL(url);
+  pinned.hostname = address.includes(":") ? `[${address}]` : address;
+  return { url: pinned, host: url.host, serverName: url.hostname.replace(/^\[|\]$/g, "") };
+}
