@@ -3,41 +3,47 @@ import type { TrackerLink } from "../../core/model.ts";
 import type { IssueComment, IssueTracker, TrackerSettings } from "../../core/ports.ts";
 import { STATUSES, type Status } from "../../core/schemas/feedback.ts";
 import { REDIRECT_LIMIT, sameOriginRedirect } from "../../core/outbound/redirect.ts";
+import type { AddressRule } from "../../core/outbound/target.ts";
 import { CredentialsRefused } from "../../core/refused-credentials.ts";
 import { beforeDeadline, CHECK_DEADLINE_MS, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
+import { pinnedRequest } from "../../core/trackers/tracker-address.ts";
 
 /** Labels that carry the feedback's status on the issue. */
 const LABEL_PREFIX = "retour:";
 const CLOSING: readonly Status[] = ["delivered", "dismissed"];
 
 /**
- * fetch as Octokit calls it, following a redirect itself only on the origin it was sent to (a
- * renamed repository's 301 or 307): one to another origin fails the request, never followed.
+ * fetch as Octokit calls it, to the address an Admin's was checked at (pinnedRequest), following a
+ * redirect itself only on the origin it was sent to (a renamed repository's 301 or 307): one to
+ * another origin fails the request, never followed.
  */
-async function sameOriginFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
-  let url = String(input);
-  let request = init;
-  for (let hop = 0; ; hop++) {
-    const response = await fetch(url, { ...request, redirect: "manual" });
-    const next = sameOriginRedirect(url, response.status, response.headers.get("location"));
-    if (!next) return response;
-    await response.body?.cancel();
-    if (hop === REDIRECT_LIMIT) throw new Error(`GitHub redirected more than ${REDIRECT_LIMIT} times`);
-    // As fetch does: a 303, or a 301 or 302 answering a POST, is followed by a GET without the body.
-    const toGet = response.status === 303 ? request.method !== "HEAD" : response.status <= 302 && request.method === "POST";
-    if (toGet) request = { ...request, method: "GET", body: undefined };
-    url = next.href;
-  }
-}
+const sameOriginFetch =
+  (rule: AddressRule, settings: TrackerSettings) =>
+  async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    let url = String(input);
+    let request = init;
+    for (let hop = 0; ; hop++) {
+      const pinned = await pinnedRequest(rule, settings, url, { ...request, redirect: "manual" });
+      const response = await fetch(pinned.url, { ...pinned.init, ...(pinned.serverName && { tls: { serverName: pinned.serverName } }) });
+      const next = sameOriginRedirect(url, response.status, response.headers.get("location"));
+      if (!next) return response;
+      await response.body?.cancel();
+      if (hop === REDIRECT_LIMIT) throw new Error(`GitHub redirected more than ${REDIRECT_LIMIT} times`);
+      // As fetch does: a 303, or a 301 or 302 answering a POST, is followed by a GET without the body.
+      const toGet = response.status === 303 ? request.method !== "HEAD" : response.status <= 302 && request.method === "POST";
+      if (toGet) request = { ...request, method: "GET", body: undefined };
+      url = next.href;
+    }
+  };
 
 /**
  * GitHub's official request client, with the token and address of one tracker. Four issue calls
  * need no more: the full `@octokit/rest` adds 12 MB of endpoint tables and pagination for them.
  */
-const client = (settings: TrackerSettings, signal: AbortSignal) =>
+const client = (rule: AddressRule, settings: TrackerSettings, signal: AbortSignal) =>
   request.defaults({
     headers: { authorization: `token ${settings.token}`, "user-agent": "Retour" },
-    request: { signal, fetch: sameOriginFetch },
+    request: { signal, fetch: sameOriginFetch(rule, settings) },
     ...(settings.apiUrl && { baseUrl: settings.apiUrl }),
   });
 type GithubClient = ReturnType<typeof client>;
@@ -96,11 +102,14 @@ function told(error: unknown): unknown {
 const writesIssues = (can: { admin?: boolean; maintain?: boolean; push?: boolean; triage?: boolean }): boolean =>
   Boolean(can.admin || can.maintain || can.push || can.triage);
 
-/** GitHub Issues through the official Octokit request client; each operation within `deadlineMs`. */
-export function createGithubTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): IssueTracker {
+/**
+ * GitHub Issues through the official Octokit request client; each operation within `deadlineMs`,
+ * an address an Admin gave connected to as `addresses` allows.
+ */
+export function createGithubTracker({ addresses, deadlineMs = TRACKER_DEADLINE_MS }: { addresses: AddressRule; deadlineMs?: number }): IssueTracker {
   const within = <T>(settings: TrackerSettings, operation: (github: GithubClient) => Promise<T>, ms = deadlineMs): Promise<T> => {
     const deadline = { signal: AbortSignal.timeout(ms), ms };
-    return beforeDeadline("GitHub", deadline, () => operation(client(settings, deadline.signal))).catch((error: unknown) => {
+    return beforeDeadline("GitHub", deadline, () => operation(client(addresses, settings, deadline.signal))).catch((error: unknown) => {
       throw told(error);
     });
   };

@@ -1,11 +1,15 @@
+import { Agent as HttpAgent } from "node:http";
+import { Agent as HttpsAgent } from "node:https";
 import type { Version3Client } from "jira.js";
 import type { TrackerLink } from "../../core/model.ts";
 import type { IssueComment, IssueTracker, TrackerSettings } from "../../core/ports.ts";
 import type { Status } from "../../core/schemas/feedback.ts";
 import { REDIRECT_LIMIT, sameOriginRedirect } from "../../core/outbound/redirect.ts";
+import type { AddressRule } from "../../core/outbound/target.ts";
 import { CredentialsRefused } from "../../core/refused-credentials.ts";
 import { beforeDeadline, CHECK_DEADLINE_MS, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
 import { type StateKind, stateForStatus, type TrackerState } from "../../core/trackers/status-mapping.ts";
+import { trackerLookup } from "../../core/trackers/tracker-address.ts";
 
 /** The issue type opened when the settings name none: every Jira Cloud software and work-management project has it. */
 const DEFAULT_ISSUE_TYPE = "Task";
@@ -34,10 +38,12 @@ const loadJiraJs = () => (jiraJs ??= import("jira.js"));
 /**
  * The official client for Jira Cloud's REST API v3, with basic authentication (account e-mail and
  * API token). axios follows redirects; one to another origin than the request's is refused before
- * it is sent, failing the call.
+ * it is sent, failing the call. An address an Admin gave is connected to at the address axios's
+ * `lookup` hook gives (trackerLookup), the name kept for TLS; the operator's, as the client resolves it.
  */
-function clientFor(library: typeof import("jira.js"), settings: TrackerSettings, signal: AbortSignal): Version3Client {
+function clientFor(library: typeof import("jira.js"), rule: AddressRule, settings: TrackerSettings, signal: AbortSignal): Version3Client {
   if (!settings.email) throw new Error("a Jira tracker needs the e-mail of the account its token belongs to");
+  const lookup = trackerLookup(rule, settings);
   return new library.Version3Client({
     host: settings.apiUrl ?? `https://${settings.site}`,
     authentication: { basic: { email: settings.email, apiToken: settings.token } },
@@ -47,6 +53,13 @@ function clientFor(library: typeof import("jira.js"), settings: TrackerSettings,
       // axios's hook, given the answer that redirects and the request it answers (jira.js types its config as any).
       beforeRedirect: (_next: unknown, answer: { statusCode: number; headers: { location?: string } }, sent: { url: string }) =>
         void sameOriginRedirect(sent.url, answer.statusCode, answer.headers.location),
+      // axios takes the address and its family from a promise, for each connection the client opens: its
+      // own agents, as the shared ones would send the call on a connection opened for another tracker's settings.
+      ...(lookup && {
+        lookup: async (hostname: string) => lookup(hostname).then((address) => [address, address.includes(":") ? 6 : 4]),
+        httpAgent: new HttpAgent(),
+        httpsAgent: new HttpsAgent(),
+      }),
     },
   });
 }
@@ -161,14 +174,16 @@ async function checkAccount(jira: Version3Client, settings: TrackerSettings): Pr
  * Jira Cloud issues through the official `jira.js` client: an issue opened in the app's project,
  * moved along its workflow to the state the app's status mapping gives each status, with the comment.
  */
-export function createJiraTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): IssueTracker {
+export function createJiraTracker({ addresses, deadlineMs = TRACKER_DEADLINE_MS }: { addresses: AddressRule; deadlineMs?: number }): IssueTracker {
   const within = async <T>(settings: TrackerSettings, operation: (jira: Version3Client) => Promise<T>, ms = deadlineMs): Promise<T> => {
     // The deadline is the tracker's: the library's first load (a cold start, a busy machine) is not counted in it.
     const library = await loadJiraJs();
     const deadline = { signal: AbortSignal.timeout(ms), ms };
-    return beforeDeadline("Jira", deadline, () => operation(clientFor(library, settings, deadline.signal))).catch(async (error: unknown) => {
-      throw await told(error);
-    });
+    return beforeDeadline("Jira", deadline, () => operation(clientFor(library, addresses, settings, deadline.signal))).catch(
+      async (error: unknown) => {
+        throw await told(error);
+      },
+    );
   };
   return {
     mapsStatuses: true,

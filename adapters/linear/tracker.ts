@@ -3,9 +3,11 @@ import type { LinearClient } from "@linear/sdk";
 import type { TrackerLink } from "../../core/model.ts";
 import type { IssueComment, IssueTracker, TrackerSettings } from "../../core/ports.ts";
 import { REDIRECT_LIMIT, sameOriginRedirect } from "../../core/outbound/redirect.ts";
+import type { AddressRule } from "../../core/outbound/target.ts";
 import { CredentialsRefused } from "../../core/refused-credentials.ts";
 import { beforeDeadline, CHECK_DEADLINE_MS, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
 import { type StateKind, stateForStatus, type TrackerState } from "../../core/trackers/status-mapping.ts";
+import { pinnedRequest } from "../../core/trackers/tracker-address.ts";
 
 /** A workflow state of the team, with the id Linear moves issues by. */
 interface LinearState extends TrackerState {
@@ -28,18 +30,21 @@ const loadLinearSdk = () => (linearSdk ??= import("@linear/sdk"));
 
 /**
  * The official client, with the API key and address of one tracker (a local server in tests), its
- * calls aborted by `signal`. Its GraphQL client takes no fetch, so each request is sent with redirect
- * "manual" and a redirect that stays on the API's origin is sent again there; one to another origin
- * fails the call, never followed.
+ * calls aborted by `signal`. Its GraphQL client takes no fetch, but passes its options to the
+ * runtime's: each request goes to the address an Admin's was checked at (pinnedRequest), with
+ * redirect "manual", and a redirect that stays on the API's origin is sent again there; one to
+ * another origin fails the call, never followed.
  */
-function clientFor(sdk: typeof import("@linear/sdk"), settings: TrackerSettings, signal: AbortSignal): LinearClient {
+function clientFor(sdk: typeof import("@linear/sdk"), rule: AddressRule, settings: TrackerSettings, signal: AbortSignal): LinearClient {
   const linear = new sdk.LinearClient({ apiKey: settings.token, signal, redirect: "manual", ...(settings.apiUrl && { apiUrl: settings.apiUrl }) });
   const { options } = linear;
   linear.client = new (class extends sdk.LinearGraphQLClient {
     override async request<Data, Variables extends Record<string, unknown>>(document: string, variables?: Variables): Promise<Data> {
       for (let url = options.apiUrl, hop = 0; ; hop++) {
         try {
-          return await new sdk.LinearGraphQLClient(url, options).request<Data, Variables>(document, variables);
+          const pinned = await pinnedRequest(rule, settings, url, { headers: options.headers });
+          const pinnedOptions = { ...options, ...pinned.init, ...(pinned.serverName && { tls: { serverName: pinned.serverName } }) };
+          return await new sdk.LinearGraphQLClient(String(pinned.url), pinnedOptions).request<Data, Variables>(document, variables);
         } catch (error) {
           const answer = (error as { response?: { status?: number; headers?: Headers } }).response;
           const next = answer?.status ? sameOriginRedirect(url, answer.status, answer.headers?.get("location")) : null;
@@ -129,12 +134,12 @@ async function postOnce(linear: LinearClient, issueId: string, comment: IssueCom
  * Linear issues through the official SDK: an issue opened in the app's team, in the workflow state
  * the app's status mapping gives its feedback's status; each status change moves it and adds the comment.
  */
-export function createLinearTracker({ deadlineMs = TRACKER_DEADLINE_MS } = {}): IssueTracker {
+export function createLinearTracker({ addresses, deadlineMs = TRACKER_DEADLINE_MS }: { addresses: AddressRule; deadlineMs?: number }): IssueTracker {
   const within = async <T>(settings: TrackerSettings, operation: (linear: LinearClient) => Promise<T>, ms = deadlineMs): Promise<T> => {
     // The deadline is the tracker's: the library's first load (a cold start, a busy machine) is not counted in it.
     const sdk = await loadLinearSdk();
     const deadline = { signal: AbortSignal.timeout(ms), ms };
-    return beforeDeadline("Linear", deadline, () => operation(clientFor(sdk, settings, deadline.signal))).catch(async (error: unknown) => {
+    return beforeDeadline("Linear", deadline, () => operation(clientFor(sdk, addresses, settings, deadline.signal))).catch(async (error: unknown) => {
       throw await told(error);
     });
   };

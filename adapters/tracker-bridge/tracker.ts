@@ -1,5 +1,7 @@
 import type { TrackerLink } from "../../core/model.ts";
 import type { IssueTracker, TrackerSettings } from "../../core/ports.ts";
+import type { AddressRule } from "../../core/outbound/target.ts";
+import { pinnedRequest } from "../../core/trackers/tracker-address.ts";
 import { signatureHeader } from "../../core/webhook-signature.ts";
 
 const TIMEOUT_MS = 10_000;
@@ -13,12 +15,13 @@ interface BridgeIssue {
 /**
  * A bridge to any tracker: Retour POSTs signed JSON (`Service-Signature`, as its webhooks) to the
  * bridge's address, and the bridge answers with the issue. Requests: issue.open, issue.find, issue.status.
+ * An address an Admin gave is connected to at the address it was checked at (pinnedRequest).
  */
-export function createBridgeTracker(): IssueTracker {
+export function createBridgeTracker({ addresses }: { addresses: AddressRule }): IssueTracker {
   async function call(settings: TrackerSettings, payload: Record<string, unknown>): Promise<BridgeIssue | null> {
     if (!settings.apiUrl) throw new Error("the bridge tracker needs an address (--url)");
     const body = JSON.stringify({ ...payload, project: settings.project });
-    const response = await fetch(settings.apiUrl, {
+    const pinned = await pinnedRequest(addresses, settings, settings.apiUrl, {
       method: "POST",
       body,
       redirect: "manual",
@@ -29,6 +32,7 @@ export function createBridgeTracker(): IssueTracker {
         "service-signature": await signatureHeader([settings.webhookSecret], Math.floor(Date.now() / 1000), body),
       },
     });
+    const response = await fetch(pinned.url, { ...pinned.init, ...(pinned.serverName && { tls: { serverName: pinned.serverName } }) });
     if (response.status === 404) return null;
     if (!response.ok) throw new Error(`tracker bridge answered ${response.status}`);
     const issue = (await response.json()) as BridgeIssue;

@@ -181,6 +181,8 @@ export async function createServices(
     );
   }
   const webhookTransport = createWebhookTransport({ allowPrivate: config.webhooksAllowPrivate });
+  // Resolved as webhooks' addresses are, by the same resolver; the trackers connect where it answered.
+  const trackerAddresses = { resolve: webhookTransport.resolve, allowPrivate: config.trackersAllowPrivate };
   return {
     store,
     clock: config.testClockFile ? offsetClock(config.testClockFile) : systemClock,
@@ -191,9 +193,13 @@ export async function createServices(
     markdown: markdownIt,
     passwords: argon2Hasher,
     secrets,
-    // Resolved as webhooks' addresses are, by the same resolver.
-    trackerAddresses: { resolve: webhookTransport.resolve, allowPrivate: config.trackersAllowPrivate },
-    trackers: { github: createGithubTracker(), bridge: createBridgeTracker(), linear: createLinearTracker(), jira: createJiraTracker() },
+    trackerAddresses,
+    trackers: {
+      github: createGithubTracker({ addresses: trackerAddresses }),
+      bridge: createBridgeTracker({ addresses: trackerAddresses }),
+      linear: createLinearTracker({ addresses: trackerAddresses }),
+      jira: createJiraTracker({ addresses: trackerAddresses }),
+    },
     slack: createSlackApi(config.slackApiUrl),
     files: createDiskStorage(join(config.dataDir, "attachments")),
     webhooks: {

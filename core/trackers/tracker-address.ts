@@ -1,4 +1,5 @@
 import type { TrackerSettings } from "../ports.ts";
+import { checkedAddress, pinnedTo } from "../outbound/pin.ts";
 import { type AddressRule, checkTarget } from "../outbound/target.ts";
 import type { FieldProblem } from "../schemas/field-problem.ts";
 
@@ -43,5 +44,41 @@ export async function refusedAtCall(rule: AddressRule, provider: string, setting
     "resolved" in problem && problem.resolved
       ? `${problem.given} resolves to ${problem.resolved}, which is not a public address`
       : `its address is refused (${problem.reason})`;
-  return new Error(`the tracker was not called: ${why}; an address an Admin gives must be https and public, unless the operator allows private ones`);
+  return notCalled(why);
+}
+
+const notCalled = (why: string) =>
+  new Error(`the tracker was not called: ${why}; an address an Admin gives must be https and public, unless the operator allows private ones`);
+
+/**
+ * The address a call to the tracker connects to, when an Admin gave it: its name resolved at the
+ * call and checked (refusedAtCall checked an earlier answer, which a name may change before the
+ * client resolves it again to connect). Null for the operator's address, which the client connects to itself.
+ */
+export function trackerLookup(rule: AddressRule, settings: TrackerSettings): ((hostname: string) => Promise<string>) | null {
+  if (!settings.givenByAdmin) return null;
+  return async (hostname) => {
+    const checked = await checkedAddress(rule, hostname);
+    if (checked.ok) return checked.address;
+    throw notCalled(`${hostname} resolves to ${checked.resolved ? `${checked.resolved}, which is not a public address` : "no address"}`);
+  };
+}
+
+/**
+ * A call to the tracker as fetch takes it, sent to the address trackerLookup gives, with the Host
+ * header of the address as given and the name the TLS certificate must be valid for (the runtime's
+ * fetch takes it as its own option); the operator's address is sent as given.
+ */
+export async function pinnedRequest(
+  rule: AddressRule,
+  settings: TrackerSettings,
+  address: string,
+  init: RequestInit,
+): Promise<{ url: string | URL; init: RequestInit; serverName?: string }> {
+  const lookup = trackerLookup(rule, settings);
+  if (!lookup) return { url: address, init };
+  const given = new URL(address);
+  const pinned = pinnedTo(given, await lookup(given.hostname.replace(/^\[|\]$/g, "")));
+  const headers = { ...Object.fromEntries(new Headers(init.headers)), host: pinned.host };
+  return { url: pinned.url, init: { ...init, headers }, ...(given.protocol === "https:" && { serverName: pinned.serverName }) };
 }

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import { THIS_MACHINE } from "../support/this-machine.ts";
 import { createGithubTracker } from "../../adapters/github/tracker.ts";
 import { createJiraTracker } from "../../adapters/jira/tracker.ts";
 import { createLinearTracker } from "../../adapters/linear/tracker.ts";
@@ -22,21 +23,21 @@ const secret = { webhookSecret: "secret", statuses: {} };
 const trackers: { name: string; tracker: IssueTracker; settings: TrackerSettings; link: () => TrackerLink; comments: () => string[] }[] = [
   {
     name: "GitHub",
-    tracker: createGithubTracker(),
+    tracker: createGithubTracker({ addresses: THIS_MACHINE }),
     settings: { ...secret, project: "acme/shop", token: "gh-token", apiUrl: github.url },
     link: () => ({ key: `acme/shop#${github.add("Coupons applied twice").number}`, provider: "github", status: "open" }),
     comments: () => [...github.issues.values()].at(-1)!.comments,
   },
   {
     name: "Linear",
-    tracker: createLinearTracker(),
+    tracker: createLinearTracker({ addresses: THIS_MACHINE }),
     settings: { ...secret, project: "ENG", token: linear.token, apiUrl: linear.url },
     link: () => ({ key: linear.add("Coupons applied twice").identifier, provider: "linear", status: "Todo" }),
     comments: () => [...linear.issues.values()].at(-1)!.comments,
   },
   {
     name: "Jira",
-    tracker: createJiraTracker(),
+    tracker: createJiraTracker({ addresses: THIS_MACHINE }),
     settings: { ...secret, project: "SHOP", token: jira.token, email: jira.email, site: "acme.atlassian.net", apiUrl: jira.url },
     link: () => ({ key: jira.add("Coupons applied twice").key, provider: "jira", status: "To Do" }),
     comments: () => [...jira.issues.values()].at(-1)!.comments,

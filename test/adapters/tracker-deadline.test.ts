@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import { THIS_MACHINE } from "../support/this-machine.ts";
 import { createGithubTracker } from "../../adapters/github/tracker.ts";
 import { createJiraTracker } from "../../adapters/jira/tracker.ts";
 import { createLinearTracker } from "../../adapters/linear/tracker.ts";
@@ -35,9 +36,9 @@ const settings = (): TrackerSettings => ({
 });
 
 const trackers: [string, IssueTracker, TrackerSettings][] = [
-  ["GitHub", createGithubTracker({ deadlineMs: DEADLINE_MS }), { ...settings(), project: "acme/app" }],
-  ["Linear", createLinearTracker({ deadlineMs: DEADLINE_MS }), settings()],
-  ["Jira", createJiraTracker({ deadlineMs: DEADLINE_MS }), { ...settings(), project: "ENG" }],
+  ["GitHub", createGithubTracker({ addresses: THIS_MACHINE, deadlineMs: DEADLINE_MS }), { ...settings(), project: "acme/app" }],
+  ["Linear", createLinearTracker({ addresses: THIS_MACHINE, deadlineMs: DEADLINE_MS }), settings()],
+  ["Jira", createJiraTracker({ addresses: THIS_MACHINE, deadlineMs: DEADLINE_MS }), { ...settings(), project: "ENG" }],
 ];
 
 /** How an operation ended: its failure's message, or that it is still waiting long after its deadline. */
@@ -92,21 +93,21 @@ describe("a tracker whose API answers each call, slowly", () => {
   const slow: [string, IssueTracker, TrackerSettings, TrackerLink, { slowMs: number; calls: string[] }][] = [
     [
       "GitHub",
-      createGithubTracker({ deadlineMs: DEADLINE_MS }),
+      createGithubTracker({ addresses: THIS_MACHINE, deadlineMs: DEADLINE_MS }),
       { ...settings(), project: "acme/shop", token: "gh-token", apiUrl: github.url },
       { key: `acme/shop#${github.add("Slow").number}`, provider: "github", status: "open" },
       github,
     ],
     [
       "Linear",
-      createLinearTracker({ deadlineMs: DEADLINE_MS }),
+      createLinearTracker({ addresses: THIS_MACHINE, deadlineMs: DEADLINE_MS }),
       { ...settings(), project: "ENG", token: linear.token, apiUrl: linear.url },
       { key: linear.add("Slow").identifier, provider: "linear", status: "Todo" },
       linear,
     ],
     [
       "Jira",
-      createJiraTracker({ deadlineMs: DEADLINE_MS }),
+      createJiraTracker({ addresses: THIS_MACHINE, deadlineMs: DEADLINE_MS }),
       { ...settings(), project: "SHOP", token: jira.token, email: jira.email, apiUrl: jira.url },
       { key: jira.add("Slow").key, provider: "jira", status: "To Do" },
       jira,

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import { THIS_MACHINE } from "../support/this-machine.ts";
 import { createGithubTracker } from "../../adapters/github/tracker.ts";
 import { createJiraTracker } from "../../adapters/jira/tracker.ts";
 import { createLinearTracker } from "../../adapters/linear/tracker.ts";
@@ -63,19 +64,19 @@ const base = { webhookSecret: "secret", statuses: {} };
 const trackers: [string, IssueTracker, TrackerSettings, TrackerSettings][] = [
   [
     "GitHub",
-    createGithubTracker(),
+    createGithubTracker({ addresses: THIS_MACHINE }),
     { ...base, project: "acme/shop", token: "gh-token", apiUrl: redirecting.url.origin },
     { ...base, project: "acme/shop", token: "gh-token", apiUrl: `${githubMoved.url.origin}/moved` },
   ],
   [
     "Linear",
-    createLinearTracker(),
+    createLinearTracker({ addresses: THIS_MACHINE }),
     { ...base, project: "ENG", token: linear.token, apiUrl: `${redirecting.url.origin}/graphql` },
     { ...base, project: "ENG", token: linear.token, apiUrl: `${linearMoved.url.origin}/moved/graphql` },
   ],
   [
     "Jira",
-    createJiraTracker(),
+    createJiraTracker({ addresses: THIS_MACHINE }),
     { ...base, project: "SHOP", token: jira.token, email: jira.email, apiUrl: redirecting.url.origin },
     { ...base, project: "SHOP", token: jira.token, email: jira.email, apiUrl: `${jiraMoved.url.origin}/moved` },
   ],
@@ -105,7 +106,11 @@ describe("a tracker whose address redirects", () => {
   }
 
   test("GitHub: opening an issue in a repository whose address moved on the API host follows the 307 with its body", async () => {
-    const link = await createGithubTracker().open(trackers[0]![3], { title: "Export fails", body: "It fails", status: "triage" });
+    const link = await createGithubTracker({ addresses: THIS_MACHINE }).open(trackers[0]![3], {
+      title: "Export fails",
+      body: "It fails",
+      status: "triage",
+    });
     expect(github.issues.get(Number(link.key.split("#")[1]))?.title).toBe("Export fails");
   });
 });
