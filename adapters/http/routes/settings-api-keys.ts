@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { outcome } from "../web/notices.ts";
+import { outcome, refusedField } from "../web/notices.ts";
 import { API_KEY_NAME_MAX_LENGTH, createApiKey } from "../../../core/api-keys/create-api-key.ts";
 import { listApiKeys } from "../../../core/api-keys/list-api-keys.ts";
 import { revokeApiKey } from "../../../core/api-keys/revoke-api-key.ts";
@@ -20,7 +20,13 @@ const PATH = "/settings/api-keys";
 async function apiKeysPage(
   services: Services,
   visitor: Visitor,
-  notice: { readonly error?: string; readonly status?: number; readonly secret?: { label: string; value: string } } = {},
+  notice: {
+    readonly error?: string;
+    /** The error is the name's, said beside its field; else the page's. */
+    readonly ofName?: boolean;
+    readonly status?: number;
+    readonly secret?: { label: string; value: string };
+  } = {},
 ): Promise<Response> {
   const w = wordsFor(visitor.language, "apiKeys");
   const title = w.pageTitle;
@@ -38,13 +44,14 @@ async function apiKeysPage(
     keys.length > 0
       ? html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.name}</th><th scope="col">${w.scopes}</th><th scope="col">${w.created}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`
       : html`<p class="muted">${w.noKeys}</p>`;
+  const name = refusedField("key-name-error", notice.ofName ? notice.error : undefined);
   const form = html`<h2>${w.createKey}</h2><form method="post" action="${PATH}"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="key-name">${w.name}</label><input id="key-name" name="name" required maxlength="${API_KEY_NAME_MAX_LENGTH}" placeholder="ci-script">
+<label for="key-name">${w.name}</label>${name.said}<input id="key-name" name="name" required maxlength="${API_KEY_NAME_MAX_LENGTH}" placeholder="ci-script"${name.marks}>
 <fieldset><legend>${w.scopes}</legend>${AGENT_SCOPES.map(
     (s) => html`<label><input type="checkbox" name="scope.${s}" value="yes"${s === "feedbacks:read" ? html` checked` : ""}> ${s}</label>`,
   )}</fieldset>
 <button type="submit">${w.create}</button></form>`;
-  const shown = html`${notice.error ? outcome(notice.error, { role: "alert" }) : ""}${
+  const shown = html`${notice.error && !notice.ofName ? outcome(notice.error, { role: "alert" }) : ""}${
     notice.secret ? outcome(html`<p>${notice.secret.label}</p><pre class="secret" id="secret">${notice.secret.value}</pre>`, { block: true }) : ""
   }`;
   return settingsPage(visitor, PATH, title, html`${shown}${table}${form}`, notice.status);
@@ -68,7 +75,8 @@ export function settingsApiKeyRoutes(services: Services) {
           const scopes = AGENT_SCOPES.filter((s) => field(`scope.${s}`) === "yes");
           const name = field("name").trim();
           const w = wordsFor(visitor.language, "apiKeys");
-          if (!name || scopes.length === 0) return apiKeysPage(services, visitor, { error: name ? w.scopesNeeded : w.nameNeeded, status: 400 });
+          if (!name) return apiKeysPage(services, visitor, { error: w.nameNeeded, ofName: true, status: 400 });
+          if (scopes.length === 0) return apiKeysPage(services, visitor, { error: w.scopesNeeded, status: 400 });
           const created = await createApiKey(services, visitor.grant, { name, scopes });
           if (!created.ok)
             return apiKeysPage(services, visitor, { error: textFor(visitor.language).errors[created.code], status: STATUS_OF[created.code] });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { inProcess, type InProcess, signedInAs } from "../../support/in-process.ts";
+import { focusedField } from "../../support/focused-field.ts";
 
 let http: InProcess;
 beforeAll(async () => {
@@ -41,4 +42,37 @@ test("Settings → API keys: in French, a key without a name says which field ne
   const admin = await signedInAs(http, "admin", "/settings/api-keys", { origin: http.url, "accept-language": "fr" });
   const refused = await admin.submit(createForm(await (await admin.fetch("/settings/api-keys")).text()), { name: "", "scope.feedbacks:read": "yes" });
   expect(await refused.text()).toContain("Écrivez un nom dans «\u202fNom\u202f» pour créer la clé.");
+});
+
+test("Settings → API keys: a key without a name is said beside the name's field, which takes the focus, marked invalid and described by the error, with no alert above the form", async () => {
+  const admin = await as("admin");
+  const refused = await admin.submit(createForm(await (await admin.fetch("/settings/api-keys")).text()), {
+    name: " ",
+    "scope.feedbacks:read": "yes",
+  });
+  expect(focusedField(await refused.text())).toEqual({
+    id: "key-name",
+    invalid: true,
+    said: ["Write a name in “Name” to create the key."],
+    alerts: 0,
+  });
+});
+
+test("Settings → API keys: a key without a scope, no single field's, is an alert that takes the focus", async () => {
+  const admin = await as("admin");
+  const refused = await admin.submit(createForm(await (await admin.fetch("/settings/api-keys")).text()), { name: "ci-script" });
+  const shown = await refused.text();
+  expect(shown).toContain('<p class="error" role="alert" tabindex="-1" autofocus>Tick at least one scope under “Scopes” to create the key.</p>');
+  expect(focusedField(shown).id).toBeUndefined();
+});
+
+test("Settings → API keys: in French, a key without a name is said beside the name's field", async () => {
+  const admin = await signedInAs(http, "admin", "/settings/api-keys", { origin: http.url, "accept-language": "fr" });
+  const refused = await admin.submit(createForm(await (await admin.fetch("/settings/api-keys")).text()), { name: "", "scope.feedbacks:read": "yes" });
+  expect(focusedField(await refused.text())).toEqual({
+    id: "key-name",
+    invalid: true,
+    said: ["Écrivez un nom dans «\u202fNom\u202f» pour créer la clé."],
+    alerts: 0,
+  });
 });
