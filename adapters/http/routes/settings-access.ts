@@ -1,7 +1,7 @@
 import { outcome, refusedField } from "../web/notices.ts";
 import { redirectWithFlash, takeSecret } from "../web/flash.ts";
 import { Elysia } from "elysia";
-import { addressRefusal, textFor } from "../catalog/text.ts";
+import { addressRefusal, describeFieldProblem, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { can, ROLE_SCOPES, scopesWithin } from "../../../core/authorization.ts";
 import { EVENT_TYPES } from "../../../core/feedback/events.ts";
@@ -31,13 +31,15 @@ import { type InviteDraft, invitationsPanel } from "../web/invitations-panel.ts"
 /** What a page says once above its content: an error, or a secret shown this one time. */
 type Notice = {
   readonly error?: string;
+  /** The error is the token label's, said beside its field; else the page's. */
+  readonly ofLabel?: boolean;
   readonly status?: number;
   readonly secret?: { readonly label: string; readonly value: string };
   readonly info?: string;
 };
 
 function noticeHtml(notice: Notice): Html {
-  return html`${notice.error ? outcome(notice.error, { role: "alert" }) : ""}${notice.info ? outcome(notice.info) : ""}${
+  return html`${notice.error && !notice.ofLabel ? outcome(notice.error, { role: "alert" }) : ""}${notice.info ? outcome(notice.info) : ""}${
     notice.secret ? outcome(html`<p>${notice.secret.label}</p><pre class="secret" id="secret">${notice.secret.value}</pre>`, { block: true }) : ""
   }`;
 }
@@ -81,8 +83,9 @@ async function tokensPage(services: Services, visitor: Visitor, notice: Notice =
 <td data-label="${w.lastUsed}">${t.lastUsedAt ? formatTime(lang, t.lastUsedAt) : w.never}</td><td>${postButton(visitor, `/settings/tokens/${t.id}/revoke`, w.revoke)}</td></tr>`,
   );
   const scopes = ROLE_SCOPES[visitor.membership.role];
+  const label = refusedField("token-label-error", notice.ofLabel ? notice.error : undefined);
   const form = html`<h2>${w.createToken}</h2><form method="post" action="/settings/tokens"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="token-label">${w.label}</label><input id="token-label" name="label" required maxlength="${TOKEN_LABEL_MAX_LENGTH}">
+<label for="token-label">${w.label}</label>${label.said}<input id="token-label" name="label" required maxlength="${TOKEN_LABEL_MAX_LENGTH}"${label.marks}>
 <fieldset><legend>${w.scopes}</legend>${scopes.map(
     (s) => html`<label><input type="checkbox" name="scope.${s}" value="yes"${s === DEFAULT_TOKEN_SCOPE ? html` checked` : ""}> ${s}</label>`,
   )}</fieldset>
@@ -212,7 +215,12 @@ export function settingsAccessRoutes(services: Services) {
             SCOPES.filter((s) => field(`scope.${s}`) === "yes"),
           );
           const issued = await issueToken(services, visitor.grant, { label: field("label"), scopes });
-          if (!issued.ok) return tokensPage(services, visitor, { error: `${w.label} / ${w.scopes}`, status: STATUS_OF[issued.code] });
+          if (!issued.ok) {
+            // A label refused (blank, or spaces alone) is said beside its field, by its label, in words.
+            const ofLabel = issued.problem?.field === "label";
+            const error = ofLabel ? describeFieldProblem(issued.problem!, visitor.language, { label: w.label }) : `${w.label} / ${w.scopes}`;
+            return tokensPage(services, visitor, { error, ofLabel, status: STATUS_OF[issued.code] });
+          }
           return redirectWithFlash(services, cookie, { kind: "secret", label: w.tokenOnce, value: issued.value.token }, "/settings/tokens");
         }),
       { detail: { hide: true } },
