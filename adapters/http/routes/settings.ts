@@ -10,7 +10,7 @@ import { browserCollection } from "../../../core/apps/browser-collection.ts";
 import { SEVERITIES } from "../../../core/schemas/feedback.ts";
 import { APP_KINDS } from "../../../core/schemas/catalog.ts";
 import { GROUPING_MODES, type GroupingMode } from "../../../core/grouping/decision.ts";
-import { describeProblem, textFor } from "../catalog/text.ts";
+import { describeFieldProblem, describeProblem, textFor } from "../catalog/text.ts";
 import type { Services } from "../../../core/services.ts";
 import { addChannel } from "../../../core/apps/add-channel.ts";
 import { setBrowserCollection } from "../../../core/apps/set-browser-collection.ts";
@@ -42,7 +42,18 @@ type Notice = {
   readonly saved?: string;
   /** What the tracker form just refused, beside its field, or saved, with the webhook secret to give the tracker. */
   readonly tracker?: TrackerNotice;
+  /** What the widget form just refused, beside its field, with what was typed in it. */
+  readonly browser?: BrowserRefusal;
 };
+
+/** The widget form as it was sent, and the field refused in it with why. */
+interface BrowserRefusal {
+  readonly origins: string;
+  readonly queryParams: string;
+  readonly replay: boolean;
+  readonly field: "origins" | "queryParams";
+  readonly error: string;
+}
 
 /** The sections of one app's settings, each a page of its own. */
 const APP_SECTIONS = ["channels", "widget", "grouping", "features", "help", "tracker"] as const;
@@ -108,7 +119,7 @@ async function appSectionPage(services: Services, visitor: Visitor, appId: strin
   )}</ul></nav>`;
   const bodies: Record<AppSection, () => Html | Promise<Html>> = {
     channels: () => channelsSection(visitor, setup, admin, services.baseUrl, notice.step),
-    widget: () => html`${browserForm(visitor, setup.app, admin)}${embedSection(visitor, setup, services.baseUrl)}`,
+    widget: () => html`${browserForm(visitor, setup.app, admin, notice.browser)}${embedSection(visitor, setup, services.baseUrl)}`,
     grouping: () => groupingForm(visitor, setup.app, admin),
     features: () => featuresSection(visitor, setup, admin),
     help: () =>
@@ -265,15 +276,19 @@ function featuresFromTable(field: (name: string) => string, existing: readonly F
 }
 
 /** Where the app's widget may send from, and what it keeps; Admins change it, the others read it. */
-function browserForm(visitor: Visitor, app: AppRecord, admin: boolean): Html {
+function browserForm(visitor: Visitor, app: AppRecord, admin: boolean, refused?: BrowserRefusal): Html {
   const w = wordsFor(visitor.language, "apps");
   const { origins, replay, queryParams } = browserCollection(app);
   if (!admin) return html`<p>${w.allowedOrigins}${w.colon}${origins.join(", ") || "—"}</p>`;
+  const shown = refused ?? { origins: origins.join("\n"), queryParams: queryParams.join(", "), replay };
+  const said = (field: BrowserRefusal["field"], id: string, hint?: string) =>
+    refusedField(`${id}-error`, refused?.field === field ? refused.error : undefined, hint);
+  const [originsSaid, paramsSaid] = [said("origins", `origins-${app.id}`, `origins-hint-${app.id}`), said("queryParams", `params-${app.id}`)];
   return html`<form method="post" action="/settings/apps/${app.id}/browser"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="origins-${app.id}">${w.allowedOrigins}</label><p class="muted" id="origins-hint-${app.id}">${w.originsHint}</p>
-<textarea id="origins-${app.id}" name="origins" aria-describedby="origins-hint-${app.id}" spellcheck="false">${origins.join("\n")}</textarea>
-<label for="params-${app.id}">${w.keptQueryParams}</label><input id="params-${app.id}" name="queryParams" value="${queryParams.join(", ")}">
-<label><input type="checkbox" name="replay" value="on"${replay ? html` checked` : ""}> ${w.recordReplay}</label>
+<label for="origins-${app.id}">${w.allowedOrigins}</label><p class="muted" id="origins-hint-${app.id}">${w.originsHint}</p>${originsSaid.said}
+<textarea id="origins-${app.id}" name="origins"${originsSaid.marks} spellcheck="false">${shown.origins}</textarea>
+<label for="params-${app.id}">${w.keptQueryParams}</label>${paramsSaid.said}<input id="params-${app.id}" name="queryParams" value="${shown.queryParams}"${paramsSaid.marks}>
+<label><input type="checkbox" name="replay" value="on"${shown.replay ? html` checked` : ""}> ${w.recordReplay}</label>
 <button type="submit" class="secondary">${w.save}</button></form>`;
 }
 
@@ -421,13 +436,17 @@ export function settingsRoutes(services: Services) {
               .split(/[\s,]+/)
               .filter(Boolean);
           const changes = { origins: words("origins"), queryParams: words("queryParams"), replay: field("replay") === "on" };
-          return afterChange(
-            visitor,
-            cookie,
-            await setBrowserCollection(services, visitor.grant, params.id, changes),
-            { appId: params.id, section: "widget" },
-            wordsFor(visitor.language, "apps").originsHint,
-          );
+          const set = await setBrowserCollection(services, visitor.grant, params.id, changes);
+          // An origin or a parameter refused is said beside its field, by its label, what was typed kept in the form.
+          const refusedName = set.ok ? undefined : (["origins", "queryParams"] as const).find((f) => f === set.problem?.field.split(".")[0]);
+          if (!set.ok && refusedName) {
+            const w = wordsFor(visitor.language, "apps");
+            const problem = { ...set.problem!, field: refusedName };
+            const error = describeFieldProblem(problem, visitor.language, { origins: w.allowedOrigins, queryParams: w.keptQueryParams });
+            const browser = { origins: field("origins"), queryParams: field("queryParams"), replay: changes.replay, field: refusedName, error };
+            return appSectionPage(services, visitor, params.id, "widget", { status: STATUS_OF[set.code], browser });
+          }
+          return afterChange(visitor, cookie, set, { appId: params.id, section: "widget" });
         }),
       { detail: { hide: true } },
     )

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { focusedField } from "../../support/focused-field.ts";
 import { inProcess, type InProcess, signedInAs } from "../../support/in-process.ts";
 
 let http: InProcess;
@@ -130,5 +131,48 @@ describe("an app's settings, one page per section", () => {
       const page = await (await member.fetch(`/settings/apps/${http.demo.appId}/${section}`)).text();
       expect(page).not.toContain(`action="/settings/apps/${http.demo.appId}`);
     }
+  });
+});
+
+describe("Settings → an app's widget says a refused field beside it", () => {
+  const widgetForm = async (admin: Awaited<ReturnType<typeof as>>) =>
+    formOf(await (await admin.fetch(`/settings/apps/${http.demo.appId}/widget`)).text(), `/settings/apps/${http.demo.appId}/browser`);
+
+  test("an origin with a path is refused (400) beside the origins' field, which takes the focus, marked invalid, its hint and its error as its description, what was typed kept, with no alert above the form", async () => {
+    const admin = await as("admin");
+    const refused = await admin.submit(await widgetForm(admin), { origins: "https://shop.example/path", queryParams: "tab" });
+    expect(refused.status).toBe(400);
+    const shown = await refused.text();
+    expect(focusedField(shown)).toEqual({
+      id: `origins-${http.demo.appId}`,
+      invalid: true,
+      said: [
+        "One exact origin per line, such as https://app.example.com or http://localhost:5173. The widget is refused everywhere else.",
+        "Allowed origins: expected an exact origin such as https://app.example.com (scheme, host and port: no path, no wildcard).",
+      ],
+      alerts: 0,
+    });
+    expect(shown).toContain(">https://shop.example/path</textarea>");
+  });
+
+  test("a query parameter refused is said beside its own field", async () => {
+    const admin = await as("admin");
+    const refused = await admin.submit(await widgetForm(admin), { origins: "https://shop.example", queryParams: "not/a/name" });
+    expect(refused.status).toBe(400);
+    const shown = focusedField(await refused.text());
+    expect([shown.id, shown.invalid, shown.alerts]).toEqual([`params-${http.demo.appId}`, true, 0]);
+    expect(shown.said).toEqual([
+      expect.stringMatching(/^Query parameters kept in page addresses \(the values of all others are dropped\): expected /),
+    ]);
+  });
+
+  test("in French, an origin refused is said beside its field in French", async () => {
+    const admin = await signedInAs(http, "admin", "/settings/apps", { origin: http.url, "accept-language": "fr" });
+    const refused = await admin.submit(await widgetForm(admin), { origins: "https://shop.example/path" });
+    const shown = focusedField(await refused.text());
+    expect([shown.id, shown.invalid, shown.alerts]).toEqual([`origins-${http.demo.appId}`, true, 0]);
+    expect(shown.said[1]).toBe(
+      "Origines autorisées\u202f: doit être une origine exacte comme https://app.example.com (schéma, hôte et port\u202f: ni chemin ni joker).",
+    );
   });
 });
