@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { outcome } from "../web/notices.ts";
+import { outcome, refusedField } from "../web/notices.ts";
 import { can } from "../../../core/authorization.ts";
 import { createEntry } from "../../../core/changelog/create-entry.ts";
 import { deleteEntry } from "../../../core/changelog/delete-entry.ts";
@@ -44,6 +44,8 @@ interface Editing {
   readonly found?: readonly FeedbackSummary[];
   readonly preview?: boolean;
   readonly error?: string;
+  /** The field the error is about, said beside it; none, the error is the page's. */
+  readonly at?: EntryField;
   /** The save was refused for a key naming no feedback: with several, the page counts them (the core names the first). */
   readonly unknownKeys?: boolean;
   /** Shown from what was posted (a preview, a search, a refusal), not from the store: said under the title. */
@@ -135,11 +137,26 @@ async function audienceOf(services: Services, visitor: Visitor, keys: readonly s
   return audience.ok ? audience.value : 0;
 }
 
-/** An entry's title and Markdown text, as the editor and the correction of a published entry show them. */
-const entryFields = (w: Words<"changelog">, entry: { readonly title: string; readonly body: string }): Html =>
-  html`<label for="title">${w.entryTitle}</label><input id="title" name="title" required maxlength="${CHANGELOG_TITLE_MAX_LENGTH}" value="${entry.title}">
-<label for="body">${w.body}</label><textarea id="body" name="body" rows="12" maxlength="${CHANGELOG_BODY_MAX_LENGTH}" aria-describedby="body-hint">${entry.body}</textarea>
+/** The fields of an entry a person types in, which a save may refuse for what was typed. */
+type EntryField = "title" | "body";
+
+/** The field of the form a refusal is about, if it is one typed in: the API's `title`, `body`. */
+const fieldOf = (failure: Failure): EntryField | undefined => (["title", "body"] as const).find((f) => f === failure.problem?.field.split(".")[0]);
+
+/**
+ * An entry's title and Markdown text, as the editor and the correction of a published entry show
+ * them; `error` said beside the field `at`, if it is about one.
+ */
+function entryFields(
+  w: Words<"changelog">,
+  entry: { readonly title: string; readonly body: string; readonly error?: string; readonly at?: EntryField },
+): Html {
+  const refused = (f: EntryField, hint?: string) => refusedField(`${f}-error`, entry.at === f ? entry.error : undefined, hint);
+  const [title, body] = [refused("title"), refused("body", "body-hint")];
+  return html`<label for="title">${w.entryTitle}</label>${title.said}<input id="title" name="title" required maxlength="${CHANGELOG_TITLE_MAX_LENGTH}" value="${entry.title}"${title.marks}>
+<label for="body">${w.body}</label>${body.said}<textarea id="body" name="body" rows="12" maxlength="${CHANGELOG_BODY_MAX_LENGTH}"${body.marks}>${entry.body}</textarea>
 <p class="muted" id="body-hint">${w.bodyHint}</p>`;
+}
 
 /**
  * The editor of a draft (or of a new entry): title, Markdown text, feedbacks linked by key or found
@@ -163,7 +180,7 @@ async function editorPage(services: Services, visitor: Visitor, editing: Editing
 <button type="submit" name="link" value="${f.key}" class="secondary" aria-label="${w.link} ${f.key}">${w.link}</button></p></li>`;
   const found = editing.found?.filter((f) => !linked.some((l) => l.key === f.key));
   const unknown = linked.filter((f) => !f.status).length;
-  const error = editing.unknownKeys && unknown > 1 ? w.unknownKeys(unknown) : editing.error;
+  const error = editing.unknownKeys && unknown > 1 ? w.unknownKeys(unknown) : editing.at ? undefined : editing.error;
   const delivers = services.notifier.delivers;
   // Who would be e-mailed is counted only where e-mail goes out: without it, the page says no one is told.
   const people = delivers ? await audienceOf(services, visitor, editing.feedbacks) : 0;
@@ -231,7 +248,7 @@ async function publishedPage(
   visitor: Visitor,
   entry: ChangelogEntry,
   done: string | null,
-  correcting?: { readonly title: string; readonly body: string; readonly error: string },
+  correcting?: { readonly title: string; readonly body: string; readonly error: string; readonly at?: EntryField },
 ): Promise<Response> {
   const w = wordsFor(visitor.language, "changelog");
   const linked = await linkedSummaries(services, visitor, entry.feedbacks);
@@ -249,7 +266,7 @@ async function publishedPage(
   const typed = correcting ?? entry;
   const correction = can(visitor.grant, "changelog.manage")
     ? html`<details class="correction"${correcting ? html` open` : ""}><summary>${w.correct}</summary>
-${correcting ? outcome(correcting.error, { role: "alert" }) : ""}
+${correcting && !correcting.at ? outcome(correcting.error, { role: "alert" }) : ""}
 <form method="post" action="/changelog/${encodeURIComponent(entry.id)}" class="editor"><input type="hidden" name="csrf" value="${visitor.csrf}">
 <p class="muted">${w.correctHint}</p>
 ${entryFields(w, typed)}
@@ -343,8 +360,10 @@ export function changelogPageRoutes(services: Services) {
     const theirs = id && editing.was ? await getEntry(services, visitor.grant, id) : null;
     if (theirs?.ok && theirs.value.status === "draft" && theirs.value.updatedAt !== editing.was && !sameAsStored(theirs.value, editing))
       return editorPage(services, visitor, { ...here, was: theirs.value.updatedAt, error: w.savedMeanwhile }, null, 409);
-    if (!entryBody.check(input))
-      return editorPage(services, visitor, { ...here, error: said(visitor, entryBody.refuse("invalid_body", input)) }, null, 400);
+    if (!entryBody.check(input)) {
+      const refused = entryBody.refuse("invalid_body", input);
+      return editorPage(services, visitor, { ...here, error: said(visitor, refused), at: fieldOf(refused) }, null, 400);
+    }
     const saved = id ? await updateEntry(services, visitor.grant, id, input, { draft: true }) : await createEntry(services, visitor.grant, input);
     // A draft deleted meanwhile (in another tab): what was typed is kept, in a new entry's editor.
     if (!saved.ok && id && saved.code === "not_found") return editorPage(services, visitor, { ...editing, error: w.draftGone }, null, 409);
@@ -354,7 +373,7 @@ export function changelogPageRoutes(services: Services) {
     // Refused, the keys typed are in the list, each unknown one marked there: the field is left empty.
     if (!saved.ok) {
       const unknownKeys = saved.problem?.reason === "unknown_feedback";
-      return editorPage(services, visitor, { ...here, error: said(visitor, saved), unknownKeys }, null, 400);
+      return editorPage(services, visitor, { ...here, error: said(visitor, saved), at: fieldOf(saved), unknownKeys }, null, 400);
     }
     // Publishing e-mails people and cannot be undone: the draft, saved, is asked about on a page of
     // its own (an address, so that reloading it saves nothing again).
@@ -386,7 +405,7 @@ export function changelogPageRoutes(services: Services) {
     return editorPage(
       services,
       visitor,
-      { id, title: entry.title, body: entry.body, feedbacks: entry.feedbacks, was, error: said(visitor, published) },
+      { id, title: entry.title, body: entry.body, feedbacks: entry.feedbacks, was, error: said(visitor, published), at: fieldOf(published) },
       null,
       409,
     );
@@ -394,13 +413,13 @@ export function changelogPageRoutes(services: Services) {
 
   /** A published entry's title and text corrected; the feedbacks it shipped are left as they are. */
   async function corrected(visitor: Visitor, id: string, correction: { title: string; body: string }): Promise<Response> {
-    const refused = entryPatch.check(correction) ? null : said(visitor, entryPatch.refuse("invalid_body", correction));
+    const refused = entryPatch.check(correction) ? null : entryPatch.refuse("invalid_body", correction);
     const saved = refused ? null : await updateEntry(services, visitor.grant, id, correction);
     if (saved?.ok) return redirect(`/changelog/${encodeURIComponent(id)}?done=corrected`);
     const found = await getEntry(services, visitor.grant, id);
     if (!found.ok) return redirect("/changelog");
-    const error = refused ?? said(visitor, saved!);
-    return publishedPage(services, visitor, found.value, null, { ...correction, error });
+    const failure = refused ?? (saved as Failure);
+    return publishedPage(services, visitor, found.value, null, { ...correction, error: said(visitor, failure), at: fieldOf(failure) });
   }
 
   /** The fields of a form, each as a list (a repeated field gives several). */

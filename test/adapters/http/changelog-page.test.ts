@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { FormBrowser } from "../../support/browser.ts";
+import { focusedField } from "../../support/focused-field.ts";
 import { inProcess, type InProcess, signedInAs } from "../../support/in-process.ts";
 import { startMailbox } from "../../support/mailbox.ts";
 
@@ -325,7 +326,7 @@ describe("the inbox's Changelog page", () => {
     const refused = await post(at, page, { title: " ", body: "The last page is back.", action: "correct" });
     const refusedPage = await refused.text();
     // Said of the field by its label, as the form names it.
-    expect([refused.status, refusedPage.includes('<p class="error" role="alert" tabindex="-1" autofocus>Title: expected a non-empty text')]).toEqual([
+    expect([refused.status, refusedPage.includes('<p class="error" role="alert" id="title-error">Title: expected a non-empty text')]).toEqual([
       400,
       true,
     ]);
@@ -471,6 +472,37 @@ describe("the inbox's Changelog page", () => {
     const reader = await signedInAs(http, "reader");
     expect(await (await reader.fetch("/inbox")).text()).not.toContain('href="/changelog"');
     expect((await reader.fetch("/changelog")).status).toBe(403);
+  });
+
+  test("a draft refused for its title says so beside the title's field, which takes the focus, marked invalid and described by the error, with no alert above the form", async () => {
+    const refused = await post("/changelog", await get("/changelog/new"), { title: " ", body: "The last page is back.", action: "save" });
+    expect(refused.status).toBe(400);
+    const shown = focusedField(await refused.text());
+    expect([shown.id, shown.invalid, shown.alerts]).toEqual(["title", true, 0]);
+    expect(shown.said).toEqual([expect.stringMatching(/^Title: expected a non-empty text/)]);
+  });
+
+  test("a draft refused for its text says so beside the text's field, after the field's hint", async () => {
+    const refused = await post("/changelog", await get("/changelog/new"), { title: "Long notes", body: "x".repeat(20_001), action: "save" });
+    expect(refused.status).toBe(400);
+    const shown = focusedField(await refused.text());
+    expect([shown.id, shown.invalid, shown.alerts, shown.said.length]).toEqual(["body", true, 0, 2]);
+    expect(shown.said[1]).toMatch(/^Text: expected /);
+  });
+
+  test("in French, a draft refused for its title says so beside the title's field", async () => {
+    const french = await signedInAs(http, "member", "/changelog", { "accept-language": "fr" });
+    const editor = await (await french.fetch("/changelog/new")).text();
+    const body = new URLSearchParams({
+      csrf: /name="csrf" value="([^"]+)"/.exec(editor)![1]!,
+      title: " ",
+      body: "Retour de la dernière page.",
+      action: "save",
+    });
+    const refused = await french.fetch("/changelog", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+    const shown = focusedField(await refused.text());
+    expect([shown.id, shown.invalid, shown.alerts]).toEqual(["title", true, 0]);
+    expect(shown.said).toEqual([expect.stringMatching(/^Titre\u202f: /)]);
   });
 });
 
