@@ -1,5 +1,5 @@
 import { can } from "../../../core/authorization.ts";
-import { outcome as noticeOf } from "./notices.ts";
+import { outcome as noticeOf, refusedField } from "./notices.ts";
 import type { Failure } from "../../../core/errors.ts";
 import type { Feedback } from "../../../core/schemas/feedback.ts";
 import type { Services } from "../../../core/services.ts";
@@ -82,9 +82,11 @@ function createButton(visitor: Visitor, key: string, tracker: TrackerView): Html
 /** The form that links an existing issue; `apart` from a button above it. */
 function linkForm(visitor: Visitor, key: string, tracker: TrackerView, refused: TrackerRefusal | null, className = ""): Html {
   const w = wordsFor(visitor.language, "trackerIssue");
+  const error = refused && aboutTheIssue(refused) ? refusal(visitor, tracker, refused) : undefined;
+  const issue = refusedField("tracker-issue-error", error, "tracker-issue-hint");
   return html`<form method="post" action="/inbox/${encodeURIComponent(key)}/tracker#tracker"${className ? html` class="${className}"` : ""}><input type="hidden" name="csrf" value="${visitor.csrf}">
 <input type="hidden" name="action" value="link"><label for="tracker-issue">${w.linkExisting}</label><p class="muted" id="tracker-issue-hint">${w.linkHint(issueExample(tracker))}</p>
-<div class="search-row"><input id="tracker-issue" name="issue" required maxlength="2000" autocomplete="off" value="${refused?.issue ?? ""}" aria-describedby="tracker-issue-hint"><button type="submit" class="secondary">${w.link}</button></div></form>`;
+${issue.said}<div class="search-row"><input id="tracker-issue" name="issue" required maxlength="2000" autocomplete="off" value="${refused?.issue ?? ""}"${issue.marks}><button type="submit" class="secondary">${w.link}</button></div></form>`;
 }
 
 /** What the last action on the panel did, or why it was refused. */
@@ -92,12 +94,19 @@ function said(visitor: Visitor, tracker: TrackerView | null, linked: string, out
   const w = wordsFor(visitor.language, "trackerIssue");
   const name = tracker ? trackerName(tracker.provider) : "";
   if (outcome === null) return "";
-  if (typeof outcome === "object") return noticeOf(refusal(visitor, tracker, outcome), { role: "alert" });
+  if (typeof outcome === "object") return aboutTheIssue(outcome) ? "" : noticeOf(refusal(visitor, tracker, outcome), { role: "alert" });
   // Taken while nothing is linked: another request holds the opening, and its issue is not created yet.
   if (!linked) return outcome === "taken" ? noticeOf(w.beingCreated) : "";
   const notice = outcome === "opened" ? w.opened(linked, name) : outcome === "linked" ? w.linked(linked) : outcome === "taken" ? w.taken(linked) : "";
   return notice ? noticeOf(notice) : "";
 }
+
+/**
+ * Whether a refusal is of what was typed in the link form (nothing, no issue of the project, an
+ * issue the tracker does not hold): said beside that field, not above the panel.
+ */
+const aboutTheIssue = ({ failure, issue }: TrackerRefusal): boolean =>
+  failure.code === "invalid_body" || (failure.code === "not_found" && issue !== "");
 
 /** Why a link or a creation was refused, naming the tracker, and for an outage what it answered. */
 function refusal(visitor: Visitor, tracker: TrackerView | null, { failure, issue }: TrackerRefusal): string {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { FormBrowser } from "../../support/browser.ts";
 import { FakeGitHub } from "../../support/fake-github.ts";
 import { FakeJira } from "../../support/fake-jira.ts";
+import { focusedField } from "../../support/focused-field.ts";
 import { type InProcess, inProcess, signedInAs } from "../../support/in-process.ts";
 
 /** The tracker issue on a feedback's page: opened or linked from there, refusals said there. */
@@ -64,7 +65,7 @@ describe("an app with a tracker", () => {
     const shown = panel(await refused.text());
     expect(refused.status).toBe(404);
     expect(shown).toContain(
-      '<p class="error" role="alert" tabindex="-1" autofocus>GitHub has no issue “9999” in acme/shop. Check its address or key.</p>',
+      '<p class="error" role="alert" id="tracker-issue-error">GitHub has no issue “9999” in acme/shop. Check its address or key.</p>',
     );
     expect(shown).toContain('value="9999"');
     expect(await trackerIssue(key)).toBeUndefined();
@@ -84,7 +85,7 @@ describe("an app with a tracker", () => {
     const shown = panel(await refused.text());
     expect(refused.status).toBe(400);
     expect(shown).toContain(
-      '<p class="error" role="alert" tabindex="-1" autofocus>“not a key” is not an issue number or address of acme/shop. Give its number, as 17, or its address, as https://github.com/acme/shop/issues/17.</p>',
+      '<p class="error" role="alert" id="tracker-issue-error">“not a key” is not an issue number or address of acme/shop. Give its number, as 17, or its address, as https://github.com/acme/shop/issues/17.</p>',
     );
     expect(shown).toContain('value="not a key"');
     expect(github.calls.length).toBe(calls);
@@ -99,9 +100,36 @@ describe("an app with a tracker", () => {
     const refused = await member.submit(formOf(await page(member, key), "link")!, { issue: address });
     expect(refused.status).toBe(400);
     expect(panel(await refused.text())).toContain(
-      `<p class="error" role="alert" tabindex="-1" autofocus>“${address}” is not an issue number or address of acme/shop.`,
+      `<p class="error" role="alert" id="tracker-issue-error">“${address}” is not an issue number or address of acme/shop.`,
     );
     expect(github.calls.length).toBe(calls);
+  });
+
+  test("an issue refused for what was typed is said beside the link field, which takes the focus, marked invalid, its hint and the error as its description, with no alert above the panel", async () => {
+    const key = await report("The coupon field trims its zeros");
+    const refused = await member.submit(formOf(await page(member, key), "link")!, { issue: "not a key" });
+    expect(focusedField(await refused.text())).toEqual({
+      id: "tracker-issue",
+      invalid: true,
+      said: [
+        "The issue&#39;s address, or its number (17).",
+        "“not a key” is not an issue number or address of acme/shop. Give its number, as 17, or its address, as https://github.com/acme/shop/issues/17.",
+      ],
+      alerts: 0,
+    });
+  });
+
+  test("in French, an issue refused for what was typed is said beside the link field", async () => {
+    const key = await report("Le champ du code promo garde les zéros");
+    const form = formOf(await page(member, key, "fr"), "link")!;
+    const refused = await member.submit(form, { issue: "pas une clé" }, undefined, { "accept-language": "fr" });
+    const shown = focusedField(await refused.text());
+    expect([shown.id, shown.invalid, shown.alerts, shown.said[1]]).toEqual([
+      "tracker-issue",
+      true,
+      0,
+      expect.stringMatching(/^«\u202fpas une clé\u202f» n’est ni/),
+    ]);
   });
 
   test("in French, text that is no issue number or address is said so, with an example of each", async () => {
@@ -109,7 +137,7 @@ describe("an app with a tracker", () => {
     const form = formOf(await page(member, key, "fr"), "link")!;
     const refused = await member.submit(form, { issue: "pas une clé" }, undefined, { "accept-language": "fr" });
     expect(panel(await refused.text())).toContain(
-      '<p class="error" role="alert" tabindex="-1" autofocus>«\u202fpas une clé\u202f» n’est ni un numéro ni une adresse de ticket de acme/shop. Indiquez son numéro, comme 17, ou son adresse, comme https://github.com/acme/shop/issues/17.</p>',
+      '<p class="error" role="alert" id="tracker-issue-error">«\u202fpas une clé\u202f» n’est ni un numéro ni une adresse de ticket de acme/shop. Indiquez son numéro, comme 17, ou son adresse, comme https://github.com/acme/shop/issues/17.</p>',
     );
   });
 
@@ -219,7 +247,7 @@ describe("an app with a tracker", () => {
     const issues = github.issues.size;
     const refused = await member.submit(formOf(await page(member, key), "link")!, { issue: "  " });
     expect(refused.status).toBe(400);
-    expect(panel(await refused.text())).toContain('<p class="error" role="alert" tabindex="-1" autofocus>Give the issue&#39;s address or key.</p>');
+    expect(panel(await refused.text())).toContain('<p class="error" role="alert" id="tracker-issue-error">Give the issue&#39;s address or key.</p>');
     expect(github.issues.size).toBe(issues);
   });
 
@@ -275,7 +303,7 @@ describe("an app with a Jira tracker", () => {
     const calls = jira.calls.length;
     const refused = await member.submit(formOf(await page(member, key), "link")!, { issue: "not a key" });
     expect(panel(await refused.text())).toContain(
-      '<p class="error" role="alert" tabindex="-1" autofocus>“not a key” is not an issue key or address of SHOP. Give its key, as SHOP-17, or its address, as https://acme.atlassian.net/browse/SHOP-17.</p>',
+      '<p class="error" role="alert" id="tracker-issue-error">“not a key” is not an issue key or address of SHOP. Give its key, as SHOP-17, or its address, as https://acme.atlassian.net/browse/SHOP-17.</p>',
     );
     expect(jira.calls.length).toBe(calls);
   });
