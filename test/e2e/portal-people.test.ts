@@ -14,6 +14,15 @@ let mailbox: Awaited<ReturnType<typeof startMailbox>>;
 let browser: Browser;
 let idea: string;
 
+/** A token of the customer's single sign-on for `email`, signed with a portal secret made now (each replaces the one before). */
+async function ssoToken(email: string, name: string): Promise<string> {
+  const ssoSecret = (await post(`${server.url}/v1/portal/sso-secret`, {}, { authorization: `Bearer ${server.demo.tokens.admin}` })).body.ssoSecret;
+  return new SignJWT({ sub: email, email, name })
+    .setProtectedHeader({ alg: "HS256" })
+    .setExpirationTime("5m")
+    .sign(new TextEncoder().encode(ssoSecret));
+}
+
 describe.skipIf(!present)("a person on the portal, in Chromium", () => {
   beforeAll(async () => {
     mailbox = await startMailbox();
@@ -148,12 +157,7 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
   });
 
   test("a comment held for review is offered to the team with Publish and Reject; Reject asks once more, and the comment leaves its author's page", async () => {
-    const auth = { authorization: `Bearer ${server.demo.tokens.admin}` };
-    const ssoSecret = (await post(`${server.url}/v1/portal/sso-secret`, {}, auth)).body.ssoSecret;
-    const token = await new SignJWT({ sub: "hugo@customer.example", email: "hugo@customer.example", name: "Hugo" })
-      .setProtectedHeader({ alg: "HS256" })
-      .setExpirationTime("5m")
-      .sign(new TextEncoder().encode(ssoSecret));
+    const token = await ssoToken("hugo@customer.example", "Hugo");
     const author = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await author.goto(`${server.url}/p/demo/sso?token=${token}&next=/p/demo/${idea}`);
     await author.fill("#comment-text", "Cheap e-books at books-for-less.example, visit now!");
@@ -254,11 +258,7 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
   });
 
   test("what a person types in a comment or a post is in the portal's own font, as the other fields are, not the browser's monospace", async () => {
-    const ssoSecret = (await post(`${server.url}/v1/portal/sso-secret`, {}, { authorization: `Bearer ${server.demo.tokens.admin}` })).body.ssoSecret;
-    const token = await new SignJWT({ sub: "kim@customer.example", email: "kim@customer.example", name: "Kim" })
-      .setProtectedHeader({ alg: "HS256" })
-      .setExpirationTime("5m")
-      .sign(new TextEncoder().encode(ssoSecret));
+    const token = await ssoToken("kim@customer.example", "Kim");
     const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
     const fonts = (field: string) =>
       page.evaluate((selector) => {
@@ -274,11 +274,7 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
   });
 
   test("signed in by the customer's single sign-on, back on a page the browser showed signed out, the person is signed in there at once", async () => {
-    const ssoSecret = (await post(`${server.url}/v1/portal/sso-secret`, {}, { authorization: `Bearer ${server.demo.tokens.admin}` })).body.ssoSecret;
-    const token = await new SignJWT({ sub: "bea@customer.example", email: "bea@customer.example", name: "Bea" })
-      .setProtectedHeader({ alg: "HS256" })
-      .setExpirationTime("5m")
-      .sign(new TextEncoder().encode(ssoSecret));
+    const token = await ssoToken("bea@customer.example", "Bea");
     const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
     // Seen signed out first: public, kept 30 s by the browser, which must not show that copy again once signed in.
     await page.goto(`${server.url}/p/demo/${idea}`);
@@ -289,11 +285,7 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
   });
 
   test("typing a title, the person is offered the published ideas that look like it above the form, with their votes and a link to each, the title still in view on a phone", async () => {
-    const ssoSecret = (await post(`${server.url}/v1/portal/sso-secret`, {}, { authorization: `Bearer ${server.demo.tokens.admin}` })).body.ssoSecret;
-    const token = await new SignJWT({ sub: "lea@customer.example", email: "lea@customer.example", name: "Léa" })
-      .setProtectedHeader({ alg: "HS256" })
-      .setExpirationTime("5m")
-      .sign(new TextEncoder().encode(ssoSecret));
+    const token = await ssoToken("lea@customer.example", "Léa");
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await page.goto(`${server.url}/p/demo/sso?token=${token}&next=/p/demo/new`);
     await page.locator("#post-title").pressSequentially("Dark mode for the app");
