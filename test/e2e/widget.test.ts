@@ -739,6 +739,12 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 860 }, javaScriptEnabled: false });
     const tab = await context.newPage();
     await tab.goto(`${server.url}/f/${server.demo.formKey}`);
+    // Spaces pass the browser's own check; the refusal is said beside the message, which takes the focus with no script.
+    await tab.getByLabel("Your message").fill("   ");
+    await tab.getByRole("button", { name: "Send" }).click();
+    await tab.waitForSelector("#message-error");
+    expect(await tab.locator('#message:focus[aria-invalid="true"]').count()).toBe(1);
+    await saveScreenshot(tab, "hosted-form-refused-390");
     await tab.getByLabel("Your message").fill("Exports time out after a minute on the reports page.");
     for (const width of [390, 1280]) {
       await tab.setViewportSize({ width, height: 860 });

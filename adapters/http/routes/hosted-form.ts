@@ -21,6 +21,7 @@ import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, page, redirect } from "../html.ts";
 import { requestLanguage } from "../language.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
+import { outcome, refusedField } from "../web/notices.ts";
 import { wordsFor } from "../web/words.ts";
 
 type Words = ReturnType<typeof textFor>["form"];
@@ -62,17 +63,21 @@ const RUNNING_WAIT_MS = 100;
 const TRACKING_PATH = /^\/s\/[\w-]+\?t=[\w-]+$/;
 
 /** Why the form was refused, said of its own fields: the people it serves never read a schema. */
-function refusedField(failure: Failure, w: Words, sent: Fields): string | null {
+function messageRefusal(failure: Failure, w: Words, sent: Fields): string | null {
   const tooLong = codePoints(one(sent.message)) > MESSAGE_MAX_LENGTH;
   if (failure.code === "message_too_long" || (failure.problem?.field === "message" && tooLong)) return w.messageTooLong(MESSAGE_MAX_LENGTH);
   if (failure.problem?.field === "message") return w.writeMessage;
   return null;
 }
 
-/** Why a posted form is shown back: what to say, its status, and the token of a post still being recorded. */
+/**
+ * Why a posted form is shown back: what to say, its status, and the token of a post still being
+ * recorded; `field`, the field refused, beside which it is said (else above the form).
+ */
 interface SentBack {
   readonly said: string;
   readonly status: number;
+  readonly field?: "message" | "email";
   readonly once?: string;
 }
 
@@ -107,25 +112,29 @@ export function hostedFormRoutes(services: Services, budget: AddressBudget) {
    * token, unless `back` gives the one of a post still being recorded: sent again, the same token
    * replays that post's answer.
    */
-  const reportForm = (key: string, app: string, w: Words, language: Language, sent: Fields = {}, back?: SentBack) =>
-    formPage(
+  const reportForm = (key: string, app: string, w: Words, language: Language, sent: Fields = {}, back?: SentBack) => {
+    // A reporter on a phone sees the field refused, its error read with it, where an alert above the form left them to find it.
+    const said = (field: SentBack["field"]) => refusedField(`${field}-error`, back && back.field === field ? back.said : undefined);
+    const [message, email] = [said("message"), said("email")];
+    return formPage(
       language,
       `${w.title} · ${app}`,
       html`<p class="muted">${w.about} ${app}</p><h1>${w.title}</h1>
-${back ? html`<p class="error" role="alert">${back.said}</p>` : ""}
+${back && !back.field ? outcome(back.said, { role: "alert" }) : ""}
 <form method="post" action="/f/${encodeURIComponent(key)}?lang=${language}">
 <fieldset><legend>${w.kind}</legend>${KINDS.map(
         (k, i) =>
           html`<label class="choice"><input type="radio" name="kind" value="${k}"${(one(sent.kind) || "problem") === k || (!sent.kind && i === 0) ? html` checked` : ""}> ${textFor(language).values[k]}</label>`,
       )}</fieldset>
-<label for="message">${w.message}</label><textarea id="message" name="message" rows="6" required maxlength="${MESSAGE_MAX_LENGTH}" placeholder="${w.messageHint}">${one(sent.message)}</textarea>
-<label for="email">${w.email}</label><input id="email" type="email" name="email" autocomplete="email" value="${one(sent.email)}">
+<label for="message">${w.message}</label>${message.said}<textarea id="message" name="message" rows="6" required maxlength="${MESSAGE_MAX_LENGTH}" placeholder="${w.messageHint}"${message.marks}>${one(sent.message)}</textarea>
+<label for="email">${w.email}</label>${email.said}<input id="email" type="email" name="email" autocomplete="email" value="${one(sent.email)}"${email.marks}>
 ${HIDDEN.map((name) => (one(sent[name]) ? html`<input type="hidden" name="${name}" value="${one(sent[name])}">` : ""))}
 <input type="hidden" name="once" value="${back?.once || services.ids.secret()}">
 <div class="trap" aria-hidden="true"><label for="website">${w.honeypot}</label><input id="website" type="text" name="website" tabindex="-1" autocomplete="off"></div>
 <p><button type="submit">${w.send}</button></p></form>`,
       back?.status ?? 200,
     );
+  };
 
   /**
    * What a step of the report or of the qualification becomes. Questions and the thanks are pages of
@@ -137,14 +146,14 @@ ${HIDDEN.map((name) => (one(sent[name]) ? html`<input type="hidden" name="${name
    */
   function stepResponse(key: string, app: string, language: Language, result: Result<Submitted>, sent: Fields) {
     if (!result.ok) return failurePage(key, app, language, result, sent);
-    const { outcome } = result.value;
+    const { outcome: ended } = result.value;
     const form = `/f/${encodeURIComponent(key)}`;
-    if (outcome.kind === "recorded") {
-      const { statusUrl } = outcome.body as ReportResponse;
+    if (ended.kind === "recorded") {
+      const { statusUrl } = ended.body as ReportResponse;
       const track = statusUrl?.startsWith(`${services.baseUrl}/s/`) ? `&track=${encodeURIComponent(statusUrl.slice(services.baseUrl.length))}` : "";
       return redirect(`${form}/sent?lang=${language}${track}`);
     }
-    const step = outcome.body as QualificationStep;
+    const step = ended.body as QualificationStep;
     if (step.status === "ask" || step.status === "answer") return redirect(`${form}/questions/${encodeURIComponent(step.id)}?lang=${language}`);
     const w = textFor(language).form;
     return formPage(language, w.title, html`<h1>${w.title}</h1><p>${step.message ?? ""}</p>${againLink(key, language)}`);
@@ -162,7 +171,7 @@ ${HIDDEN.map((name) => (one(sent[name]) ? html`<input type="hidden" name="${name
       html`<p class="muted">${w.about} ${app}</p><h1>${w.title}</h1>
 ${step.message ? html`<p>${step.message}</p>` : ""}${step.source ? html`<p><a href="${step.source.url}" rel="noreferrer">${step.source.title || w.source}</a></p>` : ""}
 <p role="status"><strong>${w.notSent}</strong></p>
-${error ? html`<p class="error" role="alert">${error}</p>` : ""}
+${error ? outcome(error, { role: "alert" }) : ""}
 <form method="post" action="/f/${encodeURIComponent(key)}/answers/${encodeURIComponent(step.id)}?lang=${language}">
 <input type="hidden" name="asked" value="${askedIn(step)}">
 ${(step.questions ?? []).map((q) => question(q, w))}
@@ -174,8 +183,10 @@ ${(step.questions ?? []).map((q) => question(q, w))}
   function failurePage(key: string, app: string, language: Language, failure: Failure, sent: Fields): Response {
     const message = errorBody(failure.code, language, failure.problem).error;
     const w = textFor(language).form;
-    if (failure.code === "invalid_ingest" || failure.code === "message_too_long")
-      return reportForm(key, app, w, language, sent, { said: refusedField(failure, w, sent) ?? message, status: 400 });
+    if (failure.code === "invalid_ingest" || failure.code === "message_too_long") {
+      const ofMessage = messageRefusal(failure, w, sent);
+      return reportForm(key, app, w, language, sent, ofMessage ? { said: ofMessage, field: "message", status: 400 } : { said: message, status: 400 });
+    }
     // The same post, still being recorded after the wait: the form as sent, to send again once it is.
     if (failure.code === "idempotency_in_progress")
       return reportForm(key, app, w, language, sent, { said: w.stillSending, status: STATUS_OF[failure.code], once: one(sent.once) });
@@ -298,7 +309,11 @@ ${(step.questions ?? []).map((q) => question(q, w))}
           // The API ignores an e-mail of the wrong shape; a person who typed one expects to hear back, so is told.
           const email = one(sent.email);
           if (email && !isEmailShaped(normalizeEmail(email)))
-            return reportForm(params.key, app, textFor(language).form, language, sent, { said: textFor(language).form.emailInvalid, status: 400 });
+            return reportForm(params.key, app, textFor(language).form, language, sent, {
+              said: textFor(language).form.emailInvalid,
+              field: "email",
+              status: 400,
+            });
           const report = reportOf(params.key, sent);
           if (!reportBody.check(report)) return failurePage(params.key, app, language, reportBody.refuse("invalid_ingest", report), sent);
           return stepResponse(params.key, app, language, await submitOnce(report, onceKey(sent, report), language), sent);

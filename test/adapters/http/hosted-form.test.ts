@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, jest, test } from "bun:test";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { focusedField } from "../../support/focused-field.ts";
 
 let http: InProcess;
 let strict: InProcess;
@@ -182,7 +183,7 @@ describe("POST /f/{formKey}", () => {
       expect(waits).toHaveBeenCalledTimes(50);
       expect(shown.status).toBe(409);
       expect(shown.body).toContain(
-        '<p class="error" role="alert">Your report is still being sent. Press Send again in a moment, without changing it: it will be recorded once.</p>',
+        '<p class="error" role="alert" tabindex="-1" autofocus>Your report is still being sent. Press Send again in a moment, without changing it: it will be recorded once.</p>',
       );
       expect(shown.body).toContain(">Let me pay by bank transfer</textarea>");
       expect(shown.body).toMatch(/<input type="radio" name="kind" value="idea" checked>/);
@@ -223,12 +224,12 @@ describe("POST /f/{formKey}", () => {
     expect(askedIn((await http.request("GET", again.headers.get("location")!)).body)).toBe(askedIn(next)!);
   });
 
-  test("a question sent back without an answer comes again, saying so, and the report still waits, 400", async () => {
+  test("a question sent back without an answer comes again, saying so in an alert that takes the focus, and the report still waits, 400", async () => {
     const posted = await submit(http, `/f/${http.demo.formKey}?lang=en`, { kind: "problem", message: `Reports vanish ${crypto.randomUUID()}` });
     const shown = await http.request("GET", posted.headers.get("location")!);
     const refused = await submit(http, actionOf(shown.body, "/answers/")!, {});
     expect(refused.status).toBe(400);
-    expect(refused.body).toContain('<p class="error" role="alert">Send a text or at least one choice.</p>');
+    expect(refused.body).toContain('<p class="error" role="alert" tabindex="-1" autofocus>Send a text or at least one choice.</p>');
     expect(refused.body).toContain("Not sent yet.");
     expect(actionOf(refused.body, "/answers/")).toBe(actionOf(shown.body, "/answers/"));
   });
@@ -248,10 +249,16 @@ describe("POST /f/{formKey}", () => {
     expect((await http.request("GET", "/f/form_nope/sent")).status).toBe(404);
   });
 
-  test("a message longer than 10,000 characters is refused as too long, not as missing", async () => {
+  test("a message longer than 10,000 characters is refused as too long, not as missing, beside the message, which keeps it", async () => {
     const reply = await submit(http, `/f/${http.demo.formKey}`, { kind: "idea", message: "a".repeat(10_001) });
     expect(reply.status).toBe(400);
-    expect(reply.body).toContain('<p class="error" role="alert">Your message is too long: at most 10,000 characters.</p>');
+    expect(focusedField(reply.body)).toEqual({
+      id: "message",
+      invalid: true,
+      said: ["Your message is too long: at most 10,000 characters."],
+      alerts: 0,
+    });
+    expect(reply.body).toContain(`>${"a".repeat(10_001)}</textarea>`);
   });
 
   test("sending as it is needs a qualification under way on this form: another id is a 404, and nothing is recorded", async () => {
@@ -279,11 +286,38 @@ describe("POST /f/{formKey}", () => {
     expect(hidden.status).toBe(403);
   });
 
-  test("an empty message shows the form again with the reason in the form's words, 400", async () => {
+  test("an empty message shows the form again with the reason in the form's words beside the message, which takes the focus, marked invalid and described by it, 400", async () => {
     const reply = await submit(http, `/f/${http.demo.formKey}`, { kind: "idea", message: "   ", email: "kept@example.test" });
     expect(reply.status).toBe(400);
-    expect(reply.body).toContain('<p class="error" role="alert">Write your message first: a few words on what happened are enough.</p>');
+    expect(focusedField(reply.body)).toEqual({
+      id: "message",
+      invalid: true,
+      said: ["Write your message first: a few words on what happened are enough."],
+      alerts: 0,
+    });
     expect(reply.body).toContain('value="kept@example.test"');
+    expect(reply.body).toMatch(/<input type="radio" name="kind" value="idea" checked>/);
+  });
+
+  test("in French, an empty message is said beside the message, which takes the focus", async () => {
+    const reply = await submit(http, `/f/${http.demo.formKey}?lang=fr`, { kind: "idea", message: "" });
+    expect(focusedField(reply.body)).toEqual({
+      id: "message",
+      invalid: true,
+      said: ["Écrivez d’abord votre message\u202f: quelques mots sur ce qui s’est passé suffisent."],
+      alerts: 0,
+    });
+  });
+
+  test("an e-mail address of the wrong shape is said beside the e-mail's field, which takes the focus and keeps what was typed", async () => {
+    const reply = await submit(http, `/f/${http.demo.formKey}`, { kind: "problem", message: "The export hangs", email: "bob@" });
+    expect(focusedField(reply.body)).toEqual({
+      id: "email",
+      invalid: true,
+      said: ["This e-mail address does not look right: check it, or leave the field empty."],
+      alerts: 0,
+    });
+    expect(reply.body).toContain('value="bob@"');
   });
 
   test("an e-mail address of the wrong shape shows the form again, keeping the message, and records nothing", async () => {
@@ -293,7 +327,12 @@ describe("POST /f/{formKey}", () => {
       email: "bob@",
     });
     expect(reply.status).toBe(400);
-    expect(reply.body).toContain("Cette adresse e-mail ne semble pas juste\u202f: vérifiez-la, ou laissez le champ vide.");
+    expect(focusedField(reply.body)).toEqual({
+      id: "email",
+      invalid: true,
+      said: ["Cette adresse e-mail ne semble pas juste\u202f: vérifiez-la, ou laissez le champ vide."],
+      alerts: 0,
+    });
     expect(reply.body).toContain(">Un mode hors ligne pour la caisse</textarea>");
     const listed = await http.request("GET", "/v1/feedbacks?query=caisse", { token: http.demo.tokens.admin });
     expect(listed.body.data).toEqual([]);
