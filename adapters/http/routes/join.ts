@@ -10,17 +10,18 @@ import { formText, publicFormRefusal } from "../web/public-form.ts";
 import { pageLanguage } from "../web/visitor.ts";
 import { valueName, wordsFor } from "../web/words.ts";
 import { languageSwitch } from "../web/layout.ts";
+import { outcome, refusedField } from "../web/notices.ts";
 
 /** The page an invitation link opens: the person chooses a name and a password (or gives theirs) and lands in the organization, signed in. */
 export function joinRoutes(services: Services, clientAddress: (request: Request) => string) {
-  // `name`: the one typed, kept when the form is refused; the cursor goes to the field refused (the password, unless the name was).
+  // `name`: the one typed, kept when the form is refused; `refused`, the field the error is said beside (else above the form).
   async function joinPage(
     web: WebRequest,
     token: string,
     opened: OpenedInvitation,
     error?: string,
     status = 200,
-    { name = "", nameRefused = false }: { name?: string; nameRefused?: boolean } = {},
+    { name = "", refused }: { name?: string; refused?: "name" | "password" } = {},
   ): Promise<Response> {
     const language = pageLanguage(services, web);
     const w = wordsFor(language, "join");
@@ -43,17 +44,21 @@ export function joinRoutes(services: Services, clientAddress: (request: Request)
     }
     const { invitation, orgName, existingAccount } = opened;
     const csrf = await csrfToken(services, web.cookie);
+    const said = (field: "name" | "password") => refusedField(`${field}-error`, refused === field ? error : undefined);
+    const [nameSaid, passwordSaid] = [said("name"), said("password")];
+    // Unrefused, the cursor starts in the form's first field; an error of no single field takes the focus itself.
+    const first = error ? "" : html` autofocus`;
     const fields = existingAccount
       ? html`<p>${w.existingAccountHint}</p>
-<label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required autofocus>`
+<label for="password">${w.password}</label>${passwordSaid.said}<input id="password" name="password" type="password" autocomplete="current-password" required${passwordSaid.marks}${first}>`
       : html`<p>${w.newAccountHint}</p>
-<label for="name">${w.yourName}</label><input id="name" name="name" autocomplete="name" required maxlength="${NAME_MAX_LENGTH}"${name ? html` value="${name}"` : ""}${!name || nameRefused ? html` autofocus` : ""}>
-<label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="10" required${name && !nameRefused ? html` autofocus` : ""}>`;
+<label for="name">${w.yourName}</label>${nameSaid.said}<input id="name" name="name" autocomplete="name" required maxlength="${NAME_MAX_LENGTH}"${name ? html` value="${name}"` : ""}${nameSaid.marks}${first}>
+<label for="password">${w.password}</label>${passwordSaid.said}<input id="password" name="password" type="password" autocomplete="new-password" minlength="10" required${passwordSaid.marks}>`;
     return page(
       `${w.joinTitle} ${orgName}`,
       html`${languageSwitch(language, web.request)}<h1>${w.joinTitle} ${orgName}</h1>
 <p>${w.invitedAs} <strong>${valueName(language, invitation.role)}</strong> · ${invitation.email}</p>
-${error ? html`<p class="error" role="alert">${error}</p>` : ""}
+${error && !refused ? outcome(error, { role: "alert" }) : ""}
 <form method="post" action="/invitation"><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="t" value="${token}">
 ${fields}
 <button type="submit">${w.joinButton}</button></form>`,
@@ -98,7 +103,14 @@ ${fields}
                   : accepted.code === "invalid_body" && accepted.problem?.reason === "missing"
                     ? [w.nameNeeded, 400]
                     : [textFor(language).errors[accepted.code], 400];
-          const typed = { name: field("name").slice(0, NAME_MAX_LENGTH), nameRefused: accepted.code === "invalid_body" };
+          // A name missing or too long is the name's; a password too weak or wrong (the invitation names the account) the password's.
+          const refused =
+            accepted.code === "invalid_body"
+              ? "name"
+              : accepted.code === "weak_password" || accepted.code === "bad_credentials"
+                ? "password"
+                : undefined;
+          const typed = { name: field("name").slice(0, NAME_MAX_LENGTH), refused } as const;
           return joinPage(web, token, await openInvitation(services, token), error, status, typed);
         }
         await openSession(services, cookie, accepted.value.userId);

@@ -10,6 +10,7 @@ import { formText, publicFormRefusal } from "../web/public-form.ts";
 import { pageLanguage } from "../web/visitor.ts";
 import { wordsFor } from "../web/words.ts";
 import { languageSwitch } from "../web/layout.ts";
+import { outcome, refusedField } from "../web/notices.ts";
 
 /** "Forgot password" and the page a reset link opens: usable before sign-in, without JavaScript. */
 export function passwordResetRoutes(services: Services, clientAddress: (request: Request) => string) {
@@ -42,18 +43,20 @@ ${notice.said ? html`<p class="notice" role="status">${notice.said}</p>` : ""}${
     );
   }
 
-  async function resetPage(web: WebRequest, token: string, error?: string, status = 200) {
+  // `ofPassword`: the error is the password's, said beside it; else the page's, above the form.
+  async function resetPage(web: WebRequest, token: string, refused?: { error: string; ofPassword?: boolean; status: number }) {
     const w = words(web);
     const csrf = await csrfToken(services, web.cookie);
+    const password = refusedField("password-error", refused?.ofPassword ? refused.error : undefined, "password-hint");
     return show(
       web,
       w.resetTitle,
-      html`<h1>${w.resetTitle}</h1>${error ? html`<p class="error" role="alert">${error}</p>` : ""}
+      html`<h1>${w.resetTitle}</h1>${refused && !refused.ofPassword ? outcome(refused.error, { role: "alert" }) : ""}
 <form method="post" action="/reset-password"><input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="t" value="${token}">
-<label for="password">${w.newPassword}</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="10" required autofocus aria-describedby="password-hint">
+<label for="password">${w.newPassword}</label>${password.said}<input id="password" name="password" type="password" autocomplete="new-password" minlength="10" required${refused ? "" : html` autofocus`}${password.marks}>
 <p class="muted" id="password-hint">${w.passwordHint}</p>
 <button type="submit">${w.setPassword}</button></form>`,
-      status,
+      refused?.status ?? 200,
     );
   }
 
@@ -102,9 +105,12 @@ ${notice.said ? html`<p class="notice" role="status">${notice.said}</p>` : ""}${
         const web = { request, cookie };
         const field = formText(body);
         const refused = await publicFormRefusal(services, web, field("csrf"));
-        if (refused) return resetPage(web, field("t"), wordsFor(pageLanguage(services, web), "common")[refused], 403);
+        if (refused) return resetPage(web, field("t"), { error: wordsFor(pageLanguage(services, web), "common")[refused], status: 403 });
         const reset = await resetPassword(services, { token: field("t"), password: field("password") });
-        if (!reset.ok) return reset.code === "link" ? linkGone(web) : resetPage(web, field("t"), words(web).weakPassword, 400);
+        if (!reset.ok)
+          return reset.code === "link"
+            ? linkGone(web)
+            : resetPage(web, field("t"), { error: words(web).weakPassword, ofPassword: true, status: 400 });
         await openSession(services, cookie, reset.value.userId);
         return redirect("/inbox");
       },

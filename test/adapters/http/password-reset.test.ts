@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { FormBrowser, signIn } from "../../support/browser.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
 import { linkIn, startMailbox } from "../../support/mailbox.ts";
+import { focusedField } from "../../support/focused-field.ts";
 
 let http: InProcess;
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;
@@ -106,17 +107,43 @@ describe("forgot password", () => {
     expect(await late.text()).toContain("Ask for a new link");
   });
 
-  test("a password under 10 characters is refused and the link still works", async () => {
+  /** The page a mailed reset link opens, in a browser of `headers`. */
+  async function resetForm(headers: Record<string, string> = {}) {
     const { email } = await person();
-    const b = browser();
+    const b = new FormBrowser("http://localhost:3000", { "x-test-client-address": `198.51.100.${++addresses}`, ...headers }, http.handle);
     await askReset(b, email);
     await http.runJobs();
     const link = linkIn(mailbox.to(email)[0]!, "/reset-password");
-    const form = await (await b.fetch(pathOf(link))).text();
+    return { b, form: await (await b.fetch(pathOf(link))).text() };
+  }
+
+  test("a password under 10 characters is refused and the link still works", async () => {
+    const { b, form } = await resetForm();
     const weak = await b.submit(form, { password: "short" });
     expect(weak.status).toBe(400);
-    expect(await weak.text()).toContain("The password must be at least 10 characters long.");
     expect((await b.submit(form, { password: "long enough now" })).status).toBe(303);
+  });
+
+  test("a password under 10 characters is said beside the password's field, which takes the focus, marked invalid, its hint and the error as its description", async () => {
+    const { b, form } = await resetForm();
+    const weak = await b.submit(form, { password: "short" });
+    expect(focusedField(await weak.text())).toEqual({
+      id: "password",
+      invalid: true,
+      said: ["At least 10 characters. Your other sessions end.", "The password must be at least 10 characters long."],
+      alerts: 0,
+    });
+  });
+
+  test("in French, a password under 10 characters is said beside the password's field", async () => {
+    const { b, form } = await resetForm({ "accept-language": "fr" });
+    const weak = await b.submit(form, { password: "court" });
+    expect(focusedField(await weak.text())).toEqual({
+      id: "password",
+      invalid: true,
+      said: ["Au moins 10 caractères. Vos autres sessions prennent fin.", "Le mot de passe doit compter au moins 10 caractères."],
+      alerts: 0,
+    });
   });
 
   test("the mail speaks the language of the page it was asked from", async () => {
