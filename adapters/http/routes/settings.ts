@@ -12,6 +12,7 @@ import { APP_KINDS } from "../../../core/schemas/catalog.ts";
 import { GROUPING_MODES, type GroupingMode } from "../../../core/grouping/decision.ts";
 import { describeFieldProblem, describeProblem, textFor } from "../catalog/text.ts";
 import type { Services } from "../../../core/services.ts";
+import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
 import { addChannel } from "../../../core/apps/add-channel.ts";
 import { setBrowserCollection } from "../../../core/apps/set-browser-collection.ts";
 import { setGroupingMode } from "../../../core/apps/set-grouping-mode.ts";
@@ -44,7 +45,33 @@ type Notice = {
   readonly tracker?: TrackerNotice;
   /** What the widget form just refused, beside its field, with what was typed in it. */
   readonly browser?: BrowserRefusal;
+  /** What a JSON import just refused, beside its text, with the text pasted. */
+  readonly imported?: { readonly json: string; readonly error: string };
+  /** What the feature table just refused, beside the field of its row, with the table as sent. */
+  readonly table?: TableRefusal;
 };
+
+/** A row of the feature table, as the page sent it: `id`, the feature it edits (none for a new one). */
+interface FeatureRow {
+  readonly id: string;
+  readonly path: string;
+  readonly name: string;
+  readonly floor: string;
+  readonly cues: string;
+  readonly remove: boolean;
+}
+
+/** The columns of the feature table that a refusal can name, by the file's names for them. */
+const FEATURE_COLUMNS = ["path", "name", "severityFloor", "cues"] as const;
+type FeatureColumn = (typeof FEATURE_COLUMNS)[number];
+
+/** The feature table as sent, and the field of a row refused in it with why. */
+interface TableRefusal {
+  readonly rows: readonly FeatureRow[];
+  readonly row: number;
+  readonly column: FeatureColumn;
+  readonly error: string;
+}
 
 /** The widget form as it was sent, and the field refused in it with why. */
 interface BrowserRefusal {
@@ -121,9 +148,11 @@ async function appSectionPage(services: Services, visitor: Visitor, appId: strin
     channels: () => channelsSection(visitor, setup, admin, services.baseUrl, notice.step),
     widget: () => html`${browserForm(visitor, setup.app, admin, notice.browser)}${embedSection(visitor, setup, services.baseUrl)}`,
     grouping: () => groupingForm(visitor, setup.app, admin),
-    features: () => featuresSection(visitor, setup, admin),
+    features: () => featuresSection(visitor, setup, admin, notice),
     help: () =>
-      html`<p>${w.articlesHeld(setup.helpArticles)}</p>${admin ? importForm(visitor, `/settings/apps/${appId}/help`, `help-${appId}`, w.importHelp, w.import) : ""}`,
+      html`<p>${w.articlesHeld(setup.helpArticles)}</p>${
+        admin ? importForm(visitor, `/settings/apps/${appId}/help`, `help-${appId}`, w.importHelp, w.import, notice.imported) : ""
+      }`,
     tracker: () => trackerSection(services, visitor, setup.app, admin, notice.tracker),
   };
   const error = notice.error ? outcome(notice.error, { role: "alert" }) : "";
@@ -226,44 +255,67 @@ function nextStep(visitor: Visitor, { app, channels }: AppSetup, step: SetupStep
 const NEW_FEATURE_ROWS = 3;
 
 /** The feature map as a table to edit in place (path, name, minimum severity, cues), and the JSON import that replaces it whole. */
-function featuresSection(visitor: Visitor, { app, features }: AppSetup, admin: boolean): Html {
+function featuresSection(visitor: Visitor, { app, features }: AppSetup, admin: boolean, notice: Notice): Html {
   const w = wordsFor(visitor.language, "apps");
   if (!admin)
     return html`<ul>${features.map((f) => html`<li><code>${f.path}</code> — ${f.name}${f.severityFloor ? ` (≥ ${f.severityFloor})` : ""}</li>`)}</ul>`;
-  const rows = [...features, ...Array.from({ length: NEW_FEATURE_ROWS }, () => undefined)].map((f, i) => {
+  const refused = notice.table;
+  const saved = new Map(features.map((f) => [f.id, f]));
+  const shown = refused?.rows ?? [
+    ...features.map((f) => ({ id: f.id, path: f.path, name: f.name, floor: f.severityFloor ?? "", cues: (f.cues ?? []).join(", "), remove: false })),
+    ...Array.from({ length: NEW_FEATURE_ROWS }, () => ({ id: "", path: "", name: "", floor: "", cues: "", remove: false })),
+  ];
+  const rows = shown.map((row, i) => {
+    const f = saved.get(row.id);
     const label = f ? `${w.featureRow} ${f.path}` : `${w.newFeature} ${i - features.length + 1}`;
-    return html`<tr><td data-label="${w.path}">${f ? hidden(`id-${i}`, f.id) : ""}<input name="path-${i}" value="${f?.path ?? ""}" aria-label="${label}${w.colon}${w.path}" spellcheck="false"></td>
-<td data-label="${w.name}"><input name="name-${i}" value="${f?.name ?? ""}" aria-label="${label}${w.colon}${w.name}"></td>
-<td data-label="${w.minimumSeverity}"><select name="floor-${i}" aria-label="${label}${w.colon}${w.minimumSeverity}"><option value="">${w.noFloor}</option>${SEVERITIES.map(
-      (s) => html`<option${s === f?.severityFloor ? html` selected` : ""}>${s}</option>`,
+    const said = (column: FeatureColumn) =>
+      refusedField(`${column}-${i}-error`, refused?.row === i && refused.column === column ? refused.error : undefined);
+    const [path, name, floor, cues] = [said("path"), said("name"), said("severityFloor"), said("cues")];
+    return html`<tr><td data-label="${w.path}">${f ? hidden(`id-${i}`, f.id) : ""}${path.said}<input id="path-${i}" name="path-${i}" value="${row.path}" aria-label="${label}${w.colon}${w.path}" spellcheck="false"${path.marks}></td>
+<td data-label="${w.name}">${name.said}<input id="name-${i}" name="name-${i}" value="${row.name}" aria-label="${label}${w.colon}${w.name}"${name.marks}></td>
+<td data-label="${w.minimumSeverity}">${floor.said}<select id="floor-${i}" name="floor-${i}" aria-label="${label}${w.colon}${w.minimumSeverity}"${floor.marks}><option value="">${w.noFloor}</option>${SEVERITIES.map(
+      (s) => html`<option${s === row.floor ? html` selected` : ""}>${s}</option>`,
     )}</select></td>
-<td data-label="${w.cues}"><input name="cues-${i}" value="${(f?.cues ?? []).join(", ")}" aria-label="${label}${w.colon}${w.cues}"></td>
-<td>${f ? html`<label class="choice"><input type="checkbox" name="remove-${i}" value="on"> ${w.remove}<span class="visually-hidden"> ${f.path}</span></label>` : ""}</td></tr>`;
+<td data-label="${w.cues}">${cues.said}<input id="cues-${i}" name="cues-${i}" value="${row.cues}" aria-label="${label}${w.colon}${w.cues}"${cues.marks}></td>
+<td>${f ? html`<label class="choice"><input type="checkbox" name="remove-${i}" value="on"${row.remove ? html` checked` : ""}> ${w.remove}<span class="visually-hidden"> ${f.path}</span></label>` : ""}</td></tr>`;
   });
   return html`<p class="muted">${w.featuresHint}</p><form method="post" action="/settings/apps/${app.id}/features/table"><input type="hidden" name="csrf" value="${visitor.csrf}">${hidden("rows", String(rows.length))}
 <div class="scroll"><table class="cards edit"><thead><tr><th scope="col">${w.path}</th><th scope="col">${w.name}</th><th scope="col">${w.minimumSeverity}</th><th scope="col">${w.cues}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>
 <button type="submit">${w.saveFeatures}</button></form>
-${importForm(visitor, `/settings/apps/${app.id}/features`, `features-${app.id}`, w.importJson, w.import)}`;
+${importForm(visitor, `/settings/apps/${app.id}/features`, `features-${app.id}`, w.importJson, w.import, notice.imported)}`;
+}
+
+/** The rows of the feature table as the page sent them. */
+function tableRows(field: (name: string) => string): FeatureRow[] {
+  const rows = Math.min(Number(field("rows")) || 0, MAX_FEATURES_PER_APP + NEW_FEATURE_ROWS);
+  return Array.from({ length: rows }, (_, i) => ({
+    id: field(`id-${i}`),
+    path: field(`path-${i}`).trim(),
+    name: field(`name-${i}`).trim(),
+    floor: field(`floor-${i}`),
+    cues: field(`cues-${i}`),
+    remove: field(`remove-${i}`) === "on",
+  }));
 }
 
 /**
  * The feature map a posted table describes: its rows that are not empty nor removed, each keeping
- * what the table does not show (kind, code files) from the feature it edits.
+ * what the table does not show (kind, code files) from the feature it edits; `rowOf`, the row each
+ * feature came from, so that a refusal is said on its row.
  */
-function featuresFromTable(field: (name: string) => string, existing: readonly FeatureRecord[]): FeatureFile {
-  const rows = Math.min(Number(field("rows")) || 0, MAX_FEATURES_PER_APP + NEW_FEATURE_ROWS);
+function featuresFromTable(rows: readonly FeatureRow[], existing: readonly FeatureRecord[]): { features: FeatureFile; rowOf: number[] } {
   const byId = new Map(existing.map((f) => [f.id, f]));
   const features: FeatureFile = [];
-  for (let i = 0; i < rows; i++) {
-    const path = field(`path-${i}`).trim();
-    const name = field(`name-${i}`).trim();
-    if (field(`remove-${i}`) === "on" || (!path && !name)) continue;
-    const before = byId.get(field(`id-${i}`));
-    const floor = SEVERITIES.find((s) => s === field(`floor-${i}`));
-    const cues = field(`cues-${i}`)
+  const rowOf: number[] = [];
+  for (const [i, { id, path, name, remove, ...row }] of rows.entries()) {
+    if (remove || (!path && !name)) continue;
+    const before = byId.get(id);
+    const floor = SEVERITIES.find((s) => s === row.floor);
+    const cues = row.cues
       .split(",")
       .map((c) => c.trim())
       .filter(Boolean);
+    rowOf.push(i);
     features.push({
       ...(before && { id: before.id, ...(before.kind && { kind: before.kind }), ...(before.code && { code: [...before.code] }) }),
       path,
@@ -272,7 +324,7 @@ function featuresFromTable(field: (name: string) => string, existing: readonly F
       ...(cues.length > 0 && { cues }),
     });
   }
-  return features;
+  return { features, rowOf };
 }
 
 /** Where the app's widget may send from, and what it keeps; Admins change it, the others read it. */
@@ -317,10 +369,15 @@ function groupingForm(visitor: Visitor, app: AppRecord, admin: boolean): Html {
   )}</fieldset><button type="submit" class="secondary">${w.save}</button></form>`;
 }
 
-/** The JSON import that replaces a whole map or help center, folded away until someone opens it. */
-const importForm = (visitor: Visitor, action: string, id: string, label: string, button: string): Html =>
-  html`<details><summary>${label}</summary><form method="post" action="${action}"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="${id}" class="visually-hidden">${label}</label><textarea id="${id}" name="json" required spellcheck="false"></textarea><button type="submit" class="secondary">${button}</button></form></details>`;
+/**
+ * The JSON import that replaces a whole map or help center, folded away until someone opens it, or
+ * open on the text it just refused, the error beside it.
+ */
+function importForm(visitor: Visitor, action: string, id: string, label: string, button: string, refused?: Notice["imported"]): Html {
+  const text = refusedField(`${id}-error`, refused?.error);
+  return html`<details${refused ? html` open` : ""}><summary>${label}</summary><form method="post" action="${action}"><input type="hidden" name="csrf" value="${visitor.csrf}">
+<label for="${id}" class="visually-hidden">${label}</label>${text.said}<textarea id="${id}" name="json" required spellcheck="false"${text.marks}>${refused?.json ?? ""}</textarea><button type="submit" class="secondary">${button}</button></form></details>`;
+}
 
 async function planPage(services: Services, visitor: Visitor): Promise<Response> {
   const w = wordsFor(visitor.language, "plan");
@@ -365,16 +422,38 @@ export function settingsRoutes(services: Services) {
     const notice = result.code === "invalid_body" && what ? { error: what, status: STATUS_OF[result.code] } : refusal(visitor, result);
     return on ? appSectionPage(services, visitor, on.appId, on.section, notice) : appsPage(services, visitor, notice);
   };
-  /** An import file that cannot be read is refused as the API refuses a body it cannot read, before anything asks who sent it. */
-  const unreadable = (
+  /**
+   * An import file refused for what it holds (it cannot be read, or a feature in it is wrong): said
+   * beside its text, kept as pasted, its section opened. Unreadable, it is refused as the API refuses
+   * a body it cannot read, before anything asks who sent it.
+   */
+  const importRefused = (visitor: Visitor, on: { appId: string; section: "features" | "help" }, json: string, error: string) =>
+    appSectionPage(services, visitor, on.appId, on.section, { status: 400, imported: { json, error } });
+  /** What is wrong in a file, named by the file (« Feature map: features.2.name: expected a non-empty text »). */
+  const fileProblem = (visitor: Visitor, section: "features" | "help", problem: FieldProblem) => {
+    const w = wordsFor(visitor.language, "apps");
+    return `${w[section === "features" ? "featureMap" : "helpCenter"]}${w.colon}${describeProblem(problem, visitor.language)}`;
+  };
+  /**
+   * A feature table refused: a field of a row, beside that field, in words (« Name: expected a
+   * non-empty text »), the table kept as sent; else `whole`, of the map as a whole (too many features), above it.
+   */
+  const tableRefused = (
     visitor: Visitor,
-    cookie: CookieJar,
-    on: { appId: string; section: AppSection },
-    file: "featureMap" | "helpCenter",
-    why: string,
+    appId: string,
+    sent: { rows: readonly FeatureRow[]; rowOf: readonly number[] },
+    problem: FieldProblem,
+    whole: string,
   ) => {
     const w = wordsFor(visitor.language, "apps");
-    return afterChange(visitor, cookie, fail("invalid_body"), on, `${w[file]}${w.colon}${why}`);
+    const { rows, rowOf } = sent;
+    const [, feature, name] = /^features\.(\d+)\.(\w+)/.exec(problem.field) ?? [];
+    const column = FEATURE_COLUMNS.find((c) => c === name);
+    const row = rowOf[Number(feature)];
+    if (!column || row === undefined) return appSectionPage(services, visitor, appId, "features", { status: 400, error: whole });
+    const labels = { path: w.path, name: w.name, severityFloor: w.minimumSeverity, cues: w.cues };
+    const error = describeFieldProblem({ ...problem, field: column }, visitor.language, labels);
+    return appSectionPage(services, visitor, appId, "features", { status: 400, table: { rows, row, column, error } });
   };
 
   return new Elysia({ name: "routes/settings" })
@@ -537,8 +616,10 @@ export function settingsRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const on = { appId: params.id, section: "features" as const };
           const parsed = parseFile(FeatureFile, field("json"), "features");
-          if ("problem" in parsed) return unreadable(visitor, cookie, on, "featureMap", describeProblem(parsed.problem, visitor.language));
-          return afterChange(visitor, cookie, await importFeatures(services, visitor.grant, params.id, parsed.value), on);
+          if ("problem" in parsed) return importRefused(visitor, on, field("json"), fileProblem(visitor, "features", parsed.problem));
+          const imported = await importFeatures(services, visitor.grant, params.id, parsed.value);
+          if (!imported.ok && imported.problem) return importRefused(visitor, on, field("json"), refusal(visitor, imported).error);
+          return afterChange(visitor, cookie, imported, on);
         }),
       { detail: { hide: true } },
     )
@@ -548,10 +629,15 @@ export function settingsRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const on = { appId: params.id, section: "features" as const };
           const listed = await listAppSetup(services, visitor.grant, params.id);
-          const features = featuresFromTable(field, listed.ok ? (listed.value[0]?.features ?? []) : []);
+          const rows = tableRows(field);
+          const { features, rowOf } = featuresFromTable(rows, listed.ok ? (listed.value[0]?.features ?? []) : []);
           const checked = checkFile(FeatureFile, features, "features");
-          if ("problem" in checked) return unreadable(visitor, cookie, on, "featureMap", describeProblem(checked.problem, visitor.language));
-          return afterChange(visitor, cookie, await importFeatures(services, visitor.grant, params.id, checked.value), on);
+          if ("problem" in checked)
+            return tableRefused(visitor, params.id, { rows, rowOf }, checked.problem, fileProblem(visitor, "features", checked.problem));
+          const imported = await importFeatures(services, visitor.grant, params.id, checked.value);
+          if (!imported.ok && imported.problem)
+            return tableRefused(visitor, params.id, { rows, rowOf }, imported.problem, refusal(visitor, imported).error);
+          return afterChange(visitor, cookie, imported, on);
         }),
       { detail: { hide: true } },
     )
@@ -561,7 +647,7 @@ export function settingsRoutes(services: Services) {
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const on = { appId: params.id, section: "help" as const };
           const parsed = parseFile(ArticleFile, field("json"), "articles");
-          if ("problem" in parsed) return unreadable(visitor, cookie, on, "helpCenter", describeProblem(parsed.problem, visitor.language));
+          if ("problem" in parsed) return importRefused(visitor, on, field("json"), fileProblem(visitor, "help", parsed.problem));
           return afterChange(visitor, cookie, await importHelpArticles(services, visitor.grant, params.id, parsed.value), on);
         }),
       { detail: { hide: true } },

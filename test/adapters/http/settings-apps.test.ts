@@ -107,7 +107,7 @@ describe("an app's settings, one page per section", () => {
     expect(after.find((f) => f.path === "account/export")).toMatchObject({ name: "Data export", cues: ["export", "csv"] });
   });
 
-  test("a row with a path and no name is refused with 400 and the reason on the page, in the API's words; the map is unchanged", async () => {
+  test("a row with a path and no name is refused with 400 and the reason beside the row's name, in words; the map is unchanged", async () => {
     const admin = await as("admin");
     const before = await features();
     const page = await (await admin.fetch(`/settings/apps/${http.demo.appId}/features`)).text();
@@ -121,7 +121,12 @@ describe("an app's settings, one page per section", () => {
       [`path-${before.length}`]: "orphan/path",
     });
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain(`Feature map: features.${before.length}.name: expected a non-empty text.`);
+    expect(focusedField(await res.text())).toEqual({
+      id: `name-${before.length}`,
+      invalid: true,
+      said: ["Name: expected a non-empty text."],
+      alerts: 0,
+    });
     expect(await features()).toEqual(before);
   });
 
@@ -174,5 +179,85 @@ describe("Settings → an app's widget says a refused field beside it", () => {
     expect(shown.said[1]).toBe(
       "Origines autorisées\u202f: doit être une origine exacte comme https://app.example.com (schéma, hôte et port\u202f: ni chemin ni joker).",
     );
+  });
+});
+
+describe("Settings → an app's feature map and help center say a refused import or row beside its field", () => {
+  /** Posts `fields` to the form of an app's section that posts to `action`, as an Admin whose browser speaks `language`. */
+  async function refused(section: string, action: string, fields: Record<string, string>, language = "en") {
+    const admin = await signedInAs(http, "admin", "/settings/apps", { origin: http.url, "accept-language": language });
+    const page = await (await admin.fetch(`/settings/apps/${http.demo.appId}/${section}`)).text();
+    return (await admin.submit(formOf(page, `/settings/apps/${http.demo.appId}/${action}`), fields)).text();
+  }
+  /** The rows of the feature table as the page shows them, with one more row filled. */
+  const tableWith = (before: Awaited<ReturnType<typeof features>>, added: Record<string, string>) => ({
+    ...Object.fromEntries(
+      before.flatMap((f, i) => [
+        [`path-${i}`, f.path],
+        [`name-${i}`, f.name],
+      ]),
+    ),
+    ...added,
+  });
+
+  test("a feature map import that is not JSON opens its section, says so beside the text, which takes the focus and keeps what was pasted", async () => {
+    const shown = await refused("features", "features", { json: "[{ path: oops" });
+    expect(focusedField(shown)).toEqual({
+      id: `features-${http.demo.appId}`,
+      invalid: true,
+      said: ["Feature map: features: not valid JSON."],
+      alerts: 0,
+    });
+    expect(shown).toContain("<details open><summary>");
+    expect(shown).toContain(">[{ path: oops</textarea>");
+  });
+
+  test("in French, a feature map import that is not JSON is said beside the text", async () => {
+    const shown = await refused("features", "features", { json: "{" }, "fr");
+    expect(focusedField(shown)).toEqual({
+      id: `features-${http.demo.appId}`,
+      invalid: true,
+      said: ["Carte des fonctionnalités\u202f: features\u202f: pas du JSON valide."],
+      alerts: 0,
+    });
+  });
+
+  test("a help center import that is not JSON opens its section, says so beside the text, which takes the focus", async () => {
+    const shown = await refused("help", "help", { json: "nope" });
+    expect(focusedField(shown)).toEqual({
+      id: `help-${http.demo.appId}`,
+      invalid: true,
+      said: ["Help center: articles: not valid JSON."],
+      alerts: 0,
+    });
+    expect(shown).toContain("<details open><summary>");
+  });
+
+  test("in French, a help center import that is not JSON is said beside the text", async () => {
+    const shown = await refused("help", "help", { json: "nope" }, "fr");
+    expect(focusedField(shown)).toEqual({
+      id: `help-${http.demo.appId}`,
+      invalid: true,
+      said: ["Centre d’aide\u202f: articles\u202f: pas du JSON valide."],
+      alerts: 0,
+    });
+  });
+
+  test("a feature table row whose path another row has is refused beside its path, the table kept as sent", async () => {
+    const before = await features();
+    const shown = await refused(
+      "features",
+      "features/table",
+      tableWith(before, { [`path-${before.length}`]: before[0]!.path, [`name-${before.length}`]: "Twin" }),
+    );
+    expect(focusedField(shown)).toEqual({ id: `path-${before.length}`, invalid: true, said: ["Path: given more than once."], alerts: 0 });
+    expect(shown).toContain(`name="name-${before.length}" value="Twin"`);
+  });
+
+  test("in French, a feature table row with a path and no name is refused beside the row's name", async () => {
+    const before = await features();
+    const shown = await refused("features", "features/table", tableWith(before, { [`path-${before.length}`]: "sans/nom" }), "fr");
+    expect(focusedField(shown)).toEqual({ id: `name-${before.length}`, invalid: true, said: ["Nom\u202f: doit être un texte non vide."], alerts: 0 });
+    expect(shown).toContain(`value="sans/nom"`);
   });
 });
