@@ -35,6 +35,13 @@ export function jiraState(status: { name?: string; statusCategory?: { key?: stri
 let jiraJs: Promise<typeof import("jira.js")> | undefined;
 const loadJiraJs = () => (jiraJs ??= import("jira.js"));
 
+/** The first address the rule's resolver gives a name, as the system would connect to it. */
+async function firstAddress(rule: AddressRule, hostname: string): Promise<string> {
+  const [address] = await rule.resolve(hostname);
+  if (address === undefined) throw new Error(`${hostname} resolves to no address`);
+  return address;
+}
+
 /**
  * The official client for Jira Cloud's REST API v3, with basic authentication (account e-mail and
  * API token). axios follows redirects; one to another origin than the request's is refused before
@@ -43,9 +50,14 @@ const loadJiraJs = () => (jiraJs ??= import("jira.js"));
  */
 function clientFor(library: typeof import("jira.js"), rule: AddressRule, settings: TrackerSettings, signal: AbortSignal): Version3Client {
   if (!settings.email) throw new Error("a Jira tracker needs the e-mail of the account its token belongs to");
-  const lookup = trackerLookup(rule, settings);
+  const host = settings.apiUrl ?? `https://${settings.site}`;
+  const pinned = trackerLookup(rule, settings);
+  // A proxy the operator set (HTTP_PROXY, HTTPS_PROXY) is the name axios connects to, and asks this hook
+  // for: the operator's address, resolved unchecked, and the tracker's name is then the proxy's to resolve.
+  const tracker = new URL(host).hostname.replace(/^\[|\]$/g, "");
+  const lookup = pinned && (async (hostname: string) => (hostname === tracker ? pinned(hostname) : firstAddress(rule, hostname)));
   return new library.Version3Client({
-    host: settings.apiUrl ?? `https://${settings.site}`,
+    host,
     authentication: { basic: { email: settings.email, apiToken: settings.token } },
     baseRequestConfig: {
       signal,

@@ -108,3 +108,32 @@ describe("a tracker's address an Admin gave is connected to at the address its n
     });
   }
 });
+
+test("Jira: through the proxy the operator set (HTTP_PROXY), the proxy's name is the operator's, resolved and not refused, and the call reaches Jira", async () => {
+  // The proxy is at localhost, a private address; the tracker's name answers a public one.
+  const proxied: string[] = [];
+  const proxy = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    fetch: async (request) => {
+      const { pathname, search } = new URL(request.url);
+      proxied.push(request.headers.get("host") ?? "");
+      const body = request.method === "GET" ? undefined : await request.arrayBuffer();
+      return fetch(`${new URL(jira.url).origin}${pathname}${search}`, { method: request.method, headers: request.headers, body });
+    },
+  });
+  const rule: AddressRule = { resolve: async (host) => (host === "localhost" ? ["127.0.0.1"] : ["93.184.216.34"]), allowPrivate: false };
+  const settings: TrackerSettings = { ...base, project: "SHOP", token: jira.token, email: jira.email, apiUrl: "http://jira.example.com" };
+  const kept = { HTTP_PROXY: process.env.HTTP_PROXY, NO_PROXY: process.env.NO_PROXY };
+  Object.assign(process.env, { HTTP_PROXY: `http://localhost:${proxy.port}`, NO_PROXY: "127.0.0.1" });
+  try {
+    await createJiraTracker({ addresses: rule }).check!(settings);
+  } finally {
+    for (const [name, value] of Object.entries(kept)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    proxy.stop(true);
+  }
+  expect(new Set(proxied)).toEqual(new Set(["jira.example.com"]));
+});
