@@ -53,10 +53,11 @@ const notCalled = (why: string) =>
 /**
  * The address a call to the tracker connects to, when an Admin gave it: its name resolved at the
  * call and checked (refusedAtCall checked an earlier answer, which a name may change before the
- * client resolves it again to connect). Null for the operator's address, which the client connects to itself.
+ * client resolves it again to connect). Null for the operator's address and for GitHub's and
+ * Linear's own (settings naming none), which the client connects to itself, as refusedAtCall takes them.
  */
 export function trackerLookup(rule: AddressRule, settings: TrackerSettings): ((hostname: string) => Promise<string>) | null {
-  if (!settings.givenByAdmin) return null;
+  if (!settings.givenByAdmin || !(settings.apiUrl || settings.site)) return null;
   return async (hostname) => {
     const checked = await checkedAddress(rule, hostname);
     if (checked.ok) return checked.address;
