@@ -36,6 +36,8 @@ type Notice = {
   readonly status?: number;
   readonly secret?: { readonly label: string; readonly value: string };
   readonly info?: string;
+  /** What the refused token form held, shown in it again: the label typed and the scopes ticked. */
+  readonly typed?: { readonly label: string; readonly scopes: readonly string[] };
 };
 
 function noticeHtml(notice: Notice): Html {
@@ -85,9 +87,10 @@ async function tokensPage(services: Services, visitor: Visitor, notice: Notice =
   const scopes = ROLE_SCOPES[visitor.membership.role];
   const label = refusedField("token-label-error", notice.ofLabel ? notice.error : undefined);
   const form = html`<h2>${w.createToken}</h2><form method="post" action="/settings/tokens"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="token-label">${w.label}</label>${label.said}<input id="token-label" name="label" required maxlength="${TOKEN_LABEL_MAX_LENGTH}"${label.marks}>
+<label for="token-label">${w.label}</label>${label.said}<input id="token-label" name="label" required maxlength="${TOKEN_LABEL_MAX_LENGTH}" value="${notice.typed?.label ?? ""}"${label.marks}>
 <fieldset><legend>${w.scopes}</legend>${scopes.map(
-    (s) => html`<label><input type="checkbox" name="scope.${s}" value="yes"${s === DEFAULT_TOKEN_SCOPE ? html` checked` : ""}> ${s}</label>`,
+    (s) =>
+      html`<label><input type="checkbox" name="scope.${s}" value="yes"${(notice.typed ? notice.typed.scopes.includes(s) : s === DEFAULT_TOKEN_SCOPE) ? html` checked` : ""}> ${s}</label>`,
   )}</fieldset>
 <button type="submit">${w.create}</button></form>`;
   return settingsPage(
@@ -219,7 +222,7 @@ export function settingsAccessRoutes(services: Services) {
             // A label refused (blank, or spaces alone) is said beside its field, by its label, in words.
             const ofLabel = issued.problem?.field === "label";
             const error = ofLabel ? describeFieldProblem(issued.problem!, visitor.language, { label: w.label }) : `${w.label} / ${w.scopes}`;
-            return tokensPage(services, visitor, { error, ofLabel, status: STATUS_OF[issued.code] });
+            return tokensPage(services, visitor, { error, ofLabel, status: STATUS_OF[issued.code], typed: { label: field("label"), scopes } });
           }
           return redirectWithFlash(services, cookie, { kind: "secret", label: w.tokenOnce, value: issued.value.token }, "/settings/tokens");
         }),

@@ -26,6 +26,8 @@ async function apiKeysPage(
     readonly ofName?: boolean;
     readonly status?: number;
     readonly secret?: { label: string; value: string };
+    /** What the refused form held, shown in it again: the name typed and the scopes ticked. */
+    readonly typed?: { readonly name: string; readonly scopes: readonly string[] };
   } = {},
 ): Promise<Response> {
   const w = wordsFor(visitor.language, "apiKeys");
@@ -46,9 +48,10 @@ async function apiKeysPage(
       : html`<p class="muted">${w.noKeys}</p>`;
   const name = refusedField("key-name-error", notice.ofName ? notice.error : undefined);
   const form = html`<h2>${w.createKey}</h2><form method="post" action="${PATH}"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="key-name">${w.name}</label>${name.said}<input id="key-name" name="name" required maxlength="${API_KEY_NAME_MAX_LENGTH}" placeholder="ci-script"${name.marks}>
+<label for="key-name">${w.name}</label>${name.said}<input id="key-name" name="name" required maxlength="${API_KEY_NAME_MAX_LENGTH}" placeholder="ci-script" value="${notice.typed?.name ?? ""}"${name.marks}>
 <fieldset><legend>${w.scopes}</legend>${AGENT_SCOPES.map(
-    (s) => html`<label><input type="checkbox" name="scope.${s}" value="yes"${s === "feedbacks:read" ? html` checked` : ""}> ${s}</label>`,
+    (s) =>
+      html`<label><input type="checkbox" name="scope.${s}" value="yes"${(notice.typed ? notice.typed.scopes.includes(s) : s === "feedbacks:read") ? html` checked` : ""}> ${s}</label>`,
   )}</fieldset>
 <button type="submit">${w.create}</button></form>`;
   const shown = html`${notice.error && !notice.ofName ? outcome(notice.error, { role: "alert" }) : ""}${
@@ -75,11 +78,12 @@ export function settingsApiKeyRoutes(services: Services) {
           const scopes = AGENT_SCOPES.filter((s) => field(`scope.${s}`) === "yes");
           const name = field("name").trim();
           const w = wordsFor(visitor.language, "apiKeys");
-          if (!name) return apiKeysPage(services, visitor, { error: w.nameNeeded, ofName: true, status: 400 });
-          if (scopes.length === 0) return apiKeysPage(services, visitor, { error: w.scopesNeeded, status: 400 });
+          const typed = { name: field("name"), scopes };
+          if (!name) return apiKeysPage(services, visitor, { error: w.nameNeeded, ofName: true, status: 400, typed });
+          if (scopes.length === 0) return apiKeysPage(services, visitor, { error: w.scopesNeeded, status: 400, typed });
           const created = await createApiKey(services, visitor.grant, { name, scopes });
           if (!created.ok)
-            return apiKeysPage(services, visitor, { error: textFor(visitor.language).errors[created.code], status: STATUS_OF[created.code] });
+            return apiKeysPage(services, visitor, { error: textFor(visitor.language).errors[created.code], status: STATUS_OF[created.code], typed });
           return redirectWithFlash(services, cookie, { kind: "secret", label: w.keyOnce, value: created.value.key }, PATH);
         }),
       { detail: { hide: true } },

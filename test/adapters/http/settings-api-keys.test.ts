@@ -76,3 +76,13 @@ test("Settings → API keys: in French, a key without a name is said beside the 
     alerts: 0,
   });
 });
+
+test("Settings → API keys: a refused key keeps what was typed: the name when no scope is ticked, the scopes ticked when the name is missing", async () => {
+  const admin = await as("admin");
+  const form = createForm(await (await admin.fetch("/settings/api-keys")).text());
+  const noScope = await (await admin.submit(form, { name: "ci-script", "scope.feedbacks:read": "" })).text();
+  expect(noScope).toContain('placeholder="ci-script" value="ci-script"');
+  const noName = await (await admin.submit(form, { name: "", "scope.feedbacks:read": "", "scope.feedbacks:write": "yes" })).text();
+  expect(noName).toContain('name="scope.feedbacks:write" value="yes" checked>');
+  expect(noName).not.toContain('name="scope.feedbacks:read" value="yes" checked>');
+});

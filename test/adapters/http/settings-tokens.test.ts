@@ -36,3 +36,16 @@ test("Settings → Access tokens: in French, a label of spaces alone is said bes
   expect([shown.id, shown.invalid, shown.alerts]).toEqual(["token-label", true, 0]);
   expect(shown.said).toEqual([expect.stringMatching(/^Libellé\u202f: /)]);
 });
+
+test("Settings → Access tokens: a refused label keeps the scopes ticked, not the default ones", async () => {
+  const member = await signedInAs(http, "member", "/settings/tokens", { origin: http.url });
+  const shown = await (
+    await member.submit(createForm(await (await member.fetch("/settings/tokens")).text()), {
+      label: " ",
+      "scope.feedbacks:read": "",
+      "scope.reports:write": "yes",
+    })
+  ).text();
+  expect(shown).toContain('name="scope.reports:write" value="yes" checked>');
+  expect(shown).not.toContain('name="scope.feedbacks:read" value="yes" checked>');
+});
