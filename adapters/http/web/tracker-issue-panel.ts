@@ -58,13 +58,15 @@ export async function trackerIssuePanel(
   const shown = issue
     ? html`<p>${issue.url ? html`<a href="${issue.url}" rel="noreferrer">${issue.key}</a>` : issue.key} <span class="muted">· ${issue.status}</span></p>`
     : html`<p class="muted">${w.noIssue}</p>`;
+  // A refusal of what was typed is said beside the link field, if there is one to say it beside.
+  const linking = canUpdate && tracker !== null;
   const forms =
-    canUpdate && tracker
+    linking && tracker
       ? issue
         ? html`<details${refused ? html` open` : ""}><summary>${w.linkAnother}</summary>${linkForm(visitor, feedback.key, tracker, refused)}</details>`
         : html`${createButton(visitor, feedback.key, tracker)}${linkForm(visitor, feedback.key, tracker, refused, "apart")}`
       : "";
-  return html`<h2 id="tracker">${w.title}</h2>${said(visitor, tracker, issue?.key ?? "", outcome)}${shown}${forms}`;
+  return html`<h2 id="tracker">${w.title}</h2>${said(visitor, tracker, issue?.key ?? "", outcome, linking)}${shown}${forms}`;
 }
 
 /** An Admin's way to a tracker: the app's tracker settings, whose form connects GitHub, Linear or Jira. */
@@ -89,12 +91,12 @@ function linkForm(visitor: Visitor, key: string, tracker: TrackerView, refused: 
 ${issue.said}<div class="search-row"><input id="tracker-issue" name="issue" required maxlength="2000" autocomplete="off" value="${refused?.issue ?? ""}"${issue.marks}><button type="submit" class="secondary">${w.link}</button></div></form>`;
 }
 
-/** What the last action on the panel did, or why it was refused. */
-function said(visitor: Visitor, tracker: TrackerView | null, linked: string, outcome: Outcome): Html | "" {
+/** What the last action on the panel did, or why it was refused (beside the link field, when `linking` shows it). */
+function said(visitor: Visitor, tracker: TrackerView | null, linked: string, outcome: Outcome, linking: boolean): Html | "" {
   const w = wordsFor(visitor.language, "trackerIssue");
   const name = tracker ? trackerName(tracker.provider) : "";
   if (outcome === null) return "";
-  if (typeof outcome === "object") return aboutTheIssue(outcome) ? "" : noticeOf(refusal(visitor, tracker, outcome), { role: "alert" });
+  if (typeof outcome === "object") return linking && aboutTheIssue(outcome) ? "" : noticeOf(refusal(visitor, tracker, outcome), { role: "alert" });
   // Taken while nothing is linked: another request holds the opening, and its issue is not created yet.
   if (!linked) return outcome === "taken" ? noticeOf(w.beingCreated) : "";
   const notice = outcome === "opened" ? w.opened(linked, name) : outcome === "linked" ? w.linked(linked) : outcome === "taken" ? w.taken(linked) : "";

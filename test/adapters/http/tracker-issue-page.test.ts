@@ -350,3 +350,17 @@ describe("an app without a tracker", () => {
     expect(await refused.text()).toContain('<p class="error" role="alert" tabindex="-1" autofocus>Your role does not allow this.</p>');
   });
 });
+
+describe("an app whose tracker is removed while its page is open", () => {
+  test("a link form sent empty, with an issue linked, is refused in words above the panel, which has no link form left to say it beside", async () => {
+    const appId = /^app (\S+)/m.exec(await http.cli("app", "create", "DEMO", "Soon untracked app"))![1]!;
+    await http.cli("tracker", "set", "DEMO", appId, "github", "--repo", "acme/shop", "--token", "gh-token", "--api-url", github.url);
+    const key = await report("The untracked-soon app freezes", (await http.cli("channel", "create", "DEMO", appId)).trim());
+    await member.submit(formOf(await page(member, key), "open")!, {});
+    const form = formOf(await page(member, key), "link")!;
+    await http.cli("tracker", "remove", "DEMO", appId);
+    const refused = await member.submit(form, { issue: "" });
+    expect(refused.status).toBe(400);
+    expect(panel(await refused.text())).toMatch(/<p class="error" role="alert" tabindex="-1" autofocus>[^<]+<\/p>/);
+  });
+});
