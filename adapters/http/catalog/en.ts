@@ -349,7 +349,7 @@ export const EN = {
         `${tracker} refused the token set for this app (wrong, revoked or expired, or without access to ${project}). Nothing was linked; an Admin gives a new token in the app's tracker settings.`,
       /** An issue opened that the feedback could not be linked to (our store failed), named by its key and address, which the link form holds. */
       unlinked: (issue: string, tracker: string) =>
-        `Issue ${issue} was created in ${tracker}, but could not be linked to this feedback: something went wrong on our side, and it has been logged. Its address is filled in under Link an existing issue: press Link rather than creating another one.`,
+        `Issue ${issue} was created in ${tracker}, but could not be linked to this feedback: something went wrong on our side, and it has been logged. It is filled in under Link an existing issue: press Link rather than creating another one.`,
       /** What the tracker answered, as it said it. */
       itSaid: (why: string) => `It said: ${why}`,
       /** To an Admin, followed by the link to the app's tracker settings (settingsOf), where the form connects one. */

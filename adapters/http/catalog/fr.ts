@@ -293,7 +293,7 @@ export const FR: Catalog = {
       tokenRefused: (tracker: string, project: string) =>
         `${tracker} a refusé le jeton configuré pour cette application (erroné, révoqué ou expiré, ou sans accès à ${project}). Rien n’a été lié\u202f; un Admin donne un nouveau jeton dans les réglages du gestionnaire de tickets de l’application.`,
       unlinked: (issue: string, tracker: string) =>
-        `Le ticket ${issue} a été créé dans ${tracker}, mais n’a pas pu être lié à ce retour\u202f: une erreur s’est produite de notre côté, elle a été consignée. Son adresse est déjà saisie sous Lier un ticket existant\u202f: appuyez sur Lier plutôt que d’en créer un autre.`,
+        `Le ticket ${issue} a été créé dans ${tracker}, mais n’a pas pu être lié à ce retour\u202f: une erreur s’est produite de notre côté, elle a été consignée. Il est déjà saisi sous Lier un ticket existant\u202f: appuyez sur Lier plutôt que d’en créer un autre.`,
       itSaid: (why: string) => `Sa réponse\u202f: ${why}`,
       noTracker: "Cette application n’a pas encore de gestionnaire de tickets. Connectez GitHub, Linear ou Jira dans",
       settingsOf: (app: string) => `Réglages → Applications → ${app} → Gestionnaire de tickets`,

@@ -80,7 +80,7 @@ test("on the feedback's page, Create issue that could not be linked names the is
   const shown = await failed.text();
   expect(failed.status).toBe(500);
   expect(shown).toContain(
-    `<p class="error" role="alert" tabindex="-1" autofocus>Issue acme/shop#${opened} (${address}) was created in GitHub, but could not be linked to this feedback: something went wrong on our side, and it has been logged. Its address is filled in under Link an existing issue: press Link rather than creating another one.</p>`,
+    `<p class="error" role="alert" tabindex="-1" autofocus>Issue acme/shop#${opened} (${address}) was created in GitHub, but could not be linked to this feedback: something went wrong on our side, and it has been logged. It is filled in under Link an existing issue: press Link rather than creating another one.</p>`,
   );
   expect(logged.map(({ failure, path }) => [failure.unlinked?.url, path])).toEqual([[address, `/inbox/${key}/tracker`]]);
   const link = /<form[^>]*>(?:(?!<\/form>)[\s\S])*?name="action" value="link"[\s\S]*?<\/form>/.exec(shown)![0];
