@@ -80,7 +80,7 @@ function idleTogether(sleepers: Set<() => void>, stopping: () => boolean) {
  * send its message twice). A crash stops the renewals, and the lease runs out as before. A lease
  * found lost (it ran out while the worker was stalled, and another worker took the job, which may
  * then run twice) is said once and renewed no more; a renewal that answers once the work has ended
- * says nothing.
+ * says nothing. A renewal still waiting for the store when the next is due stands for it.
  */
 export async function holdingLease<T>(
   services: Pick<Services, "store" | "clock">,
@@ -90,12 +90,19 @@ export async function holdingLease<T>(
   everyMs: number,
 ): Promise<T> {
   let state: "held" | "lost" | "ended" = "held";
+  // One renewal at a time: a store slower than the interval would otherwise be asked again and again.
+  let asking = false;
   const renew = async (): Promise<void> => {
-    if (state !== "held") return;
-    const kept = await renewLease(services, job).catch((error) => {
-      if (state === "held") logger.error({ err: error, job: job.id }, "job lease not renewed");
-      return true;
-    });
+    if (state !== "held" || asking) return;
+    asking = true;
+    const kept = await renewLease(services, job)
+      .catch((error) => {
+        if (state === "held") logger.error({ err: error, job: job.id }, "job lease not renewed");
+        return true;
+      })
+      .finally(() => {
+        asking = false;
+      });
     if (kept || state !== "held") return;
     state = "lost";
     logger.warn({ job: job.id, kind: job.request.kind }, "job lease lost: another worker has taken the job, which may run twice");

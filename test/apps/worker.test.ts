@@ -402,6 +402,28 @@ describe("a job's lease while it runs", () => {
     app.close();
   });
 
+  test("a renewal still waiting for a slow store is not asked again meanwhile: one at a time", async () => {
+    let waiting = 0;
+    let most = 0;
+    const { app, services, logger, job, renewals } = await claimedJob(async () => {
+      most = Math.max(most, ++waiting);
+      await Bun.sleep(40);
+      waiting--;
+      return true;
+    });
+    const { promise: ends, resolve: end } = Promise.withResolvers<void>();
+    const running = holdingLease(services, logger, job, () => ends, 5);
+    await waitFor(
+      "two renewals",
+      () => renewals.count,
+      (n) => n >= 2,
+    );
+    end();
+    await running;
+    expect(most).toBe(1);
+    app.close();
+  });
+
   test("a lease found lost at its renewal is logged once as a warning naming the job (it may be running twice), and renewed no more", async () => {
     const { app, services, lines, logger, now, job, renewals } = await claimedJob();
     // The lease ran out and another worker took the job.
