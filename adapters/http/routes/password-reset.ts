@@ -32,10 +32,10 @@ export function passwordResetRoutes(services: Services, clientAddress: (request:
       web,
       w.forgotTitle,
       html`<h1>${w.forgotTitle}</h1>
-${notice.said ? html`<p class="notice" role="status">${notice.said}</p>` : ""}${notice.error ? html`<p class="error" role="alert">${notice.error}</p>` : ""}
+${notice.said ? outcome(notice.said) : ""}${notice.error ? outcome(notice.error, { role: "alert" }) : ""}
 <p>${w.forgotHint}</p>
 <form method="post" action="/forgot-password"><input type="hidden" name="csrf" value="${csrf}">
-<label for="email">${w.email}</label><input id="email" name="email" type="email" autocomplete="username" required autofocus>
+<label for="email">${w.email}</label><input id="email" name="email" type="email" autocomplete="username" required${notice.said || notice.error ? "" : html` autofocus`}>
 <button type="submit">${w.sendLink}</button></form>
 <p><a href="/login">${w.backToSignIn}</a></p>`,
       status,

@@ -40,6 +40,16 @@ describe("forgot password", () => {
     expect(mailbox.to(email).at(-1)!.headers).toContain("Auto-Submitted: auto-generated");
   });
 
+  test("what asking did is said first and takes the focus on arrival, the one thing on the page that does", async () => {
+    const { email } = await person();
+    const shown = await (await askReset(browser(), email)).text();
+    await http.runJobs();
+    expect(shown).toContain(
+      '<h1>Reset your password</h1>\n<p class="notice" role="status" tabindex="-1" autofocus>If an account uses this address, a link to choose a new password is on its way.',
+    );
+    expect(shown.match(/ autofocus[ >]/g)?.length).toBe(1);
+  });
+
   test("the sign-in page offers it; the mailed link sets a new password, signs the person in here and ends their other sessions", async () => {
     const { email, password } = await person();
     const elsewhere = browser();
