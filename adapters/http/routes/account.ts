@@ -87,20 +87,23 @@ export function accountRoutes(services: Services, clientAddress: (request: Reque
     const said = error && w[error];
     // Refused from its own host under another scheme: the operator's setting to change, said where they first meet it.
     const proxied = error === "otherSite" ? reachedThroughProxy(web.request) : null;
+    // The field that takes the focus reads the refusal as its description: an alert present at load is announced by no one.
+    // It names neither field as the wrong one, so it says nothing of which accounts exist.
+    const refusal = said ? html` aria-describedby="sign-in-error"` : "";
     const response = page(
       w.signIn,
       html`${languageSwitch(language, web.request)}<h1>${w.signInTitle}</h1>
 ${
   proxied
-    ? html`<div class="error" role="alert"><p>${said}</p><p>${w.behindProxy(proxied, ownOrigin)}</p></div>`
+    ? html`<div class="error" role="alert" id="sign-in-error"><p>${said}</p><p>${w.behindProxy(proxied, ownOrigin)}</p></div>`
     : said
-      ? html`<p class="error" role="alert">${said}</p>`
+      ? html`<p class="error" role="alert" id="sign-in-error">${said}</p>`
       : ""
 }
 <form method="post" action="/login">
 <input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="next" value="${next}">
-<label for="email">${w.email}</label><input id="email" name="email" type="email" autocomplete="username" required${email ? html` value="${email}"` : html` autofocus`}>
-<label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required${email ? html` autofocus` : ""}>
+<label for="email">${w.email}</label><input id="email" name="email" type="email" autocomplete="username" required${email ? html` value="${email}"` : html` autofocus${refusal}`}>
+<label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required${email ? html` autofocus${refusal}` : ""}>
 <button type="submit">${w.signIn}</button>
 </form>
 <p><a href="/forgot-password">${w.forgotPassword}</a></p>`,

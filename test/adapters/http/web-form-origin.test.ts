@@ -138,7 +138,7 @@ describe("the sign-in form behind a proxy that ends TLS, without BASE_URL", () =
     const refused = await signInFrom("https://feedback.acme.test");
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain(
-      '<div class="error" role="alert"><p>This form can only be sent from its own page.</p><p>This page was opened at https://feedback.acme.test, but the service takes its own address to be http://localhost:3000. Whoever runs it sets BASE_URL to https://feedback.acme.test and starts it again (README, Quick start).</p></div>',
+      '<div class="error" role="alert" id="sign-in-error"><p>This form can only be sent from its own page.</p><p>This page was opened at https://feedback.acme.test, but the service takes its own address to be http://localhost:3000. Whoever runs it sets BASE_URL to https://feedback.acme.test and starts it again (README, Quick start).</p></div>',
     );
   });
 
@@ -146,7 +146,7 @@ describe("the sign-in form behind a proxy that ends TLS, without BASE_URL", () =
     const refused = await signInFrom("https://feedback.acme.test.evil.example");
     expect(refused.status).toBe(403);
     const page = await refused.text();
-    expect(page).toContain('<p class="error" role="alert">This form can only be sent from its own page.</p>');
+    expect(page).toContain('<p class="error" role="alert" id="sign-in-error">This form can only be sent from its own page.</p>');
     expect(page).not.toContain("BASE_URL");
   });
 });

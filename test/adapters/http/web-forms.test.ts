@@ -48,7 +48,16 @@ describe("web pages", () => {
     const again = await refused.text();
     expect(refused.status).toBe(401);
     expect(again).toContain(`name="email" type="email" autocomplete="username" required value="${server.demo.users.member.email}">`);
-    expect(again).toContain('name="password" type="password" autocomplete="current-password" required autofocus>');
+    expect(again).toContain('name="password" type="password" autocomplete="current-password" required autofocus aria-describedby="sign-in-error">');
+  });
+
+  test("a refused sign-in is read with the field that takes the focus, as its description: an alert there at load is announced by no one", async () => {
+    const browser = visitor();
+    const page = await (await browser.fetch("/login")).text();
+    expect(page).not.toContain("aria-describedby");
+    const refused = await (await browser.submit(page, { email: server.demo.users.member.email, password: "not the password" })).text();
+    expect(refused).toContain('<p class="error" role="alert" id="sign-in-error">Wrong e-mail or password.</p>');
+    expect(refused.match(/ autofocus aria-describedby="sign-in-error"/g)?.length).toBe(1);
   });
 
   test("the sign-in page speaks French to a French browser, wrong passwords included", async () => {
@@ -242,7 +251,9 @@ describe("web pages", () => {
     const sent = await browser.submit(formOf(page, `/inbox/${key}/status`), { status: "prioritized" });
     expect([sent.status, sent.headers.get("location")]).toEqual([303, `/login?next=${encodeURIComponent(`/inbox/${key}`)}&unsent=1`]);
     const login = await (await browser.fetch(sent.headers.get("location")!)).text();
-    expect(login).toContain('<p class="error" role="alert">Your session had ended, so what you sent was not saved. Sign in, then send it again.</p>');
+    expect(login).toContain(
+      '<p class="error" role="alert" id="sign-in-error">Your session had ended, so what you sent was not saved. Sign in, then send it again.</p>',
+    );
     expect(login).toContain(`<input type="hidden" name="next" value="/inbox/${key}">`);
     expect((await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.status).not.toBe("prioritized");
   });
