@@ -337,13 +337,12 @@ export function bulkNotice(language: Language, params: URLSearchParams): Html | 
   if (failed === "0") return outcome(html`${(params.has("noted") ? w.bulkNoted : w.bulkAllDone)(Number(changed))}${also}`);
   // "DEMO-3:not_found,DEMO-4:forbidden": each key left as it was, and why, in words.
   const errors: Readonly<Record<string, string>> = textFor(language).errors;
+  // Only feedback keys are read from the address: a link cannot have the notice, which takes the focus, say words of its own.
   const which = left
     .split(",")
-    .filter(Boolean)
-    .map((entry) => {
-      const [key, code = ""] = entry.split(":");
-      return Object.hasOwn(errors, code) ? `${key} (${errors[code]!.replace(/\.$/, "")})` : key;
-    })
+    .map((entry) => entry.split(":"))
+    .filter(([key = ""]) => isFeedbackKey(key))
+    .map(([key, code = ""]) => (Object.hasOwn(errors, code) ? `${key} (${errors[code]!.replace(/\.$/, "")})` : key))
     .join(", ");
   return outcome(html`${w.bulkAllDone(Number(changed))} ${w.bulkLeft(Number(failed), which)}${also}`, { role: "alert" });
 }

@@ -825,6 +825,15 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     expect(await page(admin, "/inbox?bulk=0.1.DEMO-1%3Aconstructor")).toContain("Left as they were (1): DEMO-1.");
   });
 
+  test("a bulk notice names only feedback keys from its address: a link cannot have the notice, which takes the focus, say words of its own", async () => {
+    const forged = await page(
+      admin,
+      `/inbox?bulk=0.1.${encodeURIComponent("DEMO-1:not_found,Session expired, sign in again at evil.example:not_found")}`,
+    );
+    expect(forged).toContain("Left as they were (1): DEMO-1 (Not found).</p>");
+    expect(forged).not.toContain("evil.example");
+  });
+
   test("a feedback opened from a filtered inbox leads back to that list, its filters and order kept, not its last notice; also after a save", async () => {
     const key = await report("Back: the settings page forgets the tab");
     const b = new FormBrowser(ORIGIN, {}, (r) => http.handle(r));
