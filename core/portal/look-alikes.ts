@@ -106,10 +106,10 @@ export async function publishedLookAlikes(
   );
   const candidates = perApp.flat();
   const publications = await store.findPublications([...new Set(candidates.map((c) => c.id))]);
-  const { matches } = await grouper.compare(
-    text,
-    candidates.filter((c) => publications.has(c.id)),
-  );
+  // Compared with what the portal shows of each, never with the reports' own words (a reporter's
+  // message, the team's title): what is typed must not tell anyone what a published feedback's reports say.
+  const shown = [...publications.values()].map((p) => ({ id: p.feedbackId, text: [p.title, p.description ?? ""].join("\n"), own: true }));
+  const { matches } = await grouper.compare(text, shown);
   const best = [...new Set(matches.map((m) => m.id))].slice(0, LOOK_ALIKES_SHOWN);
   const [records, comments] = await Promise.all([
     Promise.all(best.map((id) => store.findFeedback(portal.orgId, id))),

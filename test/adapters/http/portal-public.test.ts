@@ -201,6 +201,19 @@ describe("look-alikes for the post form", () => {
     expect((await look({ text: "zanzibar outlook" })).body.data).toEqual([]);
   });
 
+  test("a published feedback is offered for what the portal shows of it, never for its reports' own words", async () => {
+    const report = (title: string, message: string) =>
+      http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "problem", message, title } });
+    const billing = (
+      await report("Quorvex acquisition leaks on the billing screen", "The billing screen shows our Quorvex merger price before March")
+    ).body.ticketId;
+    await http.runJobs();
+    const shown = { title: "The billing screen shows a wrong figure", description: "A figure on the billing screen is wrong." };
+    expect((await call("POST", `/v1/feedbacks/${billing}/publish`, shown)).status).toBe(200);
+    expect((await look({ text: "Quorvex merger price before March" })).body.data).toEqual([]);
+    expect((await look({ text: "Billing screen shows a wrong figure" })).body.data.map((f: { key: string }) => f.key)).toEqual([billing]);
+  });
+
   test("with the app the person chose, only that app's feedbacks are offered; an app of no portal's has none", async () => {
     expect((await look({ text: "Sync bookings with my calendar", appId: http.demo.appId })).body.data.map((f: { key: string }) => f.key)).toEqual([
       calendar,
