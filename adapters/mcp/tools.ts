@@ -209,7 +209,7 @@ export const TOOLS: readonly Tool[] = [
     name: "list_similar_feedbacks",
     title: "List feedbacks similar to one",
     description:
-      "Lists the open feedbacks of the same app that may tell the same thing as one feedback (alike now, or waiting with it in Possible duplicates), most alike first: each with its score (a waiting pair's is the one grouping suggested it with, as the inbox shows it), sure (grouping would merge it on its own) and the words that matched. Use it before merge_feedbacks.",
+      "Lists the open feedbacks of the same app that may tell the same thing as one feedback (alike now, or waiting with it in Possible duplicates), most alike first: each with its score (a waiting pair's is the one grouping suggested it with, as the inbox shows it), sure (grouping would merge it on its own), the words that matched, and weak where the match rests on little (only a name most feedbacks of the app use, such as the product's, or only a report form's words): check those before merging. Use it before merge_feedbacks.",
     operation: "feedbacks.read",
     input: KeyOnly,
     output: SimilarList,

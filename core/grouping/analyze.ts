@@ -145,4 +145,7 @@ export function terms(text: string): TermCounts {
 }
 
 /** The keys under which a text is indexed for grouping: the folded, stemmed words of its subject text. */
-export const groupingKeys = (text: string): string[] => [...new Set(words(subjectText(text)))].map((w) => `w:${w}`);
+export const groupingKeys = (text: string): string[] => [...new Set(words(subjectText(text)))].map(groupingKey);
+
+/** The key a folded word is indexed under. */
+export const groupingKey = (word: string): string => `w:${word}`;

@@ -8,6 +8,7 @@ import { newerFirst } from "../grouping/decision.ts";
 import { isOpen } from "../feedback/status.ts";
 import type { GroupingMatch } from "../ports.ts";
 import { likenesses } from "./likeness.ts";
+import { type WeakDeps, weakMatches } from "../grouping/weak-match.ts";
 import { QUEUED } from "./list-suggestions.ts";
 import type { FeedbackRecord, Grant, ReportRecord } from "../model.ts";
 import type { SimilarFeedback, SimilarList } from "../schemas/merges.ts";
@@ -17,7 +18,8 @@ import { type FindDeps, mergedAway, resolveFeedback, noSuchFeedback } from "../f
 
 export type SimilarDeps = FindDeps &
   CompareDeps &
-  SummariesDeps & {
+  SummariesDeps &
+  WeakDeps & {
     readonly store: Pick<FeedbackStore, "findFeedback" | "listReports"> & Pick<SuggestionStore, "dismissedWith" | "listSuggestions">;
   };
 
@@ -33,7 +35,8 @@ const LISTED = COMPARED_AT_MOST;
  * The open feedbacks of its app that a feedback (with its reports, already read) may duplicate,
  * most alike first, with their score and the words that matched (as the reports wrote them): those
  * it compares alike with now, and those of its pairs waiting in Possible duplicates, each of which
- * reads as it does there (likenesses); pairs a person dismissed are left out.
+ * reads as it does there (likenesses), weak where it is there (weakMatches); pairs a person
+ * dismissed are left out.
  */
 export async function similarTo(services: SimilarDeps, feedback: FeedbackRecord, reports: readonly ReportRecord[]): Promise<SimilarFeedback[]> {
   const { store, grouper } = services;
@@ -52,18 +55,30 @@ export async function similarTo(services: SimilarDeps, feedback: FeedbackRecord,
   );
   // The feedbacks it may duplicate are open ones: a pair waits in the queue while either is.
   const alike = found.filter((f): f is { likeness: GroupingMatch; record: FeedbackRecord } => f.record !== null && isOpen(f.record.status));
-  const [shown, theirTexts] = await Promise.all([
+  const [shown, theirTexts, weak] = await Promise.all([
     summaries(
       services,
       feedback.orgId,
       alike.map((a) => a.record),
     ),
     Promise.all(alike.map(async ({ record }) => groupingText(record, await store.listReports(record.id)))),
+    weakMatches(
+      services,
+      feedback,
+      alike.map(({ likeness }) => ({ sure: likeness.same, matched: likeness.matched })),
+    ),
   ]);
   return alike.map(({ likeness, record }, i) => {
     // The newer's text first, as Possible duplicates gives them: a word the two write differently reads alike on every page.
     const texts = newerFirst(feedback.id, record.id)[0] === feedback.id ? [text, theirTexts[i]!] : [theirTexts[i]!, text];
-    return { feedback: shown[i]!, score: likeness.score, sure: likeness.same, matched: asWritten(likeness.matched, texts) };
+    const why = weak[i];
+    return {
+      feedback: shown[i]!,
+      score: likeness.score,
+      sure: likeness.same,
+      matched: asWritten(likeness.matched, texts),
+      ...(why && { weak: { reason: why.reason, words: asWritten(why.words, texts) } }),
+    };
   });
 }
 

@@ -2,6 +2,7 @@ import { authorize } from "../authorization.ts";
 import { ok, type Result } from "../errors.ts";
 import { type SummariesDeps, summaries } from "../feedback/summaries.ts";
 import { asWritten } from "../grouping/as-written.ts";
+import { type WeakDeps, type WeakMatch, weakMatches } from "../grouping/weak-match.ts";
 import { reviewOrder } from "./review-order.ts";
 import { SUBJECT_KINDS } from "../grouping/candidates.ts";
 import { statusesOf } from "../feedback/status.ts";
@@ -22,6 +23,8 @@ interface SuggestionView {
   /** Each is the other's closest waiting match (reviewOrder), which puts the pair ahead in the queue. */
   readonly closest: boolean;
   readonly matched: readonly string[];
+  /** Why the match rests on little (weakMatch), its words as the reports wrote them; null for a strong one. */
+  readonly weak: WeakMatch | null;
 }
 
 /** A page of the queue: the pairs shown, and how many wait in all. */
@@ -32,9 +35,10 @@ interface SuggestionQueue {
   readonly countedAll: boolean;
 }
 
-type SuggestionsDeps = SummariesDeps & {
-  readonly store: Pick<SuggestionStore, "listSuggestions"> & Pick<FeedbackStore, "findFeedback" | "listReports">;
-};
+type SuggestionsDeps = SummariesDeps &
+  WeakDeps & {
+    readonly store: Pick<SuggestionStore, "listSuggestions"> & Pick<FeedbackStore, "findFeedback" | "listReports">;
+  };
 
 /**
  * The waiting pairs the queue lists, and a feedback's similar feedbacks read: of kinds that may be
@@ -55,7 +59,9 @@ const QUEUE_READ = 1000;
 
 /**
  * The "Possible duplicates" queue: undecided suggestions of the organization (or one app), the
- * pairs closest to each other first, and how many wait.
+ * pairs closest to each other first, and how many wait. Of the pairs shown, those whose match is
+ * weak (weakMatch) come after the others, each part in the queue's order: which pairs are shown
+ * stays the queue's.
  */
 export async function listSuggestions(services: SuggestionsDeps, grant: Grant, appId: string | null): Promise<Result<SuggestionQueue>> {
   const allowed = authorize(grant, "feedbacks.read");
@@ -65,31 +71,58 @@ export async function listSuggestions(services: SuggestionsDeps, grant: Grant, a
   // more than is read says whether more wait.
   const query = { orgId: grant.orgId, appId, limit: QUEUE_READ + 1, ...QUEUED };
   const read = await store.listSuggestions(query);
-  const ordered = reviewOrder(read.slice(0, QUEUE_READ)).slice(0, SUGGESTIONS_SHOWN);
+  const ordered = await strongFirst(services, reviewOrder(read.slice(0, QUEUE_READ)).slice(0, SUGGESTIONS_SHOWN));
   const pairs = await Promise.all(
-    ordered.map(async ({ pair: s, closest }) => ({
+    ordered.map(async ({ pair: s, closest, weak }) => ({
       s,
       closest,
+      weak,
       a: await store.findFeedback(grant.orgId, s.feedbackId),
       b: await store.findFeedback(grant.orgId, s.similarId),
     })),
   );
-  const complete = pairs.filter((p): p is { s: Suggestion; closest: boolean; a: FeedbackRecord; b: FeedbackRecord } => p.a !== null && p.b !== null);
+  const complete = pairs.filter(
+    (p): p is { s: Suggestion; closest: boolean; weak: WeakMatch | null; a: FeedbackRecord; b: FeedbackRecord } => p.a !== null && p.b !== null,
+  );
   const records = complete.flatMap(({ a, b }): FeedbackRecord[] => [a, b]);
   const [shown, texts] = await Promise.all([
     summaries(services, grant.orgId, records),
     Promise.all(records.map(async (r) => groupingText(r, await store.listReports(r.id)))),
   ]);
   return ok({
-    pairs: complete.map(({ s, closest }, i) => ({
-      feedback: shown[2 * i]!,
-      similar: shown[2 * i + 1]!,
-      score: s.score,
-      sure: s.sure,
-      closest,
-      matched: asWritten(s.matched, [texts[2 * i]!, texts[2 * i + 1]!]),
-    })),
+    pairs: complete.map(({ s, closest, weak }, i) => {
+      const written = (words: readonly string[]) => asWritten(words, [texts[2 * i]!, texts[2 * i + 1]!]);
+      return {
+        feedback: shown[2 * i]!,
+        similar: shown[2 * i + 1]!,
+        score: s.score,
+        sure: s.sure,
+        closest,
+        matched: written(s.matched),
+        weak: weak && { reason: weak.reason, words: written(weak.words) },
+      };
+    }),
     waiting: Math.min(read.length, QUEUE_READ),
     countedAll: read.length <= QUEUE_READ,
   });
+}
+
+/** The pairs shown, each judged (weakMatches, app by app), those whose match is weak after the others, each part in its order. */
+async function strongFirst<P extends { readonly pair: Suggestion }>(
+  services: WeakDeps,
+  shown: readonly P[],
+): Promise<Array<P & { readonly weak: WeakMatch | null }>> {
+  const apps = new Map<string, P[]>();
+  for (const p of shown) apps.set(p.pair.appId, [...(apps.get(p.pair.appId) ?? []), p]);
+  const judged = new Map<P, WeakMatch | null>();
+  for (const [appId, pairs] of apps) {
+    const weak = await weakMatches(
+      services,
+      { orgId: pairs[0]!.pair.orgId, appId },
+      pairs.map((p) => p.pair),
+    );
+    for (const [i, p] of pairs.entries()) judged.set(p, weak[i]!);
+  }
+  // A stable sort: the strong, then the weak, each in the queue's order.
+  return shown.map((p) => ({ ...p, weak: judged.get(p)! })).sort((a, b) => Number(a.weak !== null) - Number(b.weak !== null));
 }

@@ -17,6 +17,21 @@ export const SimilarFeedback = Type.Object(
     }),
     sure: Type.Boolean({ description: "Alike enough that grouping would merge them on its own." }),
     matched: Type.Array(Type.String(), { description: "The words the two share that weighed most." }),
+    weak: Type.Optional(
+      Type.Object(
+        {
+          reason: Type.Union([Type.Literal("common_names"), Type.Literal("form_words"), Type.Literal("common_words")], {
+            description:
+              "`common_names`: the only things both name are words many feedbacks of the app name (a product name); `form_words`: they name nothing, sharing only words of a report form (steps, expected, actual, version); `common_words`: they name nothing, sharing only words any report uses (button, crash).",
+          }),
+          words: Type.Array(Type.String(), { description: "The words the match rests on, as the reports wrote them." }),
+        },
+        {
+          description:
+            "Present when the match rests on little, which a person should check before merging: the same on the page and in Possible duplicates. Absent for a sure duplicate, and for a grouper that gives no matched words.",
+        },
+      ),
+    ),
   },
   { $id: "SimilarFeedback" },
 );

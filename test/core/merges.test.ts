@@ -481,6 +481,8 @@ describe("the review queue's count", () => {
         findFeature: async () => null,
         countFollowers: async () => new Map<string, number>(),
         findPublications: async () => new Map(),
+        keyFrequencies: async () => new Map<string, number>(),
+        countByStatus: async () => ({}),
       },
     };
   }

@@ -262,6 +262,13 @@ export const EN = {
       sureDuplicate: "sure duplicate",
       /** A pair whose two feedbacks are each the other's closest waiting match, which the queue shows first. */
       closestPair: "closest to each other",
+      /** Said of a pair whose match rests on little (core/grouping/weak-match.ts), with the words it rests on. */
+      weakMatch: {
+        label: "Weak match:",
+        common_names: (...words: string[]) => `they share only ${words.map((w) => `“${w}”`).join(", ")}, which many feedbacks of this app name.`,
+        form_words: () => "they share only words of a report form, and name nothing else in common.",
+        common_words: () => "they share only words any report uses, and name nothing in common.",
+      },
       matchedWords: "Matched words: ",
       /** "Merge DEMO-7 into this one": the key goes between. */
       mergeHere: ["Merge", "into this one"],

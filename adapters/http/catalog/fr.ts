@@ -211,6 +211,13 @@ export const FR: Catalog = {
       noSimilar: "Aucun retour ouvert de cette application ne lui ressemble.",
       sureDuplicate: "doublon sûr",
       closestPair: "les plus proches l’un de l’autre",
+      weakMatch: {
+        label: "Rapprochement faible\u202f:",
+        common_names: (...words: string[]) =>
+          `ils n’ont en commun que ${words.map((w) => `«\u202f${w}\u202f»`).join(", ")}, que nomment beaucoup de retours de cette application.`,
+        form_words: () => "ils n’ont en commun que des mots d’un formulaire de signalement, et ne nomment rien d’autre en commun.",
+        common_words: () => "ils n’ont en commun que des mots que tout signalement emploie, et ne nomment rien en commun.",
+      },
       matchedWords: "Mots en commun\u202f: ",
       mergeHere: ["Fusionner", "dans celui-ci"],
       mergeThisInto: "Fusionner celui-ci dans",

@@ -83,7 +83,7 @@ async function duplicatesPage(services: Services, visitor: Visitor, request: Req
     s: (typeof suggestions)[number],
   ) => html`<li class="pair">${appShown ? html`<p class="muted pair-app">${s.feedback.app.name ?? ""}</p>` : ""}<div class="pair-sides">
 ${side(s.feedback)}<p class="muted pair-link">${w.mayDuplicate}</p>${side(s.similar)}</div>
-${likeness(visitor, s.score, s.matched, s.sure, s.closest && someNotClosest)}
+${likeness(visitor, s, s.closest && someNotClosest)}
 ${canUpdate ? html`<div class="pair-actions">${mergeNewer(s)}${dismissButton(visitor, s.feedback.key, s.similar.key, here)}</div>` : ""}</li>`;
   const waiting = listed.ok ? listed.value : { waiting: 0, countedAll: true };
   const count = html`<p><strong>${w.pairsWaiting(formatNumber(visitor.language, waiting.waiting), waiting.waiting === 1, !waiting.countedAll)}</strong></p>`;

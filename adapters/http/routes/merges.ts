@@ -27,7 +27,7 @@ export function mergeRoutes(services: Services, apiPerMinute: number) {
       detail: operation({
         summary: "Feedbacks similar to one",
         description:
-          "Open feedbacks of the same app that may tell the same thing, most alike first, each with its score, whether grouping would merge it on its own (`sure`), and the words that matched. Pairs a person dismissed or unmerged are left out.",
+          "Open feedbacks of the same app that may tell the same thing, most alike first, each with its score, whether grouping would merge it on its own (`sure`), the words that matched, and, where the match rests on little, why (`weak`). Pairs a person dismissed or unmerged are left out.",
         tags: ["Grouping"],
         path: KEY,
         responses: { 200: { description: "The similar feedbacks.", schema: SimilarList } },

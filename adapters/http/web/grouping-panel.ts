@@ -4,6 +4,7 @@ import { isFeedbackKey } from "../../../core/feedback/key.ts";
 import { mergeDirection } from "../../../core/grouping/candidates.ts";
 import type { FeedbackSummary } from "../../../core/schemas/feedback.ts";
 import type { SimilarFeedback } from "../../../core/schemas/merges.ts";
+import type { WeakMatch } from "../../../core/grouping/weak-match.ts";
 import { type Html, html } from "../html.ts";
 import { keyLink, keysKeptWhole, keyText } from "./key-text.ts";
 import { hidden } from "./settings-page.ts";
@@ -155,12 +156,26 @@ export const dismissButton = (visitor: Visitor, feedback: string, similar: strin
     wordsFor(visitor.language, "grouping").notDuplicate,
   );
 
-/** The words two feedbacks share, how alike grouping found them, and (in the queue) whether each is the other's closest match. */
-export function likeness(visitor: Visitor, score: number, matched: readonly string[], sure = false, closest = false): Html {
+/** How two feedbacks were found alike, as a page shows a pair. */
+interface Likeness {
+  readonly score: number;
+  readonly matched: readonly string[];
+  readonly sure: boolean;
+  /** Why the match rests on little, its words as written; absent or null for a strong one. */
+  readonly weak?: WeakMatch | null;
+}
+
+/**
+ * The words two feedbacks share, how alike grouping found them, (in the queue) whether each is the
+ * other's closest match, and, under it, why the match is weak where it is: a weak pair otherwise
+ * reads as a strong one.
+ */
+export function likeness(visitor: Visitor, { score, matched, sure, weak }: Likeness, closest = false): Html {
   const w = wordsFor(visitor.language, "grouping");
-  return html`<p class="muted">${w.score} ${formatScore(visitor.language, score)}${sure ? html` · <strong>${w.sureDuplicate}</strong>` : ""}${
+  const said = html`<p class="muted">${w.score} ${formatScore(visitor.language, score)}${sure ? html` · <strong>${w.sureDuplicate}</strong>` : ""}${
     closest ? html` · ${w.closestPair}` : ""
   }${matched.length > 0 ? html` · ${w.matchedWords}${matched.map((m) => html`<span class="chip">${m}</span>`)}` : ""}</p>`;
+  return weak ? html`${said}<p class="weak-match"><strong>${w.weakMatch.label}</strong> ${w.weakMatch[weak.reason](...weak.words)}</p>` : said;
 }
 
 /** Which of two feedbacks a person merges into which: the newer into the older, by grouping's own rule. */
@@ -194,7 +209,7 @@ export function groupingPanel(
       ? html`<p class="muted">${w.noSimilar}</p>`
       : html`<ul class="plain">${similar.map(
           (s) =>
-            html`<li>${keyAndTitle(s.feedback)}${likeness(visitor, s.score, s.matched, s.sure)}${
+            html`<li>${keyAndTitle(s.feedback)}${likeness(visitor, s)}${
               canUpdate
                 ? html`${
                     newerIntoOlder(s.feedback, feedback).newer === s.feedback
