@@ -72,9 +72,13 @@ function pageListeners() {
   };
 }
 
-/** The widget's element, not on the page yet: a shadow root holding the launcher. */
+/**
+ * The widget's element, not on the page yet: a shadow root holding the launcher. An element of its
+ * own name, not a div: a page's rules for every div would reach its ::before and ::after, which
+ * :host's reset does not, and draw boxes of their own beside the launcher.
+ */
 function launcherHost() {
-  const host = document.createElement("div");
+  const host = document.createElement("retour-widget");
   host.setAttribute("data-retour-widget", "");
   // Shown as a popover, the widget is in the browser's top layer: above any z-index of the page (a cookie
   // banner at the highest), and fixed to the viewport even where the page transforms the body. The page's

@@ -435,15 +435,22 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     await saveScreenshot(tab, "widget-hostile-page-1280", { fullPage: false });
   });
 
-  test("a page that styles its own popovers ([popover], :popover-open) neither draws them around the widget nor loses its clicks under it", async () => {
+  test("a page that styles its own popovers ([popover], :popover-open) and every div (its ::before too) neither draws them around the widget nor loses its clicks under it", async () => {
     const tab = await hostPage(site.url);
     await tab.evaluate(() => {
       const style = document.head.appendChild(document.createElement("style"));
-      style.textContent = "[popover]{inset:0;margin:auto;padding:24px;background:#fff;border:2px solid #000}:popover-open{display:block}";
+      style.textContent =
+        "[popover]{inset:0;margin:auto;padding:24px;background:#fff;border:2px solid #000}:popover-open{display:block}div{border:6px solid #f00!important}div::before{content:'';display:block;width:40px;height:40px;background:#f00}";
     });
     await tab.getByRole("button", { name: "Feedback" }).waitFor();
     const under = await tab.evaluate(() => document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.closest("[data-retour-widget]") ?? null);
     expect(under).toBeNull();
+    // Nor do the page's rules for every div reach it: not even their boxes before it, which :host cannot reset.
+    const host = await tab.evaluate(() => {
+      const element = document.querySelector("[data-retour-widget]")!;
+      return [getComputedStyle(element).borderTopWidth, getComputedStyle(element, "::before").content];
+    });
+    expect(host).toEqual(["0px", "none"]);
     await tab.getByRole("button", { name: "Feedback" }).click({ timeout: 3000 });
     await tab.getByRole("dialog", { name: "Send feedback" }).waitFor();
   });
