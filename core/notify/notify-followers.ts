@@ -16,7 +16,7 @@ import { publicFaces } from "./public-face.ts";
 import { noticeKey } from "./notice-key.ts";
 import { openTrackingLink } from "./tracking-link.ts";
 import type { TeamStore } from "../store/team.ts";
-import { type ChangeMailDeps, tellOfChange } from "../team/change-mail.ts";
+import { type ChangeMailDeps, changeOf, tellOfChange } from "../team/change-mail.ts";
 
 /** What telling followers reads and writes. */
 export type NotifyDeps = FindDeps &
@@ -48,7 +48,7 @@ export async function notifyFollowers(services: NotifyDeps, job: JobRequest): Pr
   const followers = (await store.listFollowers(feedback.id)).filter((follower) => follower.email !== actor);
   const [team, statuses] = await Promise.all([store.listTeam(feedback.orgId), store.statusChanges(feedback.id)]);
   const last = statuses.at(-1);
-  const change = job.detail && last?.by === job.detail ? { feedback, by: job.detail, at: last.at } : null;
+  const change = job.detail && last?.by === job.detail ? changeOf(services, feedback, job.detail, last.at) : null;
   await tellEach(followers, (follower) => {
     const alone = () =>
       sendOnce(services, { subjectId: feedback.id, key: noticeKey("delivered"), email: follower.email }, async () => {

@@ -23,6 +23,34 @@ interface Change {
   readonly feedback: FeedbackRecord;
   readonly by: string;
   readonly at: number;
+  /** What the store holds of it, read once for every member a job tells of it. */
+  facts(): Promise<ChangeFacts>;
+}
+
+/** The records a change left: its activity entries, the feedback's activity, comments, status changes and followers. */
+type ChangeFacts = Awaited<ReturnType<typeof readFacts>>;
+
+const readFacts = (deps: ChangeMailDeps, { feedback, by, at }: Pick<Change, "feedback" | "by" | "at">) =>
+  Promise.all([
+    deps.store.triageChangesAt(by, at),
+    deps.store.triageChanges(feedback.id),
+    deps.store.listComments(feedback.id),
+    deps.store.statusChanges(feedback.id),
+    deps.store.listFollowers(feedback.id),
+  ]);
+
+/** The change `by` made to `feedback` at `at`, its records read on first need (tellOfChange), then kept. */
+export function changeOf(deps: ChangeMailDeps, feedback: FeedbackRecord, by: string, at: number): Change {
+  let read: Promise<ChangeFacts> | undefined;
+  return {
+    feedback,
+    by,
+    at,
+    facts: () => {
+      read ??= readFacts(deps, { feedback, by, at });
+      return read;
+    },
+  };
 }
 
 /** What a change may tell a member, in the order an e-mail names them (the first leads: sendOnceTogether). */
@@ -55,7 +83,7 @@ export async function tellOfChange(
   own: Part,
   alone: () => Promise<Sent>,
 ): Promise<Sent> {
-  const parts = await partsOf(deps, change, member, team);
+  const parts = await partsOf(change, member, team);
   if (!parts.has(own) || parts.size === 1) return alone();
   const { feedback, by, at } = change;
   const keys: Record<Part, string> = {
@@ -100,17 +128,11 @@ const ownerChange = (entry: TriageChange) => entry.changes.find((c): c is Extrac
  * assignments are told together by notify-assignee) and that still stands; mentioned, in its
  * comment; delivered, when it is the feedback's last status change and they follow it.
  */
-async function partsOf(deps: ChangeMailDeps, change: Change, member: Teammate, team: readonly Teammate[]): Promise<Map<Part, string>> {
+async function partsOf(change: Change, member: Teammate, team: readonly Teammate[]): Promise<Map<Part, string>> {
   const { feedback, by, at } = change;
   const parts = new Map<Part, string>();
   if (member.userId === by) return parts;
-  const [made, activity, comments, statuses, followers] = await Promise.all([
-    deps.store.triageChangesAt(by, at),
-    deps.store.triageChanges(feedback.id),
-    deps.store.listComments(feedback.id),
-    deps.store.statusChanges(feedback.id),
-    deps.store.listFollowers(feedback.id),
-  ]);
+  const [made, activity, comments, statuses, followers] = await change.facts();
   const given = made.filter((entry) => ownerChange(entry)?.to === member.email);
   const last = activity.findLast((entry) => ownerChange(entry) !== undefined);
   if (given.length === 1 && given[0]!.feedbackId === feedback.id && last?.id === given[0]!.id && feedback.owner === member.email) {

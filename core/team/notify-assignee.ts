@@ -12,7 +12,7 @@ import type { Notice } from "../notify/send-once.ts";
 import { tellEach } from "../notify/tell-each.ts";
 import { assignedMessage, assignedTogetherMessage } from "./team-messages.ts";
 import { noticeKey } from "../notify/notice-key.ts";
-import { type ChangeMailDeps, tellOfChange } from "./change-mail.ts";
+import { type ChangeMailDeps, changeOf, tellOfChange } from "./change-mail.ts";
 
 /**
  * The job that tells a feedback's owner it was assigned to them: whoever sets `owner` (the triage
@@ -119,7 +119,7 @@ export async function notifyAssignee(deps: NotifyAssigneeDeps, job: JobRequest):
   };
   // Assigned alone, the feedback may have been changed otherwise by the same request (mentioning
   // them, delivering what they follow): one e-mail tells them all of it (change-mail.ts).
-  const change = { feedback, by, at: Number(at) };
+  const change = changeOf(deps, feedback, by, Number(at));
   await tellEach([owner], (to) =>
     assigned.length > 1 ? teamMail(deps, mail) : tellOfChange(deps, change, to, team, "assigned", () => teamMail(deps, mail)),
   );

@@ -10,7 +10,7 @@ import { teamMail } from "./team-mail.ts";
 import { tellEach } from "../notify/tell-each.ts";
 import { mentionMessage } from "./team-messages.ts";
 import { noticeKey } from "../notify/notice-key.ts";
-import { type ChangeMailDeps, tellOfChange } from "./change-mail.ts";
+import { type ChangeMailDeps, changeOf, tellOfChange } from "./change-mail.ts";
 
 export type NotifyMentionsDeps = FindDeps &
   ChangeMailDeps &
@@ -42,9 +42,9 @@ export async function notifyMentions(deps: NotifyMentionsDeps, job: JobRequest):
   );
   // The comment's change may have told the member more (assigned them the feedback, delivered what
   // they follow): one e-mail tells them all of it (change-mail.ts).
-  const change = (at: number, by: string) => ({ feedback, by, at });
+  const changes = new Map(comments.map((comment) => [comment, changeOf(deps, feedback, comment.userId, comment.at)]));
   await tellEach(mentions, ({ comment, member }) =>
-    tellOfChange(deps, change(comment.at, comment.userId), member, team, "mention", () =>
+    tellOfChange(deps, changes.get(comment)!, member, team, "mention", () =>
       teamMail(deps, {
         subjectId: job.feedbackId,
         key: noticeKey("mention", comment.at, String(comment.userId)),
