@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type CDPSession, chromium, type Page } from "playwright-core";
+import { atRunEnd } from "./scratch.ts";
 
 /**
  * Debian's Chromium headless shell, which .ci/run installs. Where it is missing, browser tests are
@@ -40,10 +41,14 @@ let shared: Promise<Browser> | undefined;
 /**
  * The one Chromium of this test process, launched on first use. A worker runs its files one after
  * the other, each in contexts of its own that it closes when done (closeContexts), where each file
- * launched a browser of its own (about 0.6 s of CPU each). Playwright ends it as the process exits.
+ * launched a browser of its own (about 0.6 s of CPU each). Closed once the process's tests have run,
+ * which removes its profile directory from /tmp (Playwright's own cleanup never runs under Bun's tests).
  */
 export const sharedChromium = (): Promise<Browser> => {
-  shared ??= chromium.launch({ executablePath: CHROMIUM, args: FLAGS, artifactsDir: ARTIFACTS });
+  shared ??= chromium.launch({ executablePath: CHROMIUM, args: FLAGS, artifactsDir: ARTIFACTS }).then((browser) => {
+    atRunEnd(() => browser.close());
+    return browser;
+  });
   return shared;
 };
 
