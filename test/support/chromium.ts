@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, type CDPSession, chromium, type Page } from "playwright-core";
-import { atRunEnd } from "./scratch.ts";
 
 /**
  * Debian's Chromium headless shell, which .ci/run installs. Where it is missing, browser tests are
@@ -41,16 +41,72 @@ let shared: Promise<Browser> | undefined;
 /**
  * The one Chromium of this test process, launched on first use. A worker runs its files one after
  * the other, each in contexts of its own that it closes when done (closeContexts), where each file
- * launched a browser of its own (about 0.6 s of CPU each). Closed once the process's tests have run,
- * which removes its profile directory from /tmp (Playwright's own cleanup never runs under Bun's tests).
+ * launched a browser of its own (about 0.6 s of CPU each). It ends with the process, whose pipe it reads.
  */
 export const sharedChromium = (): Promise<Browser> => {
-  shared ??= chromium.launch({ executablePath: CHROMIUM, args: FLAGS, artifactsDir: ARTIFACTS }).then((browser) => {
-    atRunEnd(() => browser.close());
-    return browser;
-  });
+  shared ??= launched();
   return shared;
 };
+
+/**
+ * Marks the profile directory Playwright made for this process's browser, and removes those of
+ * test processes that have ended. Playwright removes it on Node's `exit` event, which Bun's test
+ * processes never emit, and its files run after one another, so no hook tells the last one: each
+ * `npm test` left four directories in /tmp. The browser cannot be closed after a file either
+ * (a preloaded `afterAll` runs after each file under `--no-isolate`): the next file shares it.
+ */
+async function launched(): Promise<Browser> {
+  removeEndedProfiles();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, artifactsDir: ARTIFACTS });
+  for (const dir of profilesOfChildren()) writeFileSync(join(dir, PROFILE_OWNER), String(process.pid));
+  return browser;
+}
+
+const PROFILE_OWNER = "retour-test-process";
+const PROFILE_PREFIX = "playwright_chromiumdev_profile-";
+
+/** The `--user-data-dir` of this process's children (Playwright starts the browser as one, through Debian's wrapper script). */
+function profilesOfChildren(): string[] {
+  return readdirSync("/proc").flatMap((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      // The parent's pid is the second field after the command's name, which may hold spaces.
+      if (!/^\d+$/.test(pid) || Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) !== process.pid) return [];
+      const arg = readFileSync(`/proc/${pid}/cmdline`, "utf8")
+        .split("\0")
+        .find((a) => a.startsWith("--user-data-dir="));
+      return arg?.includes(PROFILE_PREFIX) ? [arg.slice("--user-data-dir=".length)] : [];
+    } catch {
+      return []; // Ended meanwhile.
+    }
+  });
+}
+
+/** Removes the marked profile directories whose test process has ended; others' are left alone. */
+function removeEndedProfiles(): void {
+  for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith(PROFILE_PREFIX))) {
+    const dir = join(tmpdir(), name);
+    const owner = ownerOf(dir);
+    if (owner !== null && !alive(owner)) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function ownerOf(dir: string): number | null {
+  try {
+    return Number.parseInt(readFileSync(join(dir, PROFILE_OWNER), "utf8"), 10);
+  } catch {
+    return null; // Not a test process's, or removed meanwhile.
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
 
 /**
  * Closes the contexts a test or a file opened, all but the one of the page `keep` (a page the
