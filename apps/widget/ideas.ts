@@ -44,6 +44,15 @@ const outLink = (host: IdeasHost, href: string, text: string) =>
   host.h("a", { href, target: "_blank", rel: "noopener" }, text, host.h("span", { class: "sr" }, ` ${host.w.newTab}`));
 
 /**
+ * The portal's sign-in, coming back to the portal's board showing this app's ideas, where the person
+ * then votes. Not back to the site's page: the session it opens lives on the portal, and this tab
+ * votes only with the site's token, so the vote would be no nearer there; and the portal's sign-in
+ * leads only to its own pages, never to another site (no open redirect).
+ */
+const signInBack = (portal: Portal): string =>
+  `${portal.url}/sign-in?${new URLSearchParams({ next: `${new URL(portal.url).pathname}?appId=${encodeURIComponent(portal.appId)}` })}`;
+
+/**
  * The Ideas tab, loaded the first time it is shown: the app's top published ideas from the
  * portal's public JSON, with their votes; a vote button each for a person the site identified
  * (`Retour.identify({ …, token })`), else the portal's sign-in; and a link to the portal.
@@ -114,7 +123,7 @@ export async function showIdeas(host: IdeasHost): Promise<void> {
       "div",
       { class: "ideas" },
       // Only a sign-in the portal can give: without e-mail, a person votes once the site identifies them.
-      host.identified() || !portal.emailSignIn ? null : h("p", { class: "notice" }, outLink(host, `${portal.url}/sign-in`, w.signInToVote)),
+      host.identified() || !portal.emailSignIn ? null : h("p", { class: "notice" }, outLink(host, signInBack(portal), w.signInToVote)),
       ideas.length > 0 ? h("ol", {}, ...ideas.map(item)) : h("p", { class: "hint" }, w.ideasEmpty),
       h("p", { class: "more" }, outLink(host, portal.url, w.allIdeas)),
     ),

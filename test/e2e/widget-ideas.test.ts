@@ -133,7 +133,7 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
     expect(await tab.getByRole("button", { name: /^Vote for / }).count()).toBe(2);
   });
 
-  test("without a token the tab offers the portal's sign-in in a new tab, in French too; the arrow keys move between the tabs", async () => {
+  test("without a token the tab offers the portal's sign-in in a new tab, in French too, coming back to the app's ideas on the portal; the arrow keys move between the tabs", async () => {
     const tab = await hostPage("/anonymous?lang=fr", 390);
     await tab.getByRole("button", { name: "Avis" }).click();
     await tab.getByRole("tab", { name: "Signaler" }).focus();
@@ -142,10 +142,18 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
     expect(await tab.evaluate(() => document.querySelector("[data-retour-widget]")!.shadowRoot!.activeElement?.textContent)).toBe("Idées");
     const signIn = tab.getByRole("link", { name: /Pour voter, connectez-vous sur le portail/ });
     await signIn.waitFor();
-    expect([await signIn.getAttribute("href"), await signIn.getAttribute("target")]).toEqual([`${server.url}/p/demo/sign-in`, "_blank"]);
+    const ideas = `/p/demo?appId=${server.demo.appId}`;
+    expect([await signIn.getAttribute("href"), await signIn.getAttribute("target")]).toEqual([
+      `${server.url}/p/demo/sign-in?next=${encodeURIComponent(ideas)}`,
+      "_blank",
+    ]);
     expect(await tab.locator("[data-retour-widget] button.vote").count()).toBe(0);
     expect(await seriousViolations(tab)).toEqual([]);
     await saveScreenshot(tab, "widget-ideas-signed-out-fr-390", { fullPage: false });
+    // The portal's sign-in, opened in its tab, keeps where to come back to: its form posts it.
+    const [portal] = await Promise.all([tab.context().waitForEvent("page"), signIn.click()]);
+    await portal.waitForLoadState();
+    expect(await portal.locator('form[action="/p/demo/sign-in"] input[name="next"]').getAttribute("value")).toBe(ideas);
   });
 
   test("reopened from the keyboard on the Ideas tab, the panel focuses that tab", async () => {

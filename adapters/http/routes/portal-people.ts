@@ -70,11 +70,16 @@ function withoutToken(request: Request): Request {
   return new Request(here, { headers: request.headers });
 }
 
-/** Where to go after signing in: a page of the same portal only (never another site, nor another portal). */
+/**
+ * Where to go after signing in: a page of the same portal only (never another site, nor another
+ * portal). A feedback's page may be asked `?to=vote`: the vote box sent the person to sign in. The
+ * board may be asked with one app's ideas (`?appId=`): the widget's sign-in sends the person back
+ * to the ideas it listed, each one press from its vote.
+ */
 function nextPage(slug: string, asked: string): string {
   const home = board(slug);
-  // A feedback's page may be asked `?to=vote`: the vote box sent the person to sign in.
-  return asked === home || (asked.startsWith(`${home}/`) && /^\/p\/[^/?#\\]+(\/[A-Za-z0-9_-]+(\?to=vote)?)?$/.test(asked)) ? asked : home;
+  const rest = asked.startsWith(home) ? asked.slice(home.length) : null;
+  return rest !== null && /^(\?appId=[A-Za-z0-9_-]+|\/[A-Za-z0-9_-]+(\?to=vote)?)?$/.test(rest) ? asked : home;
 }
 
 /**
@@ -187,9 +192,11 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
 <form method="post" action="${board(slug)}/sign-out"><input type="hidden" name="csrf" value="${csrf}"><p><button type="submit">${w.signOut}</button></p></form>`
       : "";
     // Back to the page that sent the person here (nextPage kept it to this portal), to read it, not to vote yet.
-    const from = next.replace(/\?to=vote$/, "");
-    const chosen = brand ? languageQuery(brand.request) : "";
-    const back = html`<p><a href="${from}${chosen}">${from === board(slug) ? w.back : w.backToPage}</a></p>`;
+    const from = new URL(next, ownOrigin);
+    from.searchParams.delete("to");
+    const chosen = brand && chosenLanguage(brand.request);
+    if (chosen) from.searchParams.set("lang", chosen);
+    const back = html`<p><a href="${from.pathname}${from.search}">${from.pathname === board(slug) ? w.back : w.backToPage}</a></p>`;
     if (!ways.email && !ways.organization)
       return shell(language, w.signIn, html`<h1>${w.signIn}</h1>${signOut}<p>${w.noWay}</p><p>${w.readingFree}</p>${back}`, status, brand);
     const organization = ways.organization

@@ -230,7 +230,22 @@ describe("signing in to a portal through the customer's single sign-on", () => {
   });
 
   test("`next` leads only within the portal: another site or another portal goes to the board", async () => {
-    for (const next of ["https://evil.example/", "//evil.example", "/p/other", "/inbox", "/p/demo/../../inbox"]) {
+    const foreign = [
+      "https://evil.example/",
+      "//evil.example",
+      "/p/other",
+      "/inbox",
+      "/p/demo/../../inbox",
+      "/p/demo2",
+      "/p/demo?next=//evil.example",
+    ];
+    const smuggled = [
+      "/p/demo?appId=a&next=https://evil.example",
+      "/p/demo?appId=//evil.example",
+      "/p/demo?appId=a/../../../inbox",
+      "/p/demo?to=vote",
+    ];
+    for (const next of [...foreign, ...smuggled]) {
       const opened = await browser().fetch(
         `/p/demo/sso?token=${await token({ sub: "u", email: "n@customer.example" })}&next=${encodeURIComponent(next)}`,
       );
@@ -313,6 +328,18 @@ describe("voting on the portal", () => {
     expect(await votesOf(key)).toBe(1);
     expect((await vote(b, key, "withdraw")).headers.get("location")).toBe(`/p/demo/${key}#vote`);
     expect(await votesOf(key)).toBe(0);
+  });
+
+  test("sent to sign in from the widget's Ideas tab, a person signs in by e-mail and comes back to the board showing that app's ideas", async () => {
+    const ideas = `/p/demo?appId=${http.demo.appId}`;
+    const b = browser();
+    const signInPage = await text(await b.fetch(`/p/demo/sign-in?next=${encodeURIComponent(ideas)}`));
+    expect(signInPage).toContain(`<input type="hidden" name="next" value="${ideas}">`);
+    expect(signInPage).toContain(`<a href="${ideas}">Back to the board</a>`);
+    expect((await b.submit(signInPage, { email: "from-widget@customer.example" })).status).toBe(200);
+    const link = /(http:\/\/localhost:3000\/p\/demo\/sign-in\/link\?\S+)/.exec(mailsTo("from-widget@customer.example").at(-1)!.text)![1]!;
+    const opened = await b.submit(await text(await b.fetch(link)), {});
+    expect([opened.status, opened.headers.get("location")]).toEqual([303, ideas]);
   });
 
   test("sent to sign in from a vote, a person signs in by e-mail and comes back to the feedback's page", async () => {

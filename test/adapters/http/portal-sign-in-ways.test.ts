@@ -259,6 +259,8 @@ describe("the sign-in page's way back", () => {
     expect(await backOf(next("/p/demo/DEMO-1?to=vote"))).toEqual(["/p/demo/DEMO-1", "Back to the page you were reading"]);
     expect(await backOf(next("/p/demo/roadmap"))).toEqual(["/p/demo/roadmap", "Back to the page you were reading"]);
     expect(await backOf(`${next("/p/demo/roadmap")}&lang=fr`)).toEqual(["/p/demo/roadmap?lang=fr", "Retour à la page que vous lisiez"]);
+    // The board showing one app's ideas, where the widget's sign-in leads: its app kept beside the language.
+    expect(await backOf(`${next("/p/demo?appId=app-1")}&lang=fr`)).toEqual(["/p/demo?appId=app-1&amp;lang=fr", "Retour au tableau"]);
   });
 
   test("without `next`, or with one off the portal (another site, another portal, the inbox), leads to the board", async () => {
