@@ -1,7 +1,7 @@
 import type { OAuthClient } from "../model.ts";
 import { oauthError, type OAuthError } from "./errors.ts";
 import { type AuthorizationRequest, type AuthorizeDeps, redirectWith } from "./authorization-request.ts";
-import { parseScopes } from "./permissions.ts";
+import { parseScopes, unknownScope } from "./permissions.ts";
 import { isS256Challenge } from "./pkce.ts";
 import { isRegisteredRedirect } from "./redirect-uri.ts";
 import { normalizeResource, resourcesOf } from "./resources.ts";
@@ -50,7 +50,7 @@ export async function checkAuthorizationRequest(
   if (params.code_challenge_method !== "S256") return back(oauthError("invalid_request", "code_challenge_method must be S256"));
   if (!isS256Challenge(params.code_challenge)) return back(oauthError("invalid_request", "code_challenge is not an S256 challenge"));
   const scopes = parseScopes(params.scope);
-  if (!scopes) return back(oauthError("invalid_scope", "unknown scope"));
+  if (!scopes) return back(unknownScope(params.scope));
   const resources = resourcesOf(services.baseUrl, services.addressAliases);
   const resource = params.resource === undefined ? resources.service : normalizeResource(params.resource, resources);
   if (!resource || ![resources.service, resources.mcp, resources.rest].includes(resource)) {

@@ -8,7 +8,7 @@ type TokenDeps = Pick<Services, "clock" | "ids" | "digest" | "baseUrl" | "addres
 };
 import { oauthError, type OAuthError } from "./errors.ts";
 import { ACCESS_TOKEN_TTL_MS, AGENT_IDLE_MS, REFRESH_TOKEN_TTL_MS } from "./lifetimes.ts";
-import { parseScopes } from "./permissions.ts";
+import { parseScopes, unknownScope } from "./permissions.ts";
 import { verifyPkce } from "./pkce.ts";
 import { normalizeResource, resourcesOf } from "./resources.ts";
 
@@ -99,7 +99,7 @@ async function refresh(services: TokenDeps, form: Readonly<Record<string, string
   if (!form.refresh_token || !form.client_id) return failure(oauthError("invalid_request", "refresh_token and client_id are required"));
   // RFC 6749 §6: scopes asked for must be known and among those granted; none asked means all of them.
   const asked = form.scope?.trim() ? parseScopes(form.scope) : undefined;
-  if (asked === null) return failure(oauthError("invalid_scope", "unknown scope"));
+  if (asked === null) return failure(unknownScope(form.scope));
   const pair = mintPair(services);
   // A request for another resource or more scopes is declined before the token is used, so the corrected retry still works.
   const resources = resourcesOf(services.baseUrl, services.addressAliases);

@@ -470,6 +470,16 @@ describe("authorization requests", () => {
     ]);
   });
 
+  test("a scope an agent may not have is invalid_scope naming it and the scopes an agent may ask for", async () => {
+    const client = (await register()).body.client_id;
+    const url = authorizeUrl(client, { code_challenge: "a".repeat(43), code_challenge_method: "S256", scope: "feedbacks:read agents:manage" });
+    const sent = await errorLink(await (await memberBrowser()).fetch(url));
+    expect([sent.searchParams.get("error"), sent.searchParams.get("error_description")]).toEqual([
+      "invalid_scope",
+      "an agent may not ask for agents:manage; its scopes are feedbacks:read reports:write feedbacks:write",
+    ]);
+  });
+
   test("allow returns the state unchanged with the code", async () => {
     const flow = await authorizeCode(server.demo.users.member, { state: "s t&ate" });
     expect(flow.location.searchParams.get("state")).toBe("s t&ate");
@@ -601,6 +611,15 @@ describe("a refresh that asks for scopes (RFC 6749 §6)", () => {
       (await tokenRequest({ grant_type: "refresh_token", refresh_token: whole.body.refresh_token, client_id: clientId, scope: "feedbacks:read" }))
         .status,
     ).toBe(200);
+  });
+
+  test("a refresh asking for a scope an agent may not have says which, and the scopes an agent may ask for", async () => {
+    const { tokens, clientId } = await connect(server.demo.users.member);
+    const refused = await tokenRequest({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId, scope: "feedbacks:read admin" });
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { error: "invalid_scope", error_description: "an agent may not ask for admin; its scopes are feedbacks:read reports:write feedbacks:write" },
+    ]);
   });
 });
 
