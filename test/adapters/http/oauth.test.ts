@@ -615,7 +615,12 @@ describe("a refresh that asks for scopes (RFC 6749 §6)", () => {
 
   test("a refresh asking for a scope an agent may not have says which, and the scopes an agent may ask for", async () => {
     const { tokens, clientId } = await connect(server.demo.users.member);
-    const refused = await tokenRequest({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: clientId, scope: "feedbacks:read admin" });
+    const refused = await tokenRequest({
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token,
+      client_id: clientId,
+      scope: "feedbacks:read admin",
+    });
     expect([refused.status, refused.body]).toEqual([
       400,
       { error: "invalid_scope", error_description: "an agent may not ask for admin; its scopes are feedbacks:read reports:write feedbacks:write" },
