@@ -2,16 +2,15 @@ import { type ChannelDeps, openChannel, type Sender } from "../collection/open-c
 import { fail, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
 import { hasWords } from "../grouping/analyze.ts";
-import { CANDIDATE_STATUSES, type CandidateQuery, POSTINGS_PER_KEY, RAREST_KEYS } from "../grouping/candidates.ts";
-import { KINDS } from "../schemas/feedback.ts";
+import { CANDIDATE_STATUSES } from "../grouping/candidates.ts";
+import { STOP_WORDS } from "../grouping/lexicon.ts";
+import { type SearchWord, searchWords } from "../feedback/search-words.ts";
 import type { PublicFeedbackSummary } from "../schemas/portal.ts";
 import type { WidgetLookAlikes } from "../schemas/widget.ts";
 import type { Services } from "../services.ts";
 import type { CommentStore } from "../store/comments.ts";
-import type { FeedbackStore } from "../store/feedbacks.ts";
-import type { GroupingStore } from "../store/grouping.ts";
 import type { PortalRecord, PortalStore } from "../store/portals.ts";
-import type { PublicationStore } from "../store/publications.ts";
+import type { PublicationStore, PublishedFeedback } from "../store/publications.ts";
 import type { RateLimitStore } from "../store/rate-limits.ts";
 import { checkRateLimit } from "../rate-limits/check-rate-limit.ts";
 import { toPublicSummary } from "./public-view.ts";
@@ -22,43 +21,62 @@ const LOOK_ALIKE_TEXT_MAX = 500;
 const LOOK_ALIKES_SHOWN = 3;
 /** Looks one client address may ask for per minute (the widget asks once a person pauses typing). */
 export const LOOK_ALIKES_PER_ADDRESS_PER_MINUTE = 30;
-/** Candidates read from the postings before the grouper compares them. */
+/** Words of a look the portal is searched by, the longest first: the cost of a look stays flat however many are typed. */
+const LOOK_ALIKE_WORDS = 4;
+/** Published feedbacks read per word, the newest first. */
+const PUBLISHED_PER_WORD = 25;
+/** Published feedbacks the grouper compares a text with. */
 const CANDIDATES = 25;
 
-/** What finding look-alikes reads: the grouping postings, the publications, and the feedbacks offered. */
+/** What finding look-alikes reads: the portal's published feedbacks, as its search reads them, and their public comments. */
 export type FindLookAlikeDeps = Pick<Services, "grouper" | "baseUrl"> & {
-  readonly store: Pick<GroupingStore, "keyFrequencies" | "groupingCandidates"> &
-    Pick<PublicationStore, "findPublications"> &
-    Pick<FeedbackStore, "findFeedback"> &
-    Pick<CommentStore, "countPublicComments">;
+  readonly store: Pick<PublicationStore, "listPublished"> & Pick<CommentStore, "countPublicComments">;
 };
 
 type LookAlikeDeps = ChannelDeps & FindLookAlikeDeps & Pick<Services, "clock"> & { readonly store: RateLimitStore & Pick<PortalStore, "findPortal"> };
 
 /**
- * The candidate query of a text no feedback holds yet: the app's open feedbacks under its rarest
- * keys (those carried by fewest feedbacks; a key no feedback carries finds nothing), as grouping reads them.
+ * The words a published feedback is looked for by: the text's search words, as the portal's search
+ * reads them, but stop words and single letters, which nearly every feedback meets; the longest first.
  */
-export function lookAlikeQuery(
-  app: { readonly orgId: string; readonly appId: string },
-  frequencies: ReadonlyMap<string, number>,
-): CandidateQuery | null {
-  const keys = [...frequencies]
-    .filter(([, count]) => count > 0)
-    .sort(([, a], [, b]) => a - b)
-    .slice(0, RAREST_KEYS)
-    .map(([key]) => key);
-  if (keys.length === 0) return null;
-  // The person has not said what kind their report is yet: look-alikes of every kind are offered.
-  return { ...app, keys, postingsPerKey: POSTINGS_PER_KEY, statuses: CANDIDATE_STATUSES, kinds: KINDS, exclude: "", limit: CANDIDATES, oldest: 0 };
+export function lookAlikeWords(text: string): SearchWord[] {
+  const searched = (word: SearchWord) => (typeof word === "string" ? word : "joined" in word ? word.joined : word.whole);
+  const telling = searchWords(text).filter((word) => typeof word !== "object" || !("whole" in word));
+  const unique = [...new Map(telling.map((word) => [JSON.stringify(word), word])).values()];
+  return unique
+    .filter((word) => !STOP_WORDS.has(searched(word)))
+    .sort((a, b) => searched(b).length - searched(a).length)
+    .slice(0, LOOK_ALIKE_WORDS);
+}
+
+/**
+ * The published feedbacks a text is compared with, from those each of its words found: the ones
+ * found by most words, the newest first among equals.
+ */
+export function lookAlikeCandidates(found: readonly (readonly PublishedFeedback[])[]): PublishedFeedback[] {
+  const met = new Map<string, { readonly published: PublishedFeedback; words: number }>();
+  for (const published of found.flat()) {
+    const seen = met.get(published.feedback.id);
+    if (seen) seen.words++;
+    else met.set(published.feedback.id, { published, words: 1 });
+  }
+  return [...met.values()]
+    .sort(
+      (a, b) =>
+        b.words - a.words ||
+        b.published.feedback.createdAt - a.published.feedback.createdAt ||
+        (a.published.feedback.id < b.published.feedback.id ? 1 : -1),
+    )
+    .slice(0, CANDIDATES)
+    .map(({ published }) => published);
 }
 
 /**
  * POST /v1/widget/similar: while a person writes a report in the widget, the published feedbacks
  * of the widget's app that look like it, most alike first, at most three, public fields only.
- * The grouper's own scoring decides (its suggestion threshold), over candidates from the grouping
- * postings of the text's rarest keys, only published ones compared. No person is needed; a portal
- * that is off is `not_found`. Each look spends the client address's budget (`rate_limited`).
+ * The grouper's own scoring decides (its suggestion threshold), over what the portal shows of each
+ * (publishedLookAlikes). No person is needed; a portal that is off is `not_found`. Each look spends
+ * the client address's budget (`rate_limited`).
  */
 export async function lookAlikes(
   services: LookAlikeDeps,
@@ -81,8 +99,10 @@ export async function lookAlikes(
 /**
  * The published feedbacks of these apps (of the portal's organization) that look like a text, most
  * alike first, at most three, public fields only: the grouper's own scoring decides (its suggestion
- * threshold), over candidates from the grouping postings of the text's rarest keys in each app,
- * only published ones compared. The widget and the portal's post form both offer these.
+ * threshold). Which are compared, and how, is read from what the portal shows of them (public
+ * title, description and key), never from their reports' words: a look must not tell anyone what a
+ * published feedback's reports say, neither by what it offers nor by what it leaves out. The widget
+ * and the portal's post form both offer these.
  */
 export async function publishedLookAlikes(
   services: FindLookAlikeDeps,
@@ -96,30 +116,21 @@ export async function publishedLookAlikes(
   const { store, grouper } = services;
   const { portal, apps } = look;
   const text = Array.from(look.text).slice(0, LOOK_ALIKE_TEXT_MAX).join("");
-  if (!hasWords(text)) return [];
-  const keys = grouper.keys(text);
-  const perApp = await Promise.all(
-    apps.map(async (app) => {
-      const query = lookAlikeQuery({ orgId: portal.orgId, appId: app.id }, await store.keyFrequencies(app.id, keys));
-      return query ? store.groupingCandidates(query) : [];
-    }),
+  if (apps.length === 0 || !hasWords(text)) return [];
+  const appId = apps.length === 1 ? apps[0]!.id : undefined;
+  const found = await Promise.all(
+    lookAlikeWords(text).map((word) =>
+      store.listPublished(portal.orgId, { statuses: CANDIDATE_STATUSES, words: [word], ...(appId && { appId }) }, null, PUBLISHED_PER_WORD, "new"),
+    ),
   );
-  const candidates = perApp.flat();
-  const publications = await store.findPublications([...new Set(candidates.map((c) => c.id))]);
-  // Compared with what the portal shows of each, never with the reports' own words (a reporter's
-  // message, the team's title): what is typed must not tell anyone what a published feedback's reports say.
-  const shown = [...publications.values()].map((p) => ({ id: p.feedbackId, text: [p.title, p.description ?? ""].join("\n"), own: true }));
+  const candidates = lookAlikeCandidates(found.map((list) => list.filter(({ feedback }) => apps.some((app) => app.id === feedback.appId))));
+  const shown = candidates.map(({ publication: p }) => ({ id: p.feedbackId, text: [p.title, p.description ?? ""].join("\n"), own: true }));
   const { matches } = await grouper.compare(text, shown);
-  const best = [...new Set(matches.map((m) => m.id))].slice(0, LOOK_ALIKES_SHOWN);
-  const [records, comments] = await Promise.all([
-    Promise.all(best.map((id) => store.findFeedback(portal.orgId, id))),
-    store.countPublicComments(best),
-  ]);
-  return records.flatMap((feedback) => {
-    const publication = feedback && publications.get(feedback.id);
-    const app = feedback && apps.find((a) => a.id === feedback.appId);
-    if (!feedback || !publication || !app || feedback.mergedInto) return [];
+  const best = [...new Set(matches.map((m) => m.id))].slice(0, LOOK_ALIKES_SHOWN).map((id) => candidates.find(({ feedback }) => feedback.id === id)!);
+  const comments = await store.countPublicComments(best.map(({ feedback }) => feedback.id));
+  return best.map(({ feedback, publication }) => {
+    const app = apps.find((a) => a.id === feedback.appId)!;
     const context = { portal, language: look.language, baseUrl: services.baseUrl, app, votes: feedback.votes ?? 0 };
-    return [toPublicSummary({ feedback, publication }, context, comments.get(feedback.id) ?? 0)];
+    return toPublicSummary({ feedback, publication }, context, comments.get(feedback.id) ?? 0);
   });
 }

@@ -1,29 +1,37 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { CANDIDATE_STATUSES, RAREST_KEYS } from "../../core/grouping/candidates.ts";
-import { lookAlikeQuery } from "../../core/portal/look-alikes.ts";
+import { lookAlikeCandidates, lookAlikeWords } from "../../core/portal/look-alikes.ts";
+import type { PublishedFeedback } from "../../core/store/publications.ts";
 
-const app = { orgId: "org", appId: "app" };
+/** A published feedback as the portal's search finds it: only its id and age matter here. */
+const published = (id: string, createdAt: number) =>
+  ({ feedback: { id, createdAt }, publication: { feedbackId: id } }) as unknown as PublishedFeedback;
+const ids = (list: readonly PublishedFeedback[]) => list.map(({ feedback }) => feedback.id);
 
 describe("the look-alikes of a text a person is writing", () => {
-  test("are read through the text's rarest keys in the app, a key one feedback carries first of all", () => {
-    const frequencies = new Map([
-      ["w:the", 900],
-      ["w:calendar", 1],
-      ["w:sync", 12],
-      ["w:google", 3],
-      ["w:booking", 40],
-      ["w:page", 300],
-    ]);
-    const query = lookAlikeQuery(app, frequencies);
-    assert.deepEqual(query?.keys, ["w:calendar", "w:google", "w:sync", "w:booking"]);
-    assert.equal(query?.keys.length, RAREST_KEYS);
-    assert.deepEqual(query?.statuses, CANDIDATE_STATUSES);
-    assert.equal(query?.exclude, "");
+  test("are looked for by the text's search words, the longest first (the first typed among equals), stop words and single letters left out", () => {
+    assert.deepEqual(lookAlikeWords("Please sync the bookings with my Google calendar, a b c"), ["calendar", "booking", "google", "sync"]);
   });
 
-  test("a text none of whose keys a feedback carries has no candidates to read", () => {
-    assert.equal(lookAlikeQuery(app, new Map([["w:zanzibar", 0]])), null);
-    assert.equal(lookAlikeQuery(app, new Map()), null);
+  test("are looked for by four words at most, each once", () => {
+    assert.deepEqual(lookAlikeWords("export export exporting invoices invoice tariff sheet excel crashes weekly monthly"), [
+      "invoice",
+      "monthly",
+      "export",
+      "tariff",
+    ]);
+  });
+
+  test("are compared from the published feedbacks most of its words found, the newest first among equals", () => {
+    const old = published("old", 1);
+    const recent = published("recent", 5);
+    const newest = published("newest", 9);
+    assert.deepEqual(ids(lookAlikeCandidates([[newest, recent, old], [old], [recent]])), ["recent", "old", "newest"]);
+  });
+
+  test("are compared from 25 published feedbacks at most", () => {
+    const many = Array.from({ length: 40 }, (_, i) => published(`f${i}`, i));
+    assert.equal(lookAlikeCandidates([many]).length, 25);
+    assert.deepEqual(ids(lookAlikeCandidates([many])).slice(0, 2), ["f39", "f38"]);
   });
 });

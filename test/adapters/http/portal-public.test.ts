@@ -214,6 +214,27 @@ describe("look-alikes for the post form", () => {
     expect((await look({ text: "Billing screen shows a wrong figure" })).body.data.map((f: { key: string }) => f.key)).toEqual([billing]);
   });
 
+  test("which published feedbacks are looked at is decided by what the portal shows of them: a word of their reports alone changes nothing", async () => {
+    const secret = (
+      await http.request("POST", "/v1/reports", {
+        body: {
+          publicKey: http.demo.publicKey,
+          kind: "problem",
+          title: "Quillfeather workspace",
+          message: "The Quillfeather holding's workspace is stuck",
+        },
+      })
+    ).body.ticketId;
+    await http.runJobs();
+    const shown = { title: "Tariff sheet export to Excel fails", description: "Exporting the tariff sheet to Excel gives an error." };
+    expect((await call("POST", `/v1/feedbacks/${secret}/publish`, shown)).status).toBe(200);
+    const keys = async (text: string) => (await look({ text })).body.data.map((f: { key: string }) => f.key);
+    expect(await keys("Quillfeather")).toEqual([]);
+    const publicOnly = await keys("Tariff sheet export to Excel fails");
+    expect(await keys("Quillfeather tariff sheet export to Excel fails")).toEqual(publicOnly);
+    expect(publicOnly).toContain(secret);
+  });
+
   test("with the app the person chose, only that app's feedbacks are offered; an app of no portal's has none", async () => {
     expect((await look({ text: "Sync bookings with my calendar", appId: http.demo.appId })).body.data.map((f: { key: string }) => f.key)).toEqual([
       calendar,
