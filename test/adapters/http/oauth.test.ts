@@ -480,6 +480,18 @@ describe("authorization requests", () => {
     ]);
   });
 
+  test("a refused scope outside what an error_description may hold (a quote, a long word, several) is not echoed back", async () => {
+    const client = (await register()).body.client_id;
+    for (const scope of ['feedbacks:read "><b>', `feedbacks:read ${"x".repeat(65)}`, "a b c d"]) {
+      const url = authorizeUrl(client, { code_challenge: "a".repeat(43), code_challenge_method: "S256", scope });
+      const sent = await errorLink(await (await memberBrowser()).fetch(url));
+      expect([scope, sent.searchParams.get("error_description")]).toEqual([
+        scope,
+        "an agent may not ask for a scope that is not one of its; its scopes are feedbacks:read reports:write feedbacks:write",
+      ]);
+    }
+  });
+
   test("allow returns the state unchanged with the code", async () => {
     const flow = await authorizeCode(server.demo.users.member, { state: "s t&ate" });
     expect(flow.location.searchParams.get("state")).toBe("s t&ate");
