@@ -45,8 +45,11 @@ const AUTHORIZE_PARAMS = [
 /** The consent page's words for an authorization request it refuses, by the core's reason. */
 const REFUSED = { unknown_client: "unknownClient", unregistered_redirect: "unregisteredRedirect", repeated_client: "repeatedClient" } as const;
 
-/** The parameters an authorization request's address gives more than once. */
-const repeatedIn = (params: URLSearchParams): string[] => [...new Set(params.keys())].filter((name) => params.getAll(name).length > 1);
+/**
+ * The parameters of an authorization request its address gives more than once. Only the request's
+ * own: RFC 6749 §3.1 has a server ignore a parameter it does not know, however often it is given.
+ */
+const repeatedIn = (params: URLSearchParams): string[] => AUTHORIZE_PARAMS.filter((name) => params.getAll(name).length > 1);
 
 /** What is wrong with refused client metadata, naming the field at fault (RFC 7591 §3.2.2's error_description). */
 function metadataProblem(body: unknown): string {

@@ -470,6 +470,14 @@ describe("authorization requests", () => {
     ]);
   });
 
+  test("a parameter the authorization request does not know is ignored, however often it is given", async () => {
+    const url = new URL(authorizeUrl((await register()).body.client_id, { code_challenge: "a".repeat(43), code_challenge_method: "S256" }));
+    url.searchParams.append('utm_"source', "a");
+    url.searchParams.append('utm_"source', "b");
+    const response = await (await memberBrowser()).fetch(url.href);
+    expect([response.status, (await response.text()).includes('name="csrf"')]).toEqual([200, true]);
+  });
+
   test("a scope an agent may not have is invalid_scope naming it and the scopes an agent may ask for", async () => {
     const client = (await register()).body.client_id;
     const url = authorizeUrl(client, { code_challenge: "a".repeat(43), code_challenge_method: "S256", scope: "feedbacks:read agents:manage" });
