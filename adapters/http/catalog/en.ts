@@ -99,9 +99,12 @@ export const EN = {
     inbox: {
       /** Under a row's title: the monthly spend of the companies asking (the revenue order). */
       monthlySpend: "Companies asking spend {amount} a month",
-      /** Under a row's title, beside its owner: its due date, and the same once the day is over while it is still open. */
-      dueOn: "Due {day}",
-      overdue: "Overdue (due {day})",
+      /**
+       * Under a row's title, beside its owner: its due date, and the same once the day is over while it is
+       * still open; joined to the day by a no-break space, so a narrow title column never ends a line on "Due".
+       */
+      dueOn: "Due\u00a0{day}",
+      overdue: "Overdue (due\u00a0{day})",
       search: "Search",
       severity: "Severity",
       any: "Any",
@@ -176,7 +179,7 @@ export const EN = {
       statusMoved: "Not changed: the feedback you were on was merged into this one meanwhile. Check its status here.",
       /** Beside the key, under the title: who owns the feedback, and by when it is due. */
       ownedBy: "Owner: {owner}",
-      dueOn: "Due: {day}",
+      dueOn: "Due:\u00a0{day}",
       /** The facts of the feedback in the side column: app, feature, reports, votes, last report, tracker. */
       details: "About this feedback",
       noFollowers: "Nobody follows this feedback.",

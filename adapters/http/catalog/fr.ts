@@ -79,8 +79,8 @@ export const FR: Catalog = {
     },
     inbox: {
       monthlySpend: "Les entreprises qui le demandent dépensent {amount} par mois",
-      dueOn: "Échéance le {day}",
-      overdue: "En retard (échéance le {day})",
+      dueOn: "Échéance le\u00a0{day}",
+      overdue: "En retard (échéance le\u00a0{day})",
       search: "Rechercher",
       severity: "Gravité",
       any: "Tous",
@@ -138,7 +138,7 @@ export const FR: Catalog = {
       commentKept: "Votre commentaire a été ajouté.",
       statusMoved: "Statut inchangé\u202f: le retour que vous consultiez a été fusionné dans celui-ci entre-temps. Vérifiez son statut ici.",
       ownedBy: "Responsable\u202f: {owner}",
-      dueOn: "Échéance\u202f: {day}",
+      dueOn: "Échéance\u202f:\u00a0{day}",
       details: "À propos de ce retour",
       noFollowers: "Personne ne suit ce retour.",
       followed: (delivers: boolean) =>

@@ -36,21 +36,21 @@ describe("the inbox's rows say when each feedback is due", () => {
   test("in few characters beside its owner: the day and month, the year only outside the year of the service's clock", async () => {
     const soon = await dueOn("Due dates: the invoice total ignores the discount", "2027-03-12");
     const later = await dueOn("Due dates: the calendar export has the wrong time zone", "2028-01-05");
-    expect(await underTitle(soon)).toBe("Owner: Demo member · Due 12\u00a0Mar");
-    expect(await underTitle(later)).toBe("Owner: Demo member · Due 5\u00a0Jan\u00a02028");
+    expect(await underTitle(soon)).toBe("Owner: Demo member · Due\u00a012\u00a0Mar");
+    expect(await underTitle(later)).toBe("Owner: Demo member · Due\u00a05\u00a0Jan\u00a02028");
   });
 
   test("an open feedback is marked overdue once its due day is over by the service's clock: not on that day, from the next", async () => {
     const key = await dueOn("Due dates: password reset e-mails arrive late", "2027-03-10");
-    expect(await underTitle(key)).toBe("Owner: Demo member · Due 10\u00a0Mar");
+    expect(await underTitle(key)).toBe("Owner: Demo member · Due\u00a010\u00a0Mar");
     now += DAY;
-    expect(await underTitle(key)).toBe('Owner: Demo member · <strong class="overdue">Overdue (due 10\u00a0Mar)</strong>');
+    expect(await underTitle(key)).toBe('Owner: Demo member · <strong class="overdue">Overdue (due\u00a010\u00a0Mar)</strong>');
   });
 
   test("the feedback's own page marks it overdue as its row does", async () => {
     const key = await dueOn("Due dates: the export button is greyed out", "2027-03-01");
     const page = await (await (await signedInAs(http, "member")).fetch(`/inbox/${key}`)).text();
-    expect(page).toContain('Owner: Demo member · <strong class="overdue">Overdue (due 1\u00a0Mar)</strong>');
+    expect(page).toContain('Owner: Demo member · <strong class="overdue">Overdue (due\u00a01\u00a0Mar)</strong>');
   });
 
   test("a delivered or dismissed feedback past its due day is late no more", async () => {
@@ -62,17 +62,27 @@ describe("the inbox's rows say when each feedback is due", () => {
     ] as const)
       expect((await changeStatus(http.services, operatorGrant(http.demo.orgId), key, { status })).ok).toBe(true);
     expect([await underTitle(delivered), await underTitle(dismissed)]).toEqual([
-      "Owner: Demo member · Due 1\u00a0Mar",
-      "Owner: Demo member · Due 1\u00a0Mar",
+      "Owner: Demo member · Due\u00a01\u00a0Mar",
+      "Owner: Demo member · Due\u00a01\u00a0Mar",
     ]);
+  });
+
+  test("the word before the day never ends a line alone: it is joined to the day by a no-break space, in English and French", async () => {
+    const key = await dueOn("Due dates: the shipping address form forgets the floor", "2027-04-20");
+    expect(await underTitle(key)).toEndWith("Due\u00a020\u00a0Apr");
+    expect(await underTitle(key, "fr")).toEndWith("Échéance le\u00a020\u00a0avr.");
+    now += 60 * DAY;
+    expect(await underTitle(key)).toEndWith("Overdue (due\u00a020\u00a0Apr)</strong>");
+    expect(await underTitle(key, "fr")).toEndWith("En retard (échéance le\u00a020\u00a0avr.)</strong>");
+    now -= 60 * DAY;
   });
 
   test("in French", async () => {
     const soon = await dueOn("Due dates: la recherche ne trouve rien", "2027-12-24");
     const late = await dueOn("Due dates: le paiement échoue sur Safari", "2027-03-02");
-    expect(await underTitle(soon, "fr")).toBe("Responsable\u202f: Demo member · Échéance le 24\u00a0déc.");
+    expect(await underTitle(soon, "fr")).toBe("Responsable\u202f: Demo member · Échéance le\u00a024\u00a0déc.");
     expect(await underTitle(late, "fr")).toBe(
-      'Responsable\u202f: Demo member · <strong class="overdue">En retard (échéance le 2\u00a0mars)</strong>',
+      'Responsable\u202f: Demo member · <strong class="overdue">En retard (échéance le\u00a02\u00a0mars)</strong>',
     );
   });
 });
@@ -90,8 +100,8 @@ describe("a feedback's page says its due date as its row does", () => {
   test("the day and month, the year only outside the year of the service's clock", async () => {
     const soon = await dueOn("Due dates: the receipt e-mail has no logo", "2027-03-12");
     const later = await dueOn("Due dates: the sitemap lists drafts", "2028-01-05");
-    expect(await onItsPage(soon)).toEqual({ heading: "Owner: Demo member · Due: 12\u00a0Mar", readerPanel: "12\u00a0Mar" });
-    expect(await onItsPage(later)).toEqual({ heading: "Owner: Demo member · Due: 5\u00a0Jan\u00a02028", readerPanel: "5\u00a0Jan\u00a02028" });
+    expect(await onItsPage(soon)).toEqual({ heading: "Owner: Demo member · Due:\u00a012\u00a0Mar", readerPanel: "12\u00a0Mar" });
+    expect(await onItsPage(later)).toEqual({ heading: "Owner: Demo member · Due:\u00a05\u00a0Jan\u00a02028", readerPanel: "5\u00a0Jan\u00a02028" });
   });
 
   test("its activity says a due date as its heading does: the year only outside the service clock's", async () => {
@@ -105,10 +115,10 @@ describe("a feedback's page says its due date as its row does", () => {
   test("in French, the first of a month is the 1er, on the page as in its row", async () => {
     const key = await dueOn("Due dates: le reçu arrive en double", "2027-06-01");
     expect(await onItsPage(key, "fr")).toEqual({
-      heading: "Responsable\u202f: Demo member · Échéance\u202f: 1er\u00a0juin",
+      heading: "Responsable\u202f: Demo member · Échéance\u202f:\u00a01er\u00a0juin",
       readerPanel: "1er\u00a0juin",
     });
-    expect(await underTitle(key, "fr")).toBe("Responsable\u202f: Demo member · Échéance le 1er\u00a0juin");
+    expect(await underTitle(key, "fr")).toBe("Responsable\u202f: Demo member · Échéance le\u00a01er\u00a0juin");
     // The activity says the day it was given as the heading does.
     const page = await (await (await signedInAs(http, "member")).fetch(`/inbox/${key}`, { headers: { "accept-language": "fr" } })).text();
     expect(page).toContain("Échéance\u202f: — → 1er\u00a0juin</li>");

@@ -174,11 +174,11 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     const row = (await page(reader, "/inbox")).split(/<tr[ >]/).find((r) => r.includes(`href="/inbox/${key}"`))!;
     // The row's due date is told as the service's clock stands (test/adapters/http/inbox-due-dates.test.ts).
     expect(row).toMatch(
-      /<span class="muted owner-due">Owner: Demo member · (Due 15\u00a0Dec|<strong class="overdue">Overdue \(due 15\u00a0Dec(\u00a02026)?\))/,
+      /<span class="muted owner-due">Owner: Demo member · (Due\u00a015\u00a0Dec|<strong class="overdue">Overdue \(due\u00a015\u00a0Dec(\u00a02026)?\))/,
     );
     expect(await page(reader, `/inbox/${key}`)).toMatch(
       new RegExp(
-        `<span class="muted">· <span class="nowrap">${key}</span> · Owner: Demo member · (Due: 15\u00a0Dec|<strong class="overdue">Overdue \\(due 15\u00a0Dec(\u00a02026)?\\))`,
+        `<span class="muted">· <span class="nowrap">${key}</span> · Owner: Demo member · (Due:\u00a015\u00a0Dec|<strong class="overdue">Overdue \\(due\u00a015\u00a0Dec(\u00a02026)?\\))`,
       ),
     );
     expect(await page(admin, `/inbox/${key}`)).toContain('<option value="member@demo.test" selected>Demo member</option>');
