@@ -658,6 +658,8 @@ export const EN = {
       forgotPassword: "Forgot your password?",
       /** A form sent after the session had ended: nothing of it was kept. */
       unsent: "Your session had ended, so what you sent was not saved. Sign in, then send it again.",
+      /** Said once on the sign-in page that signing out leads to. */
+      signedOut: "You are signed out.",
       /** The form refused as sent from elsewhere, when the browser's address differs from the service's by its scheme alone: a proxy that ends TLS, without BASE_URL. */
       behindProxy: (opened: string, own: string) =>
         `This page was opened at ${opened}, but the service takes its own address to be ${own}. Whoever runs it sets BASE_URL to ${opened} and starts it again (README, Quick start).`,

@@ -569,6 +569,7 @@ export const FR: Catalog = {
       tooManyAttempts: "Trop de tentatives. Attendez une minute et réessayez.",
       forgotPassword: "Mot de passe oublié\u202f?",
       unsent: "Votre session avait pris fin\u202f: ce que vous avez envoyé n’a pas été enregistré. Connectez-vous, puis envoyez-le de nouveau.",
+      signedOut: "Votre session est fermée.",
       behindProxy: (opened: string, own: string) =>
         `Cette page a été ouverte à ${opened}, mais le service prend ${own} pour sa propre adresse. La personne qui l’exploite règle BASE_URL à ${opened} et le redémarre (README, Quick start).`,
     },

@@ -80,6 +80,8 @@ export function accountRoutes(services: Services, clientAddress: (request: Reque
     retryAfter?: number,
     // The address typed, kept when the sign-in is refused: only the password is typed again.
     email = "",
+    // What the last action did (signing out), said once.
+    done?: string,
   ): Promise<Response> {
     const csrf = await csrfToken(services, web.cookie);
     const language = pageLanguage(services, web);
@@ -92,7 +94,7 @@ export function accountRoutes(services: Services, clientAddress: (request: Reque
     const refusal = said ? html` aria-describedby="sign-in-error"` : "";
     const response = page(
       w.signIn,
-      html`${languageSwitch(language, web.request)}<h1>${w.signInTitle}</h1>
+      html`${languageSwitch(language, web.request)}<h1>${w.signInTitle}</h1>${done ? outcome(done) : ""}
 ${
   proxied
     ? html`<div class="error" role="alert" id="sign-in-error"><p>${said}</p><p>${w.behindProxy(proxied, ownOrigin)}</p></div>`
@@ -140,9 +142,18 @@ ${
   return new Elysia({ name: "routes/account" })
     .get(
       "/login",
-      ({ request, cookie }) => {
+      async ({ request, cookie }) => {
         const asked = new URL(request.url).searchParams;
-        return loginPage({ request, cookie }, safeNext(asked.get("next")), asked.get("unsent") === "1" ? "unsent" : undefined);
+        const unsent = asked.get("unsent") === "1" ? "unsent" : undefined;
+        return loginPage(
+          { request, cookie },
+          safeNext(asked.get("next")),
+          unsent,
+          200,
+          undefined,
+          "",
+          await takeNotice(services, { request, cookie }),
+        );
       },
       { detail: { hide: true } },
     )
@@ -175,7 +186,8 @@ ${
         if (!postedFromOwnSite(request, ownOrigin) || !(await csrfValid(services, cookie, (body as Record<string, unknown> | undefined)?.csrf)))
           return redirect("/login");
         await closeSession(services, cookie);
-        return redirect("/login");
+        const w = wordsFor(pageLanguage(services, { request, cookie }), "signIn");
+        return redirectWithFlash(services, cookie, { kind: "notice", text: w.signedOut }, "/login");
       },
       { detail: { hide: true } },
     )

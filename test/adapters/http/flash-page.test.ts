@@ -55,3 +55,24 @@ describe("what a POST has done is said on the page it redirects to, and on no ot
     expect(keys).not.toContain('<pre class="secret"');
   });
 });
+
+describe("signing out", () => {
+  for (const [language, said] of [
+    ["en", "You are signed out."],
+    ["fr", "Votre session est fermée."],
+  ] as const) {
+    test(`says so once, in the person's language (${language}), on the sign-in page it leads to`, async () => {
+      const member = await signedInAs(http, "member", "/inbox", { "accept-language": language });
+      const body = new URLSearchParams({ csrf: csrfOf(await (await member.fetch("/inbox")).text()) });
+      const out = await member.fetch("/logout", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: http.url },
+        body,
+      });
+      expect([out.status, out.headers.get("location")]).toEqual([303, "/login"]);
+      expect(await (await member.fetch("/login")).text()).toContain(`<p class="notice" role="status" tabindex="-1" autofocus>${said}</p>`);
+      expect(await (await member.fetch("/login")).text()).not.toContain(said);
+      expect((await member.fetch("/inbox")).headers.get("location")).toStartWith("/login");
+    });
+  }
+});
