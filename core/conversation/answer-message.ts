@@ -1,14 +1,29 @@
-/** The words of the e-mail that tells the team a reporter answered (team e-mails are in English). */
-export function answerMessage(input: { reporter?: string; key: string; title: string; text: string; feedbackUrl: string }): {
-  subject: string;
-  text: string;
-} {
+import type { Language } from "../language.ts";
+
+/** The words of the e-mail that tells a member of the team a reporter answered, in the member's language. */
+export function answerMessage(
+  language: Language,
+  input: { reporter?: string; key: string; title: string; text: string; feedbackUrl: string },
+): { subject: string; text: string } {
+  const quoted = input.text.split("\n").map((line) => `> ${line}`);
+  if (language === "fr") {
+    return {
+      subject: `Réponse sur ${input.key}\u202f: ${input.title}`,
+      text: [
+        `${input.reporter ?? "La personne qui l’a signalé"} a répondu sur ${input.key} («\u202f${input.title}\u202f») depuis sa page de suivi\u202f:`,
+        "",
+        ...quoted,
+        "",
+        `Ouvrir le retour\u202f: ${input.feedbackUrl}`,
+      ].join("\n"),
+    };
+  }
   return {
     subject: `Reply on ${input.key}: ${input.title}`,
     text: [
       `${input.reporter ?? "The reporter"} answered on ${input.key}, "${input.title}", from their tracking page:`,
       "",
-      ...input.text.split("\n").map((line) => `> ${line}`),
+      ...quoted,
       "",
       `Open the feedback: ${input.feedbackUrl}`,
     ].join("\n"),

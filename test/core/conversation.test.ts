@@ -31,13 +31,13 @@ function fakeConversation(owner?: string) {
   const fake = fakeFeedbacks(feedbackRecord({ ...(owner && { owner }) }));
   const comments: StatusComment[] = [];
   const added: CommentRecord[] = [];
-  const mails: Array<{ to: string; subject: string }> = [];
+  const mails: Array<{ to: string; subject: string; text: string }> = [];
   const claims = new Set<string>();
   const deps = {
     ...fake.deps,
     // A hash as long as the kept one: the text, padded.
     digest: (text: string) => text.padEnd(64, "0"),
-    notifier: { delivers: true, send: async (m: { to: string; subject: string }) => void mails.push(m) },
+    notifier: { delivers: true, send: async (m: { to: string; subject: string; text: string }) => void mails.push(m) },
     store: {
       ...fake.deps.store,
       findReportByStatusId: async (statusId: string) => (statusId === "s-1" ? { report, tokenHash: "token".padEnd(64, "0") } : null),
@@ -56,9 +56,10 @@ function fakeConversation(owner?: string) {
       },
       listComments: async () => comments,
       listReports: async () => [report],
-      listMembers: async () => [
-        { userId: "u-admin", email: "admin@x.io", role: "admin" as const },
-        { userId: "u-member", email: "member@x.io", role: "member" as const },
+      listTeam: async () => [
+        { userId: "u-admin", email: "admin@x.io", role: "admin" as const, digest: false, language: "en" as const },
+        { userId: "u-member", email: "member@x.io", role: "member" as const, digest: false, language: "en" as const },
+        { userId: "u-french", email: "marie@x.io", role: "member" as const, digest: false, language: "fr" as const },
       ],
       // Claimed is sent, here: the notifier never fails.
       claimNotification: async (feedbackId: string, email: string, key: string) => {
@@ -108,6 +109,22 @@ describe("the reporter's answer", () => {
     assert.deepEqual(
       unowned.mails.map((m) => m.to),
       ["admin@x.io"],
+    );
+  });
+
+  test("tells a member in the language they chose for their mail: French, with French typography", async () => {
+    const owned = fakeConversation("marie@x.io");
+    await answerAsReporter(owned.deps, "s-1", "token", "Seulement en paysage");
+    await notifyAnswer(owned.deps, { kind: "notify_answer", orgId: "org", feedbackId: "fb-1" });
+    assert.deepEqual(
+      owned.mails.map((m) => [m.to, m.subject, m.text.split("\n")[0]]),
+      [
+        [
+          "marie@x.io",
+          "Réponse sur ACME-1\u202f: Export to PDF gives a blank page",
+          "Ann a répondu sur ACME-1 («\u202fExport to PDF gives a blank page\u202f») depuis sa page de suivi\u202f:",
+        ],
+      ],
     );
   });
 
