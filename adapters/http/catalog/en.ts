@@ -405,7 +405,8 @@ export const EN = {
       period: "Period",
       lastDays: "Last {n} days",
       reportsPerDay: "Reports per day",
-      reportsPerDaySummary: "{total} reports in {n} days, {max} on the busiest day.",
+      reportsPerDaySummary: (count: number, total: string, days: number, max: string) =>
+        `${total} ${count === 1 ? "report" : "reports"} in ${days} days, ${max} on the busiest day.`,
       byFeature: "Reports by feature",
       noFeature: "No feature",
       growing: "Growing this week",

@@ -41,7 +41,7 @@ export const FR: Catalog = {
       back: "Retour à la boîte de réception",
       never: "Jamais",
       lastUsed: "Dernier usage",
-      adminsOnly: "Seuls les administrateurs peuvent modifier ceci.",
+      adminsOnly: "Seuls les Admins peuvent modifier ceci.",
       noApps: "Aucune application\u202f: un Admin en crée une dans les réglages.",
       reportVia: "Signalement via",
       anonymous: "anonyme",
@@ -339,7 +339,8 @@ export const FR: Catalog = {
       period: "Période",
       lastDays: "{n} derniers jours",
       reportsPerDay: "Signalements par jour",
-      reportsPerDaySummary: "{total} signalements en {n} jours, {max} le jour le plus chargé.",
+      reportsPerDaySummary: (count: number, total: string, days: number, max: string) =>
+        `${total} ${count <= 1 ? "signalement" : "signalements"} en ${days} jours, ${max} le jour le plus chargé.`,
       byFeature: "Signalements par fonctionnalité",
       noFeature: "Sans fonctionnalité",
       growing: "En hausse cette semaine",
@@ -468,7 +469,7 @@ export const FR: Catalog = {
       noWebhooks:
         "Aucun webhook pour l’instant. Créez-en un ci-dessous\u202f: chaque événement choisi est envoyé à son adresse, signé avec son secret.",
       signatureCarries: "Chaque envoi porte",
-      unixSeconds: "secondes unix",
+      unixSeconds: "secondes Unix",
       rawBody: "corps brut",
       signatureIs: "est le HMAC-SHA256, avec le secret entier pour clé, de",
       signatureCheck:
@@ -785,7 +786,7 @@ export const FR: Catalog = {
       voteCount: (n: number) => (n <= 1 ? `${n} vote` : `${n} votes`),
     },
     triage: {
-      triage: "Triage",
+      triage: "Tri",
       owner: "Responsable",
       noOwner: "Aucun responsable",
       ownerMe: "Moi",
@@ -1020,12 +1021,12 @@ export const FR: Catalog = {
     forbidden: "Votre rôle ne le permet pas.",
     channel_mismatch: "Le canal de cette clé ne prend pas de requêtes à cette adresse.",
     channel_inactive: "Ce canal est désactivé.",
-    origin_not_allowed: "L’origine de cette page ne figure pas dans la liste des origines autorisées de l’app.",
+    origin_not_allowed: "L’origine de cette page ne figure pas dans la liste des origines autorisées de l’application.",
     unknown_app: "Aucune application n’a cette clé\u202f: copiez celle d’un canal de l’application dans Réglages → Applications.",
     not_found: "Introuvable.",
     qualification_not_found: "Cette qualification est inconnue ou a expiré.",
     idempotency_in_progress: "Une requête avec cette clé d’idempotence est encore en cours.",
-    message_too_long: "Le message dépasse 10000 caractères.",
+    message_too_long: "Le message dépasse 10\u202f000 caractères.",
     method_not_allowed: "Cette adresse ne répond pas à cette méthode\u202f; l’en-tête Allow liste celles auxquelles elle répond.",
     payload_too_large:
       "Le corps de la requête, ou un fichier qu’il porte, dépasse la taille permise (256 Ko pour un signalement\u202f; 2 Mo pour une capture d’écran et 5 Mo pour un enregistrement de session depuis le widget).",
@@ -1033,7 +1034,7 @@ export const FR: Catalog = {
       "L’enregistrement de session dépasse 50 Mo une fois décompressé, plus qu’un lecteur ne peut en tenir\u202f: il est refusé. Envoyez le signalement sans lui, ou avec un enregistrement plus court.",
     idempotency_key_reused: "Cette clé d’idempotence a déjà servi pour un autre corps.",
     rate_limited: "Trop de requêtes. Réessayez plus tard.",
-    quota_exceeded: "Le quota mensuel de retours du forfait est épuisé.",
+    quota_exceeded: "Le quota mensuel de signalements de l’offre est épuisé.",
     qualification_failed: "L’assistant IA n’a pas répondu. Renvoyez le signalement sans qualify.",
     invalid_link: "Ce lien est invalide ou a expiré.",
     no_tracker: "Cette application n’a pas de gestionnaire de tickets. Un opérateur en configure un avec la CLI.",
@@ -1042,7 +1043,7 @@ export const FR: Catalog = {
       "L’adresse du webhook doit être en https, publique et sur le port 443 ou 8443, et ses événements parmi feedback.created, feedback.status_changed, feedback.shipped, feedback.merged, feedback.unmerged, changelog.published, feedback.voted et comment.created.",
     webhook_limit_reached: "Une organisation peut avoir au plus 5 webhooks\u202f: supprimez-en un avant d’en ajouter un autre.",
     invalid_feature_map:
-      "La carte des fonctionnalités est refusée en entier\u202f: une app a au plus 2000 fonctionnalités, chacune avec au plus 50 indices et un identifiant à elle (une fonctionnalité sans identifiant prend celui de son chemin).",
+      "La carte des fonctionnalités est refusée en entier\u202f: une application a au plus 2\u202f000 fonctionnalités, chacune avec au plus 50 indices et un identifiant à elle (une fonctionnalité sans identifiant prend celui de son chemin).",
     weak_password: "Un mot de passe doit comporter au moins 10 caractères.",
     user_exists: "Une personne a déjà cette adresse e-mail.",
     last_admin: "Une organisation a besoin d’au moins un Admin\u202f: nommez d’abord un autre membre Admin.",
@@ -1151,11 +1152,12 @@ export const FR: Catalog = {
     no_person:
       "me désigne la personne pour qui agit un jeton ou un agent, et une clé d’API ou la ligne de commande n’agit pour personne\u202f: donnez l’e-mail d’un membre",
     not_mapped:
-      "une correspondance des statuts vaut pour les états de Linear et de Jira\u202f: une issue GitHub porte une étiquette retour:<statut>, et un pont le statut lui-même",
+      "une correspondance des statuts vaut pour les états de Linear et de Jira\u202f: un ticket GitHub porte une étiquette retour:<statut>, et une passerelle le statut lui-même",
     reordering: "des caractères de sens d’écriture ou de contrôle (comme U+202E) le feraient lire autrement",
     not_json: "pas du JSON valide",
     malformed: "pas écrit comme ce champ l’attend",
-    not_bot_token: "ce n’est pas un jeton de bot\u202f: collez le Bot User OAuth Token, qui commence par xoxb- (OAuth & Permissions de l’app Slack)",
+    not_bot_token:
+      "ce n’est pas un jeton de bot\u202f: collez le Bot User OAuth Token, qui commence par xoxb- (OAuth & Permissions de l’application Slack)",
     token_refused: (said: string) =>
       `refusé par le service auquel il est destiné (il a répondu\u202f: ${said})\u202f: vérifiez que le jeton est entier, et qu’il n’est ni révoqué ni expiré`,
     project_unseen: (said: string) =>
@@ -1165,7 +1167,7 @@ export const FR: Catalog = {
     unknownKey: (key: string) => `${key} ne désigne aucun retour de cette organisation`,
     notMember: (given: string, members: string) => `${given} n’est pas membre de l’organisation, dont les membres sont ${members}`,
     unknownState: (given: string, states: string) =>
-      `l’outil de suivi n’a aucun état nommé «\u202f${given}\u202f»\u202f; les états de son flux de travail sont ${states}`,
+      `le gestionnaire de tickets n’a aucun état nommé «\u202f${given}\u202f»\u202f; les états de son flux de travail sont ${states}`,
     misnamed: (name: string) => `champ inconnu\u202f; il s’appelle ${name}`,
     andMore: (count: number) => `et ${count} autre${count > 1 ? "s" : ""}`,
     expected: (what: string) => `doit être ${what}`,

@@ -11,7 +11,7 @@ import { type Html, html } from "../html.ts";
 import { horizontalBars, stackedBars } from "../web/charts.ts";
 import { appPage, asMember } from "../web/layout.ts";
 import type { Visitor } from "../web/visitor.ts";
-import { formatDay, valueName, wordsFor } from "../web/words.ts";
+import { formatDay, formatNumber, valueName, wordsFor } from "../web/words.ts";
 
 /** How many features the chart by feature names. */
 const FEATURES_SHOWN = 10;
@@ -61,7 +61,7 @@ async function trendsPage(services: Services, visitor: Visitor, request: Request
     "per-day",
     {
       title: `${w.reportsPerDay} · ${shownName}`,
-      summary: fill(w.reportsPerDaySummary, { total, n: t.days, max: Math.max(0, ...totals) }),
+      summary: w.reportsPerDaySummary(total, formatNumber(lang, total), t.days, formatNumber(lang, Math.max(0, ...totals))),
       colon: w.colon,
     },
     shownDays,
@@ -86,7 +86,7 @@ async function trendsPage(services: Services, visitor: Visitor, request: Request
     `${w.trends} · ${shownName}`,
     html`<h1>${w.trends}</h1>${filters}<h2>${w.reportsPerDay}</h2>${perDay}${figures}
 <h2>${w.growing}</h2>${growing}
-<h2>${w.byFeature}</h2>${features.length === 0 ? html`<p class="muted">${fill(w.reportsPerDaySummary, { total: 0, n: t.days, max: 0 })}</p>` : horizontalBars(w.byFeature, features)}`,
+<h2>${w.byFeature}</h2>${features.length === 0 ? html`<p class="muted">${w.reportsPerDaySummary(0, formatNumber(lang, 0), t.days, formatNumber(lang, 0))}</p>` : horizontalBars(w.byFeature, features)}`,
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { ERROR_CODES } from "../../../core/errors.ts";
-import { EN } from "../../../adapters/http/catalog/en.ts";
+import { type Catalog, EN } from "../../../adapters/http/catalog/en.ts";
 import { FR } from "../../../adapters/http/catalog/fr.ts";
 import { STATUS_OF } from "../../../adapters/http/error-status.ts";
 import { helpedQuestion, impactQuestion, MESSAGES, NEEDS, textQuestion, touchesQuestion } from "../../../adapters/assistant-local/rules.ts";
@@ -8,6 +8,19 @@ import { WORDS } from "../../../apps/widget/words.ts";
 import { portalWords } from "../../../adapters/http/portal/words.ts";
 import { portalTeamWords } from "../../../adapters/http/web/portal-words.ts";
 import { deliveredMessage } from "../../../core/notify/delivered-message.ts";
+import { replyMessage } from "../../../core/notify/reply-message.ts";
+import { answerMessage } from "../../../core/conversation/answer-message.ts";
+import { entryMessage } from "../../../core/changelog/entry-message.ts";
+import { signInMessage } from "../../../core/portal-people/portal.ts";
+import {
+  assignedMessage,
+  assignedTogetherMessage,
+  changeMessage,
+  digestMessage,
+  invitationMessage,
+  mentionMessage,
+  passwordResetMessage,
+} from "../../../core/team/team-messages.ts";
 
 /** Every path to a text in a catalog: `web.inbox.search`, `errors.not_found`, `problems.says`. */
 const keys = (catalog: object, prefix = ""): string[] =>
@@ -76,9 +89,54 @@ const texts = (catalog: object, prefix = ""): [string, string][] =>
     return [[`${prefix}${key}`, String(value)]];
   });
 
-/** French punctuation not preceded by a narrow no-break space; URLs, an HTTP header and a GitHub label (retour:<statut>) written as code are not prose. */
+/** Every e-mail the service writes, in French, with sample values (the delivered one has a test of its own above). */
+function frenchMails(): Record<string, { subject: string; text: string } | string> {
+  const about = { key: "DEMO-1", title: "Export", url: "https://x.test/inbox/DEMO-1", settingsUrl: "https://x.test/account" };
+  const line = { key: "DEMO-2", title: "Import", url: "https://x.test/inbox/DEMO-2", count: 3 };
+  const follower = { name: "Ann", title: "Export", reporter: true, feedbackKey: "DEMO-1", unsubscribeUrl: "https://x.test/u/1" };
+  return {
+    reply: replyMessage("fr", { ...follower, author: "Léa", text: "Corrigé.", followUrl: "https://x.test/s/1" }),
+    answer: answerMessage("fr", { key: "DEMO-1", title: "Export", text: "Merci", feedbackUrl: about.url }),
+    // Its HTML part holds the same words, and a style sheet's colons.
+    entry: entryMessage("fr", {
+      title: "Export PDF",
+      body: { text: "Enfin.", html: "<p>Enfin.</p>" },
+      followed: [{ key: "DEMO-1", title: null, reporter: true, unsubscribeUrl: "https://x.test/u/1" }],
+      trackingUrl: "https://x.test/s/1",
+    }).text,
+    signIn: signInMessage("fr", { portal: "Acme", link: "https://x.test/p/acme/link" }),
+    invitation: invitationMessage("fr", { orgName: "Acme", role: "member", url: "https://x.test/invitation" }),
+    reset: passwordResetMessage("fr", { url: "https://x.test/reset" }),
+    mention: mentionMessage("fr", { ...about, author: null, comment: "@ann merci" }),
+    assigned: assignedMessage("fr", { ...about, by: null }),
+    change: changeMessage("fr", { ...about, by: null, assigned: true, mention: "vu", delivered: { unsubscribeUrl: "https://x.test/u/1" } }),
+    together: assignedTogetherMessage("fr", {
+      by: null,
+      feedbacks: Array(12).fill(line),
+      ownerInboxUrl: "https://x.test/inbox",
+      settingsUrl: about.settingsUrl,
+    }),
+    digest: digestMessage("fr", {
+      orgName: "Acme",
+      createdCount: 2,
+      created: [line],
+      urgent: [],
+      top: [line],
+      topByVotes: true,
+      settingsUrl: about.settingsUrl,
+    }),
+  };
+}
+
+/**
+ * French punctuation not preceded by a narrow no-break space. Code is not prose: URLs and a query
+ * string (…/sso?token=), an HTTP header, a GitHub label (retour:<statut>), an IPv6 address ([::1])
+ * and a placeholder or a JSON shape in braces ({sub, email, name?, exp}).
+ */
 const spacingFaults = (catalog: object): [string, string][] =>
-  texts(catalog).filter(([, text]) => /(^|[^\u202f])[?!:;]/.test(text.replace(/\b[a-z]+:\/\/\S*|\bContent-Type: |\bretour:</g, "")));
+  texts(catalog).filter(([, text]) =>
+    /(^|[^\u202f])[?!:;]/.test(text.replace(/\b[a-z]+:\/\/\S*|\S*\?\w+=|\bContent-Type: |\bretour:<|\[::1\]|\{[^}]*\}/g, "")),
+  );
 
 test("French writes a limit of thousands with a narrow no-break space, 5\u202f000, on pages and in refusals alike", () => {
   const { problems, form, tracking } = FR;
@@ -143,6 +201,14 @@ describe("French typography: a narrow no-break space (U+202F), never a plain spa
     expect(spacingFaults(mail)).toEqual([]);
   });
 
+  test("on the portal's pages and the team's portal settings", () => {
+    expect(spacingFaults({ portal: portalWords("fr"), team: portalTeamWords("fr") })).toEqual([]);
+  });
+
+  test("in every other e-mail: to followers, to portal people, and to the team's own members", () => {
+    expect(spacingFaults(frenchMails())).toEqual([]);
+  });
+
   test("the check itself finds a plain space, or none, before a French colon or question mark", () => {
     expect(spacingFaults({ a: "Statut : ouvert", b: "Vraiment?", c: "Statut\u202f: ouvert" }).map(([path]) => path)).toEqual(["a", "b"]);
   });
@@ -157,4 +223,55 @@ test("French typography: an apostrophe between letters is the typographic one (U
     ...texts(portalTeamWords("fr")),
   ];
   expect(french.filter(([, text]) => /\p{L}'\p{L}/u.test(text))).toEqual([]);
+});
+
+/** Every French text a person may read: the catalog, the widget, the portal, the team's portal settings, the e-mails. */
+const frenchTexts = (): [string, string][] => [
+  ...texts(FR),
+  ...texts({ widget: WORDS.fr, portal: portalWords("fr"), portalTeam: portalTeamWords("fr"), mail: frenchMails() }),
+];
+
+test("French typography: guillemets hold their words with a narrow no-break space inside, «\u202fainsi\u202f», everywhere a person reads French", () => {
+  const faults = (list: [string, string][]) => list.filter(([, text]) => /«(?!\u202f)|(?<!\u202f)»/.test(text)).map(([path]) => path);
+  expect(faults(frenchTexts())).toEqual([]);
+  expect(
+    faults([
+      ["a", "«\u00a0Nom\u00a0»"],
+      ["b", "«Nom»"],
+      ["c", "«\u202fNom\u202f»"],
+    ]),
+  ).toEqual(["a", "b"]);
+});
+
+/** Numbers that name something rather than count it: a port (8443), a standard (ISO 8601). */
+const NOT_COUNTS = new Set(["8443", "8601"]);
+
+test("French groups the digits of a count of thousands with a narrow no-break space (10\u202f000, 2\u202f000), in error messages as on pages", () => {
+  const ungrouped = (list: [string, string][]) =>
+    list
+      .filter(([, text]) =>
+        [...text.replace(/\b[a-z]+:\/\/\S*|\d{4}-\d{2}(-\d{2})?/g, "").matchAll(/(?<![\w+#./-])\d{4,}(?![\w-])/g)].some(([n]) => !NOT_COUNTS.has(n)),
+      )
+      .map(([path]) => path);
+  expect(ungrouped(frenchTexts())).toEqual([]);
+  expect(
+    ungrouped([
+      ["a", "au plus 2000 éléments"],
+      ["b", "au plus 2\u202f000 éléments, le port 8443"],
+    ]),
+  ).toEqual(["a"]);
+});
+
+test("the trends' summary counts reports as each language does: 1 report in English, 0 and 1 signalement in French", () => {
+  const said = (words: Catalog, n: number) => words.web.trends.reportsPerDaySummary(n, String(n), 30, String(n));
+  expect([0, 1, 2].map((n) => said(EN, n))).toEqual([
+    "0 reports in 30 days, 0 on the busiest day.",
+    "1 report in 30 days, 1 on the busiest day.",
+    "2 reports in 30 days, 2 on the busiest day.",
+  ]);
+  expect([0, 1, 2].map((n) => said(FR, n))).toEqual([
+    "0 signalement en 30 jours, 0 le jour le plus chargé.",
+    "1 signalement en 30 jours, 1 le jour le plus chargé.",
+    "2 signalements en 30 jours, 2 le jour le plus chargé.",
+  ]);
 });
