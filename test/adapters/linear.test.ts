@@ -192,7 +192,7 @@ describe("an app tracking its feedbacks in Linear", () => {
         "en",
         "Dismissed: the tracker has no state named “Won&#39;t Do”; its workflow&#39;s states are Backlog, Todo, In Progress, In Review, Done, Canceled.",
       ],
-      ["fr", "Écarté\u202f: l’outil de suivi n’a aucun état nommé «\u202fWon&#39;t Do\u202f»"],
+      ["fr", "Écarté\u202f: le gestionnaire de tickets n’a aucun état nommé «\u202fWon&#39;t Do\u202f»"],
     ] as const) {
       const browser = await signedInAs(server, "admin", page, { "accept-language": language });
       const refused = await browser.submit(statusesForm(await (await browser.fetch(page)).text()), { "state.dismissed": "Won't Do" });
@@ -222,7 +222,7 @@ describe("an app tracking its feedbacks in Linear", () => {
     const form = /<form method="post" action="[^"]+\/tracker\/statuses"[^>]*>[\s\S]*?<\/form>/.exec(await (await browser.fetch(page)).text())![0];
     const refused = await browser.submit(form, { "state.dismissed": "Won't Do" });
     expect(await refused.text()).toContain(
-      "l’outil de suivi n’a aucun état nommé «\u202fWon&#39;t Do\u202f»\u202f; les états de son flux de travail sont Backlog, Todo, In Progress, In Review, Done, Canceled",
+      "le gestionnaire de tickets n’a aucun état nommé «\u202fWon&#39;t Do\u202f»\u202f; les états de son flux de travail sont Backlog, Todo, In Progress, In Review, Done, Canceled",
     );
     expect(await server.cli("tracker", "statuses", "DEMO", server.demo.appId)).not.toContain("Won't Do");
   });
