@@ -2,7 +2,7 @@ import type { Database, SQLQueryBindings } from "bun:sqlite";
 import type { PortalSort } from "../../core/schemas/portal.ts";
 import type { Publication, PublicationStore } from "../../core/store/publications.ts";
 import { topRankParts } from "../../core/portal/top-rank.ts";
-import { type Expansion, waysOf } from "../../core/feedback/search-words.ts";
+import { type Expansion, type SearchWord, waysOf } from "../../core/feedback/search-words.ts";
 import { appIdOf, FEEDBACK_COLUMNS, type FeedbackRow, placeholders, toFeedback } from "./rows.ts";
 import type { WriteBatch } from "./write-batch.ts";
 
@@ -11,6 +11,22 @@ const wordTests = (way: Expansion): [sql: string, param: string][] =>
   "prefix" in way
     ? [["instr(' ' || p.words, ?) > 0", ` ${way.prefix}`]]
     : way.words.map((word) => ["instr(' ' || p.words || ' ', ?) > 0", ` ${word} `]);
+
+/** The rows of publication_words `w` that meet one way of meeting a search word: a word in the prefix's range, or one of the words. */
+const postingTests = (way: Expansion): [sql: string, params: string[]] =>
+  "prefix" in way
+    ? ["(w.word >= ? AND w.word < ?)", [way.prefix, `${way.prefix}\u{10FFFF}`]]
+    : [`w.word IN (${placeholders(way.words.length)})`, [...way.words]];
+
+/**
+ * Under this many publications holding each word of a search, a page is read from those of its
+ * rarest word, then sorted; at this many or more, from the order's index, each publication's words
+ * tested until the page is full, which a word this common fills soon. Words that are common each
+ * may yet be met together by few publications or none, which the index would be read through for:
+ * a search of several words is read from its rarest word's up to ten times as many.
+ */
+const FEW_PUBLICATIONS = 1_000;
+const fewFor = (words: readonly SearchWord[]): number => (words.length > 1 ? 10 * FEW_PUBLICATIONS : FEW_PUBLICATIONS);
 
 interface PublicationRow {
   feedback_id: string;
@@ -99,18 +115,42 @@ export function publicationStore(db: Database, batch: WriteBatch): PublicationSt
         where.push(`(${columns.join(", ")}, p.feedback_id) < (${columns.map(() => "?").join(", ")}, ?)`);
         params.push(...positionValues(order, after.value), after.id);
       }
+      const from = rarestWord(db, orgId, filter.words ?? []);
       const rows = db
         .query<FeedbackRow & { p_title: string; p_description: string | null; p_published_at: number; p_words: string }, SQLQueryBindings[]>(
           `SELECT ${FEEDBACK_COLUMNS}, p.title AS p_title, p.description AS p_description, p.published_at AS p_published_at, p.words AS p_words
-           FROM (SELECT * FROM publications p WHERE ${where.join(" AND ")} ORDER BY ${on}, p.feedback_id DESC LIMIT ?) p
+           FROM (SELECT p.* FROM ${from.sql} WHERE ${where.join(" AND ")} ORDER BY ${on}, p.feedback_id DESC LIMIT ?) p
            CROSS JOIN feedbacks f ON f.id = p.feedback_id
            ORDER BY ${on}, p.feedback_id DESC`,
         )
-        .all(...params, limit);
+        .all(...from.params, ...params, limit);
       return rows.map((r) => ({
         feedback: toFeedback(r),
         publication: { feedbackId: r.id, orgId, title: r.p_title, description: r.p_description, publishedAt: r.p_published_at, words: r.p_words },
       }));
     },
+  };
+}
+
+/**
+ * Where a page of a search is read from: the publications of its rarest word (publication_words)
+ * when it is in few of them, else all of the organization's, in the order's index.
+ */
+function rarestWord(db: Database, orgId: string, words: readonly SearchWord[]): { sql: string; params: SQLQueryBindings[] } {
+  const few = fewFor(words);
+  let rarest: { sql: string; params: SQLQueryBindings[]; found: number } | null = null;
+  for (const word of words) {
+    const tests = waysOf(word).map(postingTests);
+    const sql = `w.org_id = ? AND (${tests.map(([test]) => test).join(" OR ")})`;
+    const params = [orgId, ...tests.flatMap(([, values]) => values)];
+    const { found } = db
+      .query<{ found: number }, SQLQueryBindings[]>(`SELECT count(*) AS found FROM (SELECT 1 FROM publication_words w WHERE ${sql} LIMIT ?)`)
+      .get(...params, few)!;
+    if (found < (rarest?.found ?? few)) rarest = { sql, params, found };
+  }
+  if (!rarest) return { sql: "publications p", params: [] };
+  return {
+    sql: `(SELECT DISTINCT w.feedback_id FROM publication_words w WHERE ${rarest.sql}) w CROSS JOIN publications p ON p.feedback_id = w.feedback_id`,
+    params: rarest.params,
   };
 }

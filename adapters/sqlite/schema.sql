@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 62;
+PRAGMA user_version = 63;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -324,6 +324,8 @@ CREATE TABLE portals (
   indexing INTEGER NOT NULL, status_labels TEXT NOT NULL, brand_color TEXT, sso_secret_sealed TEXT
 , sign_in_url TEXT, changed_at INTEGER NOT NULL DEFAULT 0);
 
+CREATE TABLE publication_words (org_id TEXT NOT NULL, word TEXT NOT NULL, feedback_id TEXT NOT NULL, PRIMARY KEY (org_id, word, feedback_id)) WITHOUT ROWID;
+
 CREATE TABLE publications (
   feedback_id TEXT PRIMARY KEY, org_id TEXT NOT NULL, title TEXT NOT NULL, description TEXT, published_at INTEGER NOT NULL, words TEXT NOT NULL,
   status TEXT NOT NULL, kind TEXT NOT NULL, app_id TEXT NOT NULL, reports INTEGER NOT NULL, created_at INTEGER NOT NULL,
@@ -332,6 +334,20 @@ CREATE TABLE publications (
 CREATE INDEX publications_new ON publications (org_id, listed, created_at, feedback_id);
 CREATE INDEX publications_top ON publications (org_id, listed, votes, reports, feedback_id);
 CREATE INDEX publications_trending ON publications (org_id, listed, last_activity_at, feedback_id);
+CREATE TRIGGER publication_words_added AFTER INSERT ON publications BEGIN
+  INSERT OR IGNORE INTO publication_words (org_id, word, feedback_id)
+    SELECT new.org_id, value, new.feedback_id FROM json_each('["' || replace(new.words, ' ', '","') || '"]') WHERE value <> '';
+END;
+CREATE TRIGGER publication_words_changed AFTER UPDATE OF words ON publications WHEN old.words IS NOT new.words BEGIN
+  DELETE FROM publication_words WHERE org_id = old.org_id AND feedback_id = old.feedback_id
+    AND word IN (SELECT value FROM json_each('["' || replace(old.words, ' ', '","') || '"]'));
+  INSERT OR IGNORE INTO publication_words (org_id, word, feedback_id)
+    SELECT new.org_id, value, new.feedback_id FROM json_each('["' || replace(new.words, ' ', '","') || '"]') WHERE value <> '';
+END;
+CREATE TRIGGER publication_words_removed AFTER DELETE ON publications BEGIN
+  DELETE FROM publication_words WHERE org_id = old.org_id AND feedback_id = old.feedback_id
+    AND word IN (SELECT value FROM json_each('["' || replace(old.words, ' ', '","') || '"]'));
+END;
 
 CREATE TABLE qualifications (id TEXT PRIMARY KEY, data TEXT NOT NULL, expires_at INTEGER NOT NULL);
 CREATE INDEX qualifications_expiry ON qualifications (expires_at);

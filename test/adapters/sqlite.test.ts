@@ -1910,3 +1910,65 @@ describe("sqlite portal changed-at migration", () => {
     await store.close();
   });
 });
+
+describe("sqlite publication words", () => {
+  /** The rows of publication_words, as the triggers keep them. */
+  const kept = (db: Database) =>
+    db.query<{ row: string }, []>("SELECT org_id || ' ' || word || ' ' || feedback_id AS row FROM publication_words ORDER BY row").all();
+  /** The same, split from the publications' words. */
+  const recount = (db: Database) =>
+    db
+      .query<{ row: string }, []>(
+        `SELECT DISTINCT p.org_id || ' ' || w.value || ' ' || p.feedback_id AS row
+         FROM publications p, json_each('["' || replace(p.words, ' ', '","') || '"]') w WHERE w.value <> '' ORDER BY row`,
+      )
+      .all();
+  const feedback = (db: Database, id: string) =>
+    db
+      .query(
+        `INSERT INTO feedbacks (id, org_number, app_number, key, title, kind, status, reports, created_at, last_activity_at)
+         VALUES (?, (SELECT number FROM organizations WHERE id = 'org'), (SELECT number FROM apps WHERE id = 'app'), ?, 't', 'idea', 'triage', 1, 1, 1)`,
+      )
+      .run(id, `K-${id}`);
+  const publish = (id: string, words: string) =>
+    `INSERT INTO publications (feedback_id, org_id, title, description, published_at, words, status, kind, app_id, reports, created_at, last_activity_at, listed)
+     VALUES ('${id}', 'org', 't', NULL, 1, '${words}', 'triage', 'idea', 'app', 1, 1, 1, 1)`;
+
+  test("the words the portal's search reads publications by, kept by triggers, are each publication's words after every kind of write", () => {
+    const db = new Database(newStoreFile());
+    catalog(db, ["org"], ["app"]);
+    for (const id of ["a", "b", "c"]) feedback(db, id);
+    const writes = [
+      publish("a", "k a dark mode dark"),
+      publish("b", "k b export"),
+      "UPDATE publications SET words = 'k a night theme mode' WHERE feedback_id = 'a'",
+      "UPDATE publications SET words = words, title = 'u' WHERE feedback_id = 'a'",
+      "UPDATE publications SET words = '' WHERE feedback_id = 'b'",
+      publish("c", "k c pdf"),
+      "DELETE FROM publications WHERE feedback_id = 'a'",
+      "DELETE FROM feedbacks WHERE id = 'c'",
+      publish("a", "k a dark"),
+      "DELETE FROM publications",
+    ];
+    keptThroughWrites(db, writes, kept, recount);
+    expect(kept(db)).toEqual([]);
+    db.close();
+  });
+
+  test("a store made before publications' words had rows of their own finds its publications by their words once migrated", async () => {
+    const { path, old } = storeBefore("publication-words");
+    catalog(old, ["org"], ["app"]);
+    feedback(old, "a");
+    feedback(old, "b");
+    old.exec(publish("a", "k a invoice blank"));
+    old.exec(publish("b", "k b export"));
+    old.close();
+    const store = createSqliteStore(path);
+    const found = async (query: string) =>
+      (await store.listPublished("org", { statuses: STATUSES, words: searchWords(query) }, null, 10, "new")).map((p) => p.feedback.id);
+    expect(await found("invoices")).toEqual(["a"]);
+    expect(await found("exp")).toEqual(["b"]);
+    expect(await found("k")).toEqual(["b", "a"]);
+    await store.close();
+  });
+});
