@@ -96,6 +96,7 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["saved_views", { orgId: 1, userId: 1, createdAt: 1 }],
   ["portals", { slug: 1 }, { unique: true }],
   ["publications", { orgId: 1, publishedAt: 1 }],
+  ["publications", { orgId: 1, words: 1 }],
   // Only its _id, but asking for it creates the collection at start: new feedbacks' transactions
   // write to it, and a collection is created inside a transaction only from MongoDB 4.4 on.
   ["search_vocabulary", { _id: 1 }],

@@ -20,16 +20,22 @@ const toPublication = (d: Document): Publication => ({
   title: d.title,
   description: d.description ?? null,
   publishedAt: d.publishedAt,
-  words: d.words,
+  words: d.words.join(" "),
 });
+
+/**
+ * A publication's words as its document keeps them: one element each, in an index by organization
+ * and word (indexes.ts), so that a search reads the publications a word is in, not every one of the
+ * organization's.
+ */
+export const storedWords = (words: string): string[] => words.split(" ").filter((word) => word !== "");
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** The pattern of a publication's words (split at spaces) that meet a search word: one starts with a prefix, or is one of the whole words. */
-const metBy = (word: SearchWord): string => {
-  const ways = waysOf(word).map((way) => ("prefix" in way ? escapeRegExp(way.prefix) : `(${way.words.map(escapeRegExp).join("|")})( |$)`));
-  return `(^| )(${ways.join("|")})`;
-};
+/** The publications that meet a search word: one of their words starts with a prefix, or is one of the whole words. */
+const metBy = (word: SearchWord): Filter<Document> => ({
+  $or: waysOf(word).map((way) => ({ words: "prefix" in way ? { $regex: `^${escapeRegExp(way.prefix)}` } : { $in: [...way.words] } })),
+});
 
 /**
  * The part of an inbox list filter that reads beyond the feedback documents: published on the
@@ -55,7 +61,7 @@ export function publicationStore(data: Database): PublicationStore {
       await publications().updateOne(
         { _id: feedbackId },
         {
-          $set: { orgId: fields.orgId, title: fields.title, description: fields.description, words: fields.words },
+          $set: { orgId: fields.orgId, title: fields.title, description: fields.description, words: storedWords(fields.words) },
           $setOnInsert: { publishedAt: fields.publishedAt },
         },
         { upsert: true },
@@ -75,7 +81,7 @@ export function publicationStore(data: Database): PublicationStore {
     },
 
     async listPublished(orgId, filter, after, limit, order) {
-      const words = (filter.words ?? []).map((w) => ({ words: { $regex: metBy(w) } }));
+      const words = (filter.words ?? []).map(metBy);
       const published = await publications()
         .find({ orgId, ...(words.length > 0 && { $and: words }) })
         .toArray();

@@ -6,6 +6,7 @@ import { heldSources } from "./held-reports.ts";
 import { wordsWithTexts } from "../../core/feedback/search-words.ts";
 import { publicationWords } from "../../core/portal/publish-feedback.ts";
 import { addToVocabulary } from "./search-terms.ts";
+import { storedWords } from "./publications.ts";
 
 /** The marker in `meta` of the upgrades done: each runs once per deployment, by the first process to start. */
 const UPGRADES_ID = "upgrades";
@@ -51,6 +52,14 @@ export async function upgradeDocuments(data: Database): Promise<void> {
   if (!done.has("hyphenated-words")) {
     await joinHyphenatedWords(data);
     await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "hyphenated-words" } }, { upsert: true });
+  }
+  if (!done.has("publication-words")) {
+    // Publications stored before their words were kept one element each, in an index of their own.
+    await inBatches(data, "publications", { words: { $type: "string" } }, { words: 1 }, async (batch) => {
+      for (const p of batch)
+        await data.collection("publications").updateOne({ _id: p._id, words: p.words }, { $set: { words: storedWords(p.words) } });
+    });
+    await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "publication-words" } }, { upsert: true });
   }
 }
 
@@ -127,7 +136,8 @@ async function joinHyphenatedWords(data: Database): Promise<void> {
       const keys = new Map(published.map((f) => [f._id, String(f.key)]));
       for (const p of batch) {
         const words = publicationWords(keys.get(p._id) ?? "", p.title, p.description ?? null);
-        if (words !== p.words) await data.collection("publications").updateOne({ _id: p._id }, { $set: { words } });
+        if (words !== [p.words].flat().join(" "))
+          await data.collection("publications").updateOne({ _id: p._id }, { $set: { words: storedWords(words) } });
       }
     },
   );

@@ -253,6 +253,24 @@ test("a feedback stored before hyphenated words were joined is found by email fo
   expect((await data.collection("feedbacks").findOne({ _id: "fb-2" }))?.words).toContain("preorder");
 });
 
+test("a publication stored with its words as one text is found by them once the store has started, as is one published since", async () => {
+  const { client, db } = mingoDatabase();
+  const data = database(client, db);
+  await data.collection("feedbacks").insertMany([0, 1].map((i) => storedFeedback(`fb-${i}`, i, undefined)));
+  await data
+    .collection("publications")
+    .insertOne({ _id: "fb-0", orgId: "org", title: "Invoice blank", description: null, publishedAt: 1, words: "org 1 invoice blank" });
+  await upgradeDocuments(data);
+  const store = createMongoStore(client, db);
+  await store.publish({ feedbackId: "fb-1", orgId: "org", title: "Export", description: null, publishedAt: 2, words: "org 2 export" });
+  const found = async (query: string) =>
+    (await store.listPublished("org", { statuses: STATUSES, words: searchWords(query) }, null, 10, "new")).map((p) => p.feedback.id);
+  expect(await found("invoices")).toEqual(["fb-0"]);
+  expect(await found("exp")).toEqual(["fb-1"]);
+  expect(await found("org")).toEqual(["fb-1", "fb-0"]);
+  expect((await store.findPublications(["fb-0"])).get("fb-0")?.words).toBe("org 1 invoice blank");
+});
+
 // With a real server (a replica set, for transactions): MONGODB_URI=mongodb://localhost:27017/?replicaSet=rs0 npm test
 const uri = process.env.MONGODB_URI;
 if (uri) {
