@@ -4,6 +4,7 @@ import { touchCatalog } from "./channel-cache.ts";
 import { compoundId, type Database, type Document, expiryDate } from "./database.ts";
 import { feedbackWords, ownWords } from "../../core/feedback/search-words.ts";
 import { addToVocabulary } from "./search-terms.ts";
+import { storedWords } from "./publications.ts";
 import { urgencyOf } from "../../core/feedback/order.ts";
 import type { Severity } from "../../core/schemas/feedback.ts";
 
@@ -27,6 +28,8 @@ function toStored(set: PortableSet, { fields }: PortableRecord): Omit<Document, 
       // The sources of its reports are added as they are copied (addSources).
       return { ...present, urgency: urgencyOf(severity), words, sources: [] };
     }
+    case "publications":
+      return { ...fields, words: storedWords(String(fields.words)) };
     case "qualifications":
       return withExpiry({ ...(fields.data as Record<string, unknown>), expiresAt: fields.expiresAt });
     case "jobs":
