@@ -21,7 +21,8 @@ function spellings(run: string): { readonly parts: string[]; readonly joined?: s
 export type SearchWord = string | { readonly whole: string } | { readonly joined: string; readonly part?: string };
 
 /**
- * Words of a search text: letters and digits, lower-cased, a plural or a verb's ending reduced to what
+ * Words of a search text: letters and digits, lower-cased, accents removed (as foldedWords keeps a
+ * text's: "téléphone" finds "telephone"), a plural or a verb's ending reduced to what
  * the word shares with its other forms; each is matched as a prefix by the store, so "invoices" finds
  * "invoice" too, and "crashing" "crash". A hyphenated word is met by its joined word, which a text
  * holds whether it wrote the hyphen or not (foldedWords), or by all its parts; each of them a whole
@@ -34,7 +35,7 @@ export type SearchWord = string | { readonly whole: string } | { readonly joined
  * would find "Dark mode resets". A digit stays a prefix: "DEMO-1" lists DEMO-1 first, then DEMO-10….
  */
 export function searchWords(text: string): SearchWord[] {
-  const words = (text.toLowerCase().match(RUNS) ?? []).flatMap((run): SearchWord[] => {
+  const words = (fold(text).match(RUNS) ?? []).flatMap((run): SearchWord[] => {
     const { parts, joined } = spellings(run);
     if (!joined) return parts.map(searchedAs);
     // A part of one letter would be met by any word starting with it ("e" by "export"): such a part

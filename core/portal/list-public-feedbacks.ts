@@ -28,7 +28,7 @@ export type PublicListDeps = OpenPortalDeps &
 
 /** The filters of a public query as the store reads them; words fold as the publication's words do. */
 function publicFilter(query: PublicListQuery): PublicFilter {
-  const words = query.query ? searchWords(query.query.normalize("NFD").replace(/\p{M}/gu, "")) : [];
+  const words = query.query ? searchWords(query.query) : [];
   return {
     statuses: statusesOf(query.status ?? "open"),
     ...(query.kind && { kind: query.kind }),

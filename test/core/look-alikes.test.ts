@@ -13,6 +13,10 @@ describe("the look-alikes of a text a person is writing", () => {
     assert.deepEqual(lookAlikeWords("Please sync the bookings with my Google calendar, a b c"), ["calendar", "booking", "google", "sync"]);
   });
 
+  test("are looked for by words without their accents, as the portal keeps a publication's", () => {
+    assert.deepEqual(lookAlikeWords("Le téléphone plante à l’écran"), ["telephone", "plante", "ecran"]);
+  });
+
   test("are looked for by four words at most, each once", () => {
     assert.deepEqual(lookAlikeWords("export export exporting invoices invoice tariff sheet excel crashes weekly monthly"), [
       "invoice",
