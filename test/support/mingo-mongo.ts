@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Db, MongoClient } from "mongodb";
 import { update } from "mingo";
 import { Aggregator } from "mingo/aggregator";
@@ -301,7 +302,15 @@ async function oneAtATime<T>(session: FakeSession, operation: () => Promise<T>):
   }
 }
 
-/** The collection as the store sees it: each operation given a transaction's session runs alone in it (a cursor's when it is read). */
+/** The transaction whose work is running, for the operations its work starts. */
+const runningTransaction = new AsyncLocalStorage<FakeSession>();
+
+/**
+ * The collection as the store sees it: each operation given a transaction's session runs alone in it
+ * (a cursor's when it is read). One its transaction's work starts without the session is refused: a
+ * real server runs it outside the transaction, a read seeing the data as it was before the
+ * transaction's writes, a write waiting on the documents the transaction holds until it gives up.
+ */
 function transactional(fake: FakeCollection): FakeCollection {
   return new Proxy(fake, {
     get(target, name, receiver) {
@@ -309,6 +318,8 @@ function transactional(fake: FakeCollection): FakeCollection {
       if (typeof value !== "function") return value;
       return (...args: unknown[]) => {
         const session = (args.at(-1) as Options | undefined)?.session as FakeSession | undefined;
+        if (!session && runningTransaction.getStore())
+          throw new Error(`${String(name)} without the session inside a transaction: MongoDB would run it outside the transaction`);
         const result = value.apply(target, args);
         if (!session) return result;
         if (result instanceof Promise) return oneAtATime(session, () => result);
@@ -335,7 +346,7 @@ export function mingoDatabase(): { client: Pick<MongoClient, "withSession" | "cl
       const run = queue.then(async () => {
         const snapshot = new Map([...collections].map(([name, c]) => [name, clone(c.docs)]));
         try {
-          return await work();
+          return await runningTransaction.run(session, work);
         } catch (error) {
           for (const [name, docs] of snapshot) collection(name).docs = docs;
           throw error;
