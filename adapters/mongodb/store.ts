@@ -118,7 +118,21 @@ const givenTimeout = (uri: string, name: string): number | undefined => {
   return ms === undefined ? undefined : Number(ms);
 };
 
-/** Connects to `uri`, checks the server answers and creates the indexes; fails fast with a one-line reason. */
+/**
+ * Refuses a deployment without multi-document transactions, which the store's writes need: a
+ * standalone server answers `hello` without a replica set's name (a mongos says "isdbgrid"), and
+ * would refuse the first report with "Transaction numbers are only allowed on a replica set member
+ * or mongos" rather than the start.
+ */
+export async function requireTransactions(db: Pick<Db, "command">): Promise<void> {
+  const hello = await db.command({ hello: 1 });
+  if (typeof hello.setName === "string" || hello.msg === "isdbgrid") return;
+  throw new MongoUnavailable(
+    "MONGODB_URI: the server is a standalone MongoDB, without transactions; the store needs a replica set (a single-node replica set is enough: start mongod with --replSet and run rs.initiate())",
+  );
+}
+
+/** Connects to `uri`, checks the server answers with transactions and creates the indexes; fails fast with a one-line reason. */
 export async function openMongoDatabase(uri: string): Promise<{ client: MongoClient; db: Db; data: Database }> {
   let client: MongoClient;
   const selectionMs = givenTimeout(uri, "serverSelectionTimeoutMS") ?? CONNECT_TIMEOUT_MS;
@@ -135,12 +149,14 @@ export async function openMongoDatabase(uri: string): Promise<{ client: MongoCli
     await client.connect();
     const db = client.db();
     await db.command({ ping: 1 });
+    await requireTransactions(db);
     const data = database(client, db);
     await ensureIndexes(data);
     await upgradeDocuments(data);
     return { client, db, data };
   } catch (error) {
     await client.close().catch(() => undefined);
+    if (error instanceof MongoUnavailable) throw error;
     throw new MongoUnavailable(`MONGODB_URI: cannot reach MongoDB within ${selectionMs / 1000} s (${(error as Error).message.split("\n")[0]})`);
   }
 }

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { MongoClient } from "mongodb";
 import { database } from "../../adapters/mongodb/database.ts";
 import { ensureIndexes } from "../../adapters/mongodb/indexes.ts";
-import { createMongoStore } from "../../adapters/mongodb/store.ts";
+import { createMongoStore, MongoUnavailable, requireTransactions } from "../../adapters/mongodb/store.ts";
 import { urgencyOf } from "../../core/feedback/order.ts";
 import { upgradeDocuments } from "../../adapters/mongodb/upgrades.ts";
 import type { Store } from "../../core/services.ts";
@@ -54,6 +54,39 @@ test("the stand-in refuses two operations at once in one transaction, as MongoDB
     await feedbacks.find({}, { session }).toArray(),
   ]);
   expect(inTurn).toEqual([{ _id: "a" }, [{ _id: "a" }, { _id: "b" }]]);
+});
+
+test("the stand-in refuses an operation a transaction's work makes without its session, which MongoDB would run outside the transaction", async () => {
+  // A real server reads it as the data was before the transaction's writes, and a write waits on them.
+  const { client, db } = mingoDatabase();
+  const data = database(client, db);
+  const feedbacks = data.collection("feedbacks");
+  const outside = data.transaction(async (session) => {
+    await feedbacks.insertOne({ _id: "a" }, { session });
+    return feedbacks.findOne({ _id: "a" });
+  });
+  await expect(outside).rejects.toThrow("findOne without the session inside a transaction");
+  // Outside any transaction, no session is needed.
+  expect(await feedbacks.findOne({ _id: "a" })).toBeNull();
+});
+
+// What `hello` answers (manual, "hello" command): a replica set member names its set in `setName`,
+// a mongos says "isdbgrid" in `msg`, a standalone mongod has neither, and refuses transactions
+// ("Transaction numbers are only allowed on a replica set member or mongos", code 20).
+const answering = (reply: Record<string, unknown>) => ({ command: async () => ({ isWritablePrimary: true, ok: 1, ...reply }) });
+
+test("a start on a standalone MongoDB, which has no transactions, is refused with one line naming MONGODB_URI and the replica set it needs", async () => {
+  const refused = await requireTransactions(answering({}) as never).catch((error: unknown) => error);
+  expect(refused).toBeInstanceOf(MongoUnavailable);
+  expect((refused as Error).message).toStartWith(
+    "MONGODB_URI: the server is a standalone MongoDB, without transactions; the store needs a replica set",
+  );
+  expect((refused as Error).message).not.toContain("\n");
+});
+
+test("a start on a replica set member or through a mongos has its transactions", async () => {
+  await requireTransactions(answering({ setName: "rs0", hosts: ["db1:27017"] }) as never);
+  await requireTransactions(answering({ msg: "isdbgrid" }) as never);
 });
 
 test("started on a database indexed by an earlier version, the store indexes only the feedbacks linked to a tracker issue by their issue, again at every start", async () => {
@@ -288,6 +321,9 @@ if (uri) {
     await ensureIndexes(database(client, db));
     return db;
   };
+  test("mongodb: the server at MONGODB_URI has transactions, as the store needs", async () => {
+    await requireTransactions(client.db());
+  });
   storeContract("mongodb", async () => {
     const db = await freshDatabase();
     // The contract closes each store it opens; the shared client stays open until the end.
