@@ -70,6 +70,17 @@ test("the stand-in refuses an operation a transaction's work makes without its s
   expect(await feedbacks.findOne({ _id: "a" })).toBeNull();
 });
 
+test("the stand-in refuses an update naming a field in two of its operators, as MongoDB does even when the update inserts nothing", async () => {
+  // "Updating the path 'n' would create a conflict at 'n'", code 40 (ConflictingUpdateOperators).
+  const { client, db } = mingoDatabase();
+  const counters = database(client, db).collection("rate_counters");
+  await counters.insertOne({ _id: "a", n: 1 });
+  const conflict = { code: 40 };
+  await expect(counters.updateOne({ _id: "a" }, { $inc: { n: 1 }, $setOnInsert: { n: 0 } }, { upsert: true })).rejects.toMatchObject(conflict);
+  await expect(counters.updateOne({ _id: "b" }, { $set: { "n.x": 1 }, $unset: { n: "" } }, { upsert: true })).rejects.toMatchObject(conflict);
+  expect(await counters.find({}).toArray()).toEqual([{ _id: "a", n: 1 }]);
+});
+
 // What `hello` answers (manual, "hello" command): a replica set member names its set in `setName`,
 // a mongos says "isdbgrid" in `msg`, a standalone mongod has neither, and refuses transactions
 // ("Transaction numbers are only allowed on a replica set member or mongos", code 20).

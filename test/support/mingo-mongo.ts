@@ -64,6 +64,19 @@ function equalities(filter: Doc): Doc {
   return out;
 }
 
+/**
+ * Refuses an update naming one field twice, or a field and a field inside it, across its operators
+ * ($set and $setOnInsert included, whether or not it inserts): a server refuses it when it parses it,
+ * "Updating the path 'a' would create a conflict at 'a'" (code 40, ConflictingUpdateOperators).
+ */
+function refuseConflicts(modifier: Doc): void {
+  const paths = Object.values(modifier).flatMap((fields) => Object.keys(fields as Doc));
+  for (const [i, a] of paths.entries())
+    for (const b of paths.slice(i + 1))
+      if (a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`))
+        throw Object.assign(new Error(`Updating the path '${b}' would create a conflict at '${a}'`), { code: 40 });
+}
+
 class FakeCursor {
   private sorting: Doc | null = null;
   private limited = 0;
@@ -187,6 +200,7 @@ class FakeCollection {
   }
 
   private apply(doc: Doc, modifier: Doc): boolean {
+    refuseConflicts(modifier);
     const { $setOnInsert: _ignored, ...rest } = modifier;
     if (Object.keys(rest).length === 0) return false;
     const before = JSON.stringify(doc);
