@@ -81,6 +81,17 @@ test("the stand-in refuses an update naming a field in two of its operators, as 
   expect(await counters.find({}).toArray()).toEqual([{ _id: "a", n: 1 }]);
 });
 
+test("the stand-in's unique index holds a document lacking its field under null, as MongoDB's does: a second one lacking it is a duplicate key", async () => {
+  const { client, db } = mingoDatabase();
+  const data = database(client, db);
+  await ensureIndexes(data);
+  const users = data.collection("users");
+  await users.insertOne({ _id: "u-1" });
+  await expect(users.insertOne({ _id: "u-2" })).rejects.toMatchObject({ code: 11000 });
+  await expect(users.insertOne({ _id: "u-3", email: null })).rejects.toMatchObject({ code: 11000 });
+  await users.insertOne({ _id: "u-4", email: "a@example.com" });
+});
+
 // What `hello` answers (manual, "hello" command): a replica set member names its set in `setName`,
 // a mongos says "isdbgrid" in `msg`, a standalone mongod has neither, and refuses transactions
 // ("Transaction numbers are only allowed on a replica set member or mongos", code 20).

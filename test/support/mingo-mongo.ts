@@ -145,10 +145,14 @@ class FakeCollection {
     return [...this.indexed].map(([name, { key, options }]) => ({ v: 2, key, name, ...options }));
   }
 
+  /**
+   * A unique index holds a document without one of its fields under null, as MongoDB's does (manual,
+   * "Unique Indexes", missing field): two documents that both lack it, or hold null there, clash.
+   */
   private checkUnique(doc: Doc, except?: Doc) {
     for (const fields of this.uniques) {
-      if (fields.some((f) => doc[f] === undefined)) continue;
-      const clash = this.docs.find((d) => d !== except && fields.every((f) => sameKey(d[f], doc[f])));
+      const keyOf = (d: Doc, f: string) => d[f] ?? null;
+      const clash = this.docs.find((d) => d !== except && fields.every((f) => sameKey(keyOf(d, f), keyOf(doc, f))));
       if (clash) throw new DuplicateKey(`E11000 duplicate key on ${fields.join(", ")}`);
     }
   }
