@@ -71,7 +71,9 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["triage_changes", { feedbackId: 1, at: 1 }],
   // The changes of one bulk change, which an owner's e-mail tells together.
   ["triage_changes", { actorId: 1, at: 1 }],
-  ["jobs", { runAt: 1, leaseUntil: 1 }],
+  // In the claim's order (due first, ties by _id), so a claim reads the first free job and stops;
+  // the lease is checked from the index, a leased job skipped without reading it.
+  ["jobs", { runAt: 1, _id: 1, leaseUntil: 1 }],
   ["webhooks", { orgId: 1, createdAt: 1 }],
   ["deliveries", { runAt: 1 }, { partialFilterExpression: { state: "pending" } }],
   ["deliveries", { webhookId: 1 }],
@@ -113,6 +115,8 @@ const RETIRED: ReadonlyArray<readonly [CollectionName, string]> = [
   ["feedbacks", "orgId_1_dueAt_1_status_1"],
   // The trackers' issues, sparse, before it was partial.
   ["feedbacks", "orgId_1_tracker.key_1"],
+  // The jobs', before it held the claim's order: a claim fetched and sorted every due job.
+  ["jobs", "runAt_1_leaseUntil_1"],
 ];
 
 /** MongoDB's codes for a collection or an index that does not exist: nothing to drop. */

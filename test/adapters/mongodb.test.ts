@@ -383,6 +383,17 @@ if (uri) {
     expect((await examined()) - before).toBeLessThan(300);
   });
 
+  test("mongodb: a worker claims a job among thousands due by reading a few from the index, not every due job", async () => {
+    const db = await freshDatabase();
+    const store = createMongoStore(client, db);
+    for (let i = 0; i < 2_000; i++) await store.queueJob({ kind: "notify_followers", orgId: "org", feedbackId: `fb-${i}` }, 1_000 + (i % 10));
+    const examined = async () => (await db.admin().serverStatus()).metrics.queryExecutor.scannedObjects as number;
+    const before = await examined();
+    const claimed = await store.claimJob(5_000, 60_000, "lease-1");
+    expect(claimed?.request.kind).toBe("notify_followers");
+    expect((await examined()) - before).toBeLessThan(50);
+  });
+
   test("mongodb: a page in severity order, and the page after it, read about a page of feedbacks from the index", async () => {
     const db = await freshDatabase();
     const store = createMongoStore(client, db);
