@@ -102,7 +102,7 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     },
     // The driver keeps no cache of its own beyond the JavaScript heap, which the server collects.
     async releaseMemory() {},
-    // Its text index follows every write.
+    // A feedback's search words are written with it, in the same transaction: nothing to catch up.
     async catchUpSearch() {
       return 0;
     },
