@@ -45,6 +45,14 @@ export function searchWords(text: string): SearchWord[] {
   return words.slice(0, 32);
 }
 
+/**
+ * The search words of a text but the words `leftOut` holds (stop words), left out as typed, folded:
+ * once reduced to their shared start, "does" is "doe" and "everything" "everyth", which no list of
+ * them holds.
+ */
+export const searchWordsBut = (text: string, leftOut: ReadonlySet<string>): SearchWord[] =>
+  searchWords((fold(text).match(RUNS) ?? []).filter((run) => !leftOut.has(run)).join(" "));
+
 /** A search word as it is met: itself alone when a single letter, else as its shared start's prefix. */
 const searchedAs = (word: string): SearchWord => (/^\p{L}$/u.test(word) ? { whole: word } : sharedStart(word));
 

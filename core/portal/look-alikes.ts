@@ -4,7 +4,7 @@ import type { Language } from "../language.ts";
 import { hasWords } from "../grouping/analyze.ts";
 import { CANDIDATE_STATUSES } from "../grouping/candidates.ts";
 import { STOP_WORDS } from "../grouping/lexicon.ts";
-import { type SearchWord, searchWords } from "../feedback/search-words.ts";
+import { type SearchWord, searchWordsBut } from "../feedback/search-words.ts";
 import type { PublicFeedbackSummary } from "../schemas/portal.ts";
 import type { WidgetLookAlikes } from "../schemas/widget.ts";
 import type { Services } from "../services.ts";
@@ -36,15 +36,13 @@ export type FindLookAlikeDeps = Pick<Services, "grouper" | "baseUrl"> & {
 type LookAlikeDeps = ChannelDeps & FindLookAlikeDeps & Pick<Services, "clock"> & { readonly store: RateLimitStore & Pick<PortalStore, "findPortal"> };
 
 /**
- * The words a published feedback is looked for by: the text's search words, as the portal's search
- * reads them, but stop words and single letters, which nearly every feedback meets; the longest first.
+ * The words a published feedback is looked for by: the text's search words, folded as the portal's
+ * search reads them, but stop words and single letters, which nearly every feedback meets; the longest first.
  */
 export function lookAlikeWords(text: string): SearchWord[] {
   const searched = (word: SearchWord) => (typeof word === "string" ? word : "joined" in word ? word.joined : word.whole);
-  const telling = searchWords(text).filter((word) => typeof word !== "object" || !("whole" in word));
-  const unique = [...new Map(telling.map((word) => [JSON.stringify(word), word])).values()];
-  return unique
-    .filter((word) => !STOP_WORDS.has(searched(word)))
+  const telling = searchWordsBut(text, STOP_WORDS).filter((word) => typeof word !== "object" || !("whole" in word));
+  return [...new Map(telling.map((word) => [JSON.stringify(word), word])).values()]
     .sort((a, b) => searched(b).length - searched(a).length)
     .slice(0, LOOK_ALIKE_WORDS);
 }

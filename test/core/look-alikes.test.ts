@@ -13,8 +13,12 @@ describe("the look-alikes of a text a person is writing", () => {
     assert.deepEqual(lookAlikeWords("Please sync the bookings with my Google calendar, a b c"), ["calendar", "booking", "google", "sync"]);
   });
 
-  test("are looked for by words without their accents, as the portal keeps a publication's", () => {
-    assert.deepEqual(lookAlikeWords("Le téléphone plante à l’écran"), ["telephone", "plante", "ecran"]);
+  test("are looked for by words folded as the portal's search reads them: lower case, accents removed", () => {
+    assert.deepEqual(lookAlikeWords("Téléchargement ÉCHOUE"), ["telechargement", "echoue"]);
+  });
+
+  test("leave out a stop word as it is typed, accented or plural, before it is cut to what its forms share", () => {
+    assert.deepEqual(lookAlikeWords("Everything does crash, très récemment, dans l’export"), ["export", "crash"]);
   });
 
   test("are looked for by four words at most, each once", () => {

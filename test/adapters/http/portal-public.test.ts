@@ -235,6 +235,19 @@ describe("look-alikes for the post form", () => {
     expect(publicOnly).toContain(secret);
   });
 
+  test("a look written with accents finds the published feedback as the portal's search does, accents or not", async () => {
+    const invoice = (
+      await http.request("POST", "/v1/reports", {
+        body: { publicKey: http.demo.publicKey, kind: "problem", title: "Téléchargement facture", message: "Le téléchargement de la facture échoue" },
+      })
+    ).body.ticketId;
+    await http.runJobs();
+    const shown = { title: "Le téléchargement de la facture échoue", description: "Télécharger une facture en PDF donne une erreur." };
+    expect((await call("POST", `/v1/feedbacks/${invoice}/publish`, shown)).status).toBe(200);
+    for (const text of ["Téléchargement échoué", "telechargement echoue"])
+      expect([text, (await look({ text })).body.data.map((f: { key: string }) => f.key)]).toEqual([text, [invoice]]);
+  });
+
   test("with the app the person chose, only that app's feedbacks are offered; an app of no portal's has none", async () => {
     expect((await look({ text: "Sync bookings with my calendar", appId: http.demo.appId })).body.data.map((f: { key: string }) => f.key)).toEqual([
       calendar,
