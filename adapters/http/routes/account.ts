@@ -80,7 +80,7 @@ export function accountRoutes(services: Services, clientAddress: (request: Reque
     retryAfter?: number,
     // The address typed, kept when the sign-in is refused: only the password is typed again.
     email = "",
-    // What the last action did (signing out), said once.
+    // What the last action did (signing out), said once: the notice takes the focus, not the e-mail field (one autofocus a page).
     done?: string,
   ): Promise<Response> {
     const csrf = await csrfToken(services, web.cookie);
@@ -104,7 +104,7 @@ ${
 }
 <form method="post" action="/login">
 <input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="next" value="${next}">
-<label for="email">${w.email}</label><input id="email" name="email" type="email" autocomplete="username" required${email ? html` value="${email}"` : html` autofocus${refusal}`}>
+<label for="email">${w.email}</label><input id="email" name="email" type="email" autocomplete="username" required${email ? html` value="${email}"` : done ? "" : html` autofocus${refusal}`}>
 <label for="password">${w.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required${email ? html` autofocus${refusal}` : ""}>
 <button type="submit">${w.signIn}</button>
 </form>
