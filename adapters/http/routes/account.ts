@@ -75,31 +75,34 @@ export function accountRoutes(services: Services, clientAddress: (request: Reque
   async function loginPage(
     web: WebRequest,
     next: string,
-    error?: keyof Pick<Words<"signIn">, "wrongPassword" | "tooManyAttempts" | "formExpired" | "otherSite" | "unsent">,
-    status = 200,
-    retryAfter?: number,
-    // The address typed, kept when the sign-in is refused: only the password is typed again.
-    email = "",
-    // What the last action did (signing out), said once: the notice takes the focus, not the e-mail field (one autofocus a page).
-    done?: string,
+    said: {
+      readonly error?: keyof Pick<Words<"signIn">, "wrongPassword" | "tooManyAttempts" | "formExpired" | "otherSite" | "unsent">;
+      readonly status?: number;
+      readonly retryAfter?: number;
+      // The address typed, kept when the sign-in is refused: only the password is typed again.
+      readonly email?: string;
+      // What the last action did (signing out), said once: the notice takes the focus, not the e-mail field (one autofocus a page).
+      readonly done?: string;
+    } = {},
   ): Promise<Response> {
+    const { error, status = 200, retryAfter, email = "", done } = said;
     const csrf = await csrfToken(services, web.cookie);
     const language = pageLanguage(services, web);
     const w = wordsFor(language, "signIn");
-    const said = error && w[error];
+    const refused = error && w[error];
     // Refused from its own host under another scheme: the operator's setting to change, said where they first meet it.
     const proxied = error === "otherSite" ? reachedThroughProxy(web.request) : null;
     // The field that takes the focus reads the refusal as its description: an alert present at load is announced by no one.
     // It names neither field as the wrong one, so it says nothing of which accounts exist.
-    const refusal = said ? html` aria-describedby="sign-in-error"` : "";
+    const refusal = refused ? html` aria-describedby="sign-in-error"` : "";
     const response = page(
       w.signIn,
       html`${languageSwitch(language, web.request)}<h1>${w.signInTitle}</h1>${done ? outcome(done) : ""}
 ${
   proxied
-    ? html`<div class="error" role="alert" id="sign-in-error"><p>${said}</p><p>${w.behindProxy(proxied, ownOrigin)}</p></div>`
-    : said
-      ? html`<p class="error" role="alert" id="sign-in-error">${said}</p>`
+    ? html`<div class="error" role="alert" id="sign-in-error"><p>${refused}</p><p>${w.behindProxy(proxied, ownOrigin)}</p></div>`
+    : refused
+      ? html`<p class="error" role="alert" id="sign-in-error">${refused}</p>`
       : ""
 }
 <form method="post" action="/login">
@@ -144,16 +147,11 @@ ${
       "/login",
       async ({ request, cookie }) => {
         const asked = new URL(request.url).searchParams;
-        const unsent = asked.get("unsent") === "1" ? "unsent" : undefined;
-        return loginPage(
-          { request, cookie },
-          safeNext(asked.get("next")),
-          unsent,
-          200,
-          undefined,
-          "",
-          await takeNotice(services, { request, cookie }),
-        );
+        const done = await takeNotice(services, { request, cookie });
+        return loginPage({ request, cookie }, safeNext(asked.get("next")), {
+          ...(asked.get("unsent") === "1" && { error: "unsent" as const }),
+          ...(done && { done }),
+        });
       },
       { detail: { hide: true } },
     )
@@ -163,8 +161,8 @@ ${
         const web = { request, cookie };
         const form = (body ?? {}) as Record<string, unknown>;
         const next = safeNext(form.next);
-        if (!postedFromOwnSite(request, ownOrigin)) return loginPage(web, next, "otherSite", 403);
-        if (!(await csrfValid(services, cookie, form.csrf))) return loginPage(web, next, "formExpired", 403);
+        if (!postedFromOwnSite(request, ownOrigin)) return loginPage(web, next, { error: "otherSite", status: 403 });
+        if (!(await csrfValid(services, cookie, form.csrf))) return loginPage(web, next, { error: "formExpired", status: 403 });
         const result = await login(services, {
           email: String(form.email ?? ""),
           password: String(form.password ?? ""),
@@ -172,8 +170,9 @@ ${
         });
         if (!result.ok) {
           const typed = String(form.email ?? "").slice(0, 254);
-          if (result.code === "rate_limited") return loginPage(web, next, "tooManyAttempts", 429, result.retryAfter ?? 60, typed);
-          return loginPage(web, next, "wrongPassword", 401, undefined, typed);
+          if (result.code === "rate_limited")
+            return loginPage(web, next, { error: "tooManyAttempts", status: 429, retryAfter: result.retryAfter ?? 60, email: typed });
+          return loginPage(web, next, { error: "wrongPassword", status: 401, email: typed });
         }
         await openSession(services, cookie, result.value.userId);
         return redirect(next);
