@@ -1,12 +1,16 @@
 import { AGENT_SCOPES, type AgentScope } from "../authorization.ts";
 import { oauthError, type OAuthError } from "./errors.ts";
 
+/** The scopes a space-separated scope parameter names, as the client wrote them. */
+const scopeWords = (text: string | undefined): string[] => (text ?? "").split(" ").filter(Boolean);
+const agentMay = (word: string): word is AgentScope => AGENT_SCOPES.includes(word as AgentScope);
+
 /** Parses a space-separated scope parameter; null when it names a scope agents cannot have. */
 export function parseScopes(text: string | undefined): AgentScope[] | null {
-  const words = (text ?? "").split(" ").filter(Boolean);
-  if (words.some((w) => !AGENT_SCOPES.includes(w as AgentScope))) return null;
+  const words = scopeWords(text);
+  if (!words.every(agentMay)) return null;
   // No scope asked: everything an agent can have, cut down to the role later.
-  return words.length === 0 ? [...AGENT_SCOPES] : [...new Set(words as AgentScope[])];
+  return words.length === 0 ? [...AGENT_SCOPES] : [...new Set(words)];
 }
 
 /** What RFC 6749 lets a scope token and an error_description hold (NQCHAR): printable ASCII but `"` and `\`. */
@@ -21,7 +25,7 @@ const NAMED_MAX = 3;
  * named: the parameter is the client's own text, echoed back.
  */
 export function unknownScope(text: string | undefined): OAuthError {
-  const refused = (text ?? "").split(" ").filter((w) => w && !AGENT_SCOPES.includes(w as AgentScope));
+  const refused = scopeWords(text).filter((w) => !agentMay(w));
   const named = refused.filter((w) => w.length <= 64 && NQCHARS.test(w)).slice(0, NAMED_MAX);
   const asked = named.length === refused.length ? named.join(" ") : "a scope that is not one of its";
   return oauthError("invalid_scope", `an agent may not ask for ${asked}; its scopes are ${AGENT_SCOPES.join(" ")}`);
