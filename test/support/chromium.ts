@@ -87,7 +87,12 @@ function removeEndedProfiles(): void {
   for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith(PROFILE_PREFIX))) {
     const dir = join(tmpdir(), name);
     const owner = ownerOf(dir);
-    if (owner !== null && !alive(owner)) rmSync(dir, { recursive: true, force: true });
+    if (owner === null || alive(owner)) continue;
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Another user's, on a shared machine: theirs to remove.
+    }
   }
 }
 
