@@ -74,7 +74,7 @@ async function timed(times: number, run: (i: number) => Promise<unknown>): Promi
   return timings.sort((a, b) => a - b);
 }
 
-const figures = (t: readonly number[]) => [50, 95, 99].map((p) => percentile(t, p).toFixed(2)).join(" / ") + ` / ${t.at(-1)!.toFixed(2)}`;
+const figures = (t: readonly number[]) => `${[50, 95, 99].map((p) => percentile(t, p).toFixed(2)).join(" / ")} / ${t.at(-1)!.toFixed(2)}`;
 
 const rows: string[] = [];
 for (const size of SIZES) {
