@@ -9,12 +9,11 @@ import { type Database, type Document, fromDocument, toDocument } from "./databa
 import { insertEvent, insertJobs } from "./outbox.ts";
 import { vocabulary, wordsFilter } from "./search-terms.ts";
 import { type ExpandedWord, searchedWords } from "../../core/feedback/search-words.ts";
-import { publishedFilter } from "./publications.ts";
 /** Feedbacks not merged into another. */
 export const NOT_MERGED = { mergedInto: { $exists: false } };
 
 /** What a feedback's document holds for the store's own queries, which the core's record has not. */
-const STORED_ONLY = ["words", "urgency", "sources", "trackerOpeningUntil"];
+const STORED_ONLY = ["words", "urgency", "sources", "trackerOpeningUntil", "published"];
 
 /**
  * A feedback as the core reads it: its votes and revenue are stored for every feedback (the list
@@ -28,19 +27,14 @@ const toReport = (document: Document): ReportRecord => fromDocument<ReportRecord
 
 /**
  * The filter of a list query, given its search's words expanded: every index of the store starts
- * with orgId and ends with the sort keys of an order.
+ * with orgId and ends with the sort keys of an order. A published feedback's document says so,
+ * written with its publication (publications.ts).
  */
-async function listFilter(
-  data: Database,
-  orgId: string,
-  filter: FeedbackFilter,
-  words: readonly ExpandedWord[] | undefined,
-): Promise<Filter<Document>> {
-  const published = await publishedFilter(data, orgId, filter.published);
+function listFilter(orgId: string, filter: FeedbackFilter, words: readonly ExpandedWord[] | undefined): Filter<Document> {
   return {
     orgId,
     ...NOT_MERGED,
-    ...published,
+    ...(filter.published !== undefined && { published: filter.published ? true : { $ne: true } }),
     ...(filter.source !== undefined && { sources: filter.source }),
     status: { $in: [...filter.statuses] },
     ...(filter.kind && { kind: filter.kind }),
@@ -139,7 +133,7 @@ export function feedbackStore(data: Database): FeedbackStore {
    * them, from the due dates' index, which holds it in its order.
    */
   const dated: DatedRead = async (orgId, filter, words, from, limit, back) => {
-    const match = await listFilter(data, orgId, filter, words);
+    const match = listFilter(orgId, filter, words);
     const found = await feedbacks()
       .find(from ? { $and: [match, datedBound(from, back)] } : match)
       .sort(back ? { dueAt: -1, _id: 1 } : { dueAt: 1, _id: -1 })
@@ -153,7 +147,7 @@ export function feedbackStore(data: Database): FeedbackStore {
    * (its row included) toward the top, the nearest first; a search's words as its page expanded them.
    */
   const read: ValueRead = async (orgId, filter, words, from, limit, order, back) => {
-    const match = await listFilter(data, orgId, filter, words);
+    const match = listFilter(orgId, filter, words);
     const way = back ? 1 : -1;
     const found = await feedbacks()
       .find({ ...match, ...(from && valueBound(order, from, back)) })
@@ -222,7 +216,7 @@ export function feedbackStore(data: Database): FeedbackStore {
     async countByStatus(orgId, filter = {}) {
       const words = await searchedWords(filter, vocabulary(data));
       if (words === null) return {};
-      const match = await listFilter(data, orgId, { ...filter, statuses: STATUSES }, words);
+      const match = listFilter(orgId, { ...filter, statuses: STATUSES }, words);
       const counts = await feedbacks()
         .aggregate<{ _id: Status; n: number }>([{ $match: match }, { $group: { _id: "$status", n: { $sum: 1 } } }])
         .toArray();

@@ -4,7 +4,7 @@ import { touchCatalog } from "./channel-cache.ts";
 import { compoundId, type Database, type Document, expiryDate } from "./database.ts";
 import { feedbackWords, ownWords } from "../../core/feedback/search-words.ts";
 import { addToVocabulary } from "./search-terms.ts";
-import { storedWords } from "./publications.ts";
+import { markPublished, storedWords } from "./publications.ts";
 import { urgencyOf } from "../../core/feedback/order.ts";
 import type { Severity } from "../../core/schemas/feedback.ts";
 
@@ -71,6 +71,12 @@ export function mongoTarget(data: Database): PortableTarget {
       await data.collection(batch.set).bulkWrite(operations, { ordered: false });
       // Reports are copied after their feedbacks: each feedback learns the sources of its reports.
       if (batch.set === "reports") await addSources(data, documents);
+      // A feedback says it is published (publications.ts), whichever of the two a resumed copy writes last.
+      if (batch.set === "feedbacks" || batch.set === "publications")
+        await markPublished(
+          data,
+          documents.map((d) => d._id),
+        );
       if (CATALOG_SETS.has(batch.set)) await touchCatalog(data);
     },
     async checkpoint() {

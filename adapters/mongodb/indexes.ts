@@ -97,6 +97,10 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["password_resets", { tokenHash: 1 }, { unique: true }],
   ["saved_views", { orgId: 1, userId: 1, createdAt: 1 }],
   ["portals", { slug: 1 }, { unique: true }],
+  // The portal's board, one per order (publications.ts): only the published feedbacks pay an entry.
+  ["feedbacks", { orgId: 1, published: 1, votes: -1, reports: -1, _id: -1 }, { partialFilterExpression: { published: true } }],
+  ["feedbacks", { orgId: 1, published: 1, createdAt: -1, _id: -1 }, { partialFilterExpression: { published: true } }],
+  ["feedbacks", { orgId: 1, published: 1, lastActivityAt: -1, _id: -1 }, { partialFilterExpression: { published: true } }],
   ["publications", { orgId: 1, publishedAt: 1 }],
   ["publications", { orgId: 1, words: 1 }],
   // Only its _id, but asking for it creates the collection at start: new feedbacks' transactions

@@ -6,7 +6,7 @@ import { heldSources } from "./held-reports.ts";
 import { wordsWithTexts } from "../../core/feedback/search-words.ts";
 import { publicationWords } from "../../core/portal/publish-feedback.ts";
 import { addToVocabulary } from "./search-terms.ts";
-import { storedWords } from "./publications.ts";
+import { markPublished, storedWords } from "./publications.ts";
 
 /** The marker in `meta` of the upgrades done: each runs once per deployment, by the first process to start. */
 const UPGRADES_ID = "upgrades";
@@ -60,6 +60,20 @@ export async function upgradeDocuments(data: Database): Promise<void> {
         await data.collection("publications").updateOne({ _id: p._id, words: p.words }, { $set: { words: storedWords(p.words) } });
     });
     await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "publication-words" } }, { upsert: true });
+  }
+  if (!done.has("published-feedbacks")) {
+    // Feedbacks published before their document said so, which the board reads now. Each batch in a
+    // transaction: an unpublish meanwhile conflicts with it, and it reads the publications again.
+    await inBatches(data, "publications", {}, { _id: 1 }, (batch) =>
+      data.transaction((session) =>
+        markPublished(
+          data,
+          batch.map((p) => p._id),
+          session,
+        ),
+      ),
+    );
+    await data.collection("meta").updateOne({ _id: UPGRADES_ID }, { $addToSet: { done: "published-feedbacks" } }, { upsert: true });
   }
 }
 
