@@ -87,6 +87,7 @@ async function readings(store: Store) {
     feedbacks,
     found: await store.listFeedbacks(org.id, { statuses: ["triage", "prioritized"], words: ["invoic", "pdf"] }, null, 50),
     fromApi: await store.listFeedbacks(org.id, { statuses: ["triage", "prioritized"], source: "api" }, null, 50),
+    inboxPublished: await store.listFeedbacks(org.id, { statuses: ["triage", "prioritized"], published: true }, null, 50),
     countedFromApi: await store.countByStatus(org.id, { source: "api" }),
     reports: await Promise.all(feedbacks.map((f) => store.listReports(f.id))),
     comments: await Promise.all(feedbacks.map((f) => store.listComments(f.id))),
@@ -124,6 +125,7 @@ describe("cli migrate: copying the embedded store into MongoDB (adapter on the m
     await original.close();
     expect([
       copied.feedbacks.length,
+      copied.inboxPublished.length,
       copied.found.length,
       copied.fromApi.length,
       copied.comments.flat().length,
@@ -131,7 +133,7 @@ describe("cli migrate: copying the embedded store into MongoDB (adapter on the m
       copied.agents.length,
       copied.triage.flat().filter((c) => c.by !== ASSISTANT).length,
       copied.history.flat().map((h) => h.by !== undefined),
-    ]).toEqual([2, 1, 2, 2, 1, 1, 1, [true]]);
+    ]).toEqual([2, 1, 1, 2, 2, 1, 1, 1, [true]]);
     expect([
       copied.portal?.enabled,
       copied.portal?.statusLabels,

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { MongoClient } from "mongodb";
+import { type Db, MongoClient } from "mongodb";
 import { database } from "../../adapters/mongodb/database.ts";
 import { ensureIndexes } from "../../adapters/mongodb/indexes.ts";
 import { createMongoStore, MongoUnavailable, requireTransactions } from "../../adapters/mongodb/store.ts";
@@ -326,6 +326,90 @@ test("a publication stored with its words as one text is found by them once the 
   expect((await store.findPublications(["fb-0"])).get("fb-0")?.words).toBe("org 1 invoice blank");
 });
 
+test("feedbacks published before their documents said so are on the board and in the inbox's published filter once the store has started", async () => {
+  const { client, db } = mingoDatabase();
+  const data = database(client, db);
+  await data.collection("feedbacks").insertMany([0, 1, 2].map((i) => storedFeedback(`fb-${i}`, i, undefined)));
+  await data
+    .collection("publications")
+    .insertMany(
+      [0, 2].map((i) => ({ _id: `fb-${i}`, orgId: "org", title: `Public ${i}`, description: null, publishedAt: i, words: ["public", String(i)] })),
+    );
+  await upgradeDocuments(data);
+  const store = createMongoStore(client, db);
+  const inbox = async (published: boolean) => (await store.listFeedbacks("org", { statuses: STATUSES, published }, null, 10)).map((f) => f.id);
+  expect((await store.listPublished("org", { statuses: STATUSES }, null, 10, "new")).map((p) => p.feedback.id)).toEqual(["fb-2", "fb-0"]);
+  expect(await inbox(true)).toEqual(["fb-2", "fb-0"]);
+  expect(await inbox(false)).toEqual(["fb-1"]);
+});
+
+/** The stand-in's database, counting the documents each find hands the store: it has no index to count the reads of. */
+function countingReads(db: Db): { db: Db; read: () => number } {
+  let read = 0;
+  const collection = (name: string) =>
+    new Proxy(db.collection(name), {
+      get(target, key) {
+        const value = Reflect.get(target, key);
+        if (key !== "find") return typeof value === "function" ? value.bind(target) : value;
+        return (...args: unknown[]) => {
+          const cursor = value.apply(target, args);
+          const all = cursor.toArray.bind(cursor);
+          cursor.toArray = async () => {
+            const docs = await all();
+            read += docs.length;
+            return docs;
+          };
+          return cursor;
+        };
+      },
+    });
+  return { db: { ...db, collection } as unknown as Db, read: () => read };
+}
+
+/** Published feedbacks as stored: every one holds "common", the even ones "even", the first 1,200 "early", three "rare"; votes in five steps. */
+const publishedFeedbacks = (count: number) =>
+  Array.from({ length: count }, (_, i) => {
+    const id = `fb-${String(i).padStart(4, "0")}`;
+    const words = ["common", ...(i % 2 === 0 ? ["even"] : []), ...(i < 1_200 ? ["early"] : []), ...(i % 1_000 === 7 ? ["rare"] : [])];
+    return {
+      feedback: { ...storedFeedback(id, i, undefined), votes: i % 5, revenue: 0, published: true },
+      publication: { _id: id, orgId: "org", title: `Public ${i}`, description: null, publishedAt: i, words },
+    };
+  });
+
+test("a board page, a search of a word in every publication and of a rare one each read about a page of documents, not every publication", async () => {
+  const { client, db } = mingoDatabase();
+  const stored = publishedFeedbacks(3_000);
+  await db.collection<{ _id: string }>("feedbacks").insertMany(stored.map((s) => s.feedback));
+  await db.collection<{ _id: string }>("publications").insertMany(stored.map((s) => s.publication));
+  const counting = countingReads(db);
+  const store = createMongoStore(client, counting.db);
+  const ids = async (words: string[], order: "top" | "new", after: { value: number; id: string } | null = null) =>
+    (await store.listPublished("org", { statuses: STATUSES, words: words.flatMap(searchWords) }, after, 20, order)).map((p) => p.feedback.id);
+  const newest = (keep: (i: number) => boolean) =>
+    Array.from({ length: 3_000 }, (_, i) => 2_999 - i)
+      .filter(keep)
+      .slice(0, 20)
+      .map((i) => `fb-${String(i).padStart(4, "0")}`);
+  const reads = async (read: () => Promise<unknown>) => {
+    const before = counting.read();
+    await read();
+    return counting.read() - before;
+  };
+  expect(await ids([], "new")).toEqual(newest(() => true));
+  expect(await reads(() => ids([], "top"))).toBeLessThanOrEqual(40);
+  expect(await ids([], "top")).toEqual(newest((i) => i % 5 === 4));
+  expect(await ids([], "new", { value: 2_990, id: "fb-2990" })).toEqual(newest((i) => i < 2_990));
+  expect(await ids(["even"], "new")).toEqual(newest((i) => i % 2 === 0));
+  expect(await ids(["even"], "new", { value: 2_000, id: "fb-2000" })).toEqual(newest((i) => i % 2 === 0 && i < 2_000));
+  expect(await reads(() => ids(["common"], "new"))).toBeLessThan(1_500);
+  // Common, yet first met far down the board: its order is walked a step after another.
+  expect(await ids(["early"], "new")).toEqual(newest((i) => i < 1_200));
+  expect(await ids(["early"], "top")).toEqual(newest((i) => i < 1_200 && i % 5 === 4));
+  expect(await ids(["rare"], "new")).toEqual(["fb-2007", "fb-1007", "fb-0007"]);
+  expect(await reads(() => ids(["rare"], "top"))).toBeLessThanOrEqual(9);
+});
+
 // With a real server (a replica set, for transactions): MONGODB_URI=mongodb://localhost:27017/?replicaSet=rs0 npm test
 const uri = process.env.MONGODB_URI;
 if (uri) {
@@ -381,6 +465,22 @@ if (uri) {
     const page = await store.listFeedbacks("org", { statuses: STATUSES, words: ["common"] }, null, 20);
     expect(page.map((f) => f.lastActivityAt)).toEqual(Array.from({ length: 20 }, (_, i) => 1_999 - i));
     expect((await examined()) - before).toBeLessThan(300);
+  });
+
+  test("mongodb: a board page, and a search of a word in every publication, read about a page of feedbacks from the index, not every publication", async () => {
+    const db = await freshDatabase();
+    const store = createMongoStore(client, db);
+    const stored = publishedFeedbacks(3_000);
+    await db.collection<{ _id: string }>("feedbacks").insertMany(stored.map((s) => s.feedback));
+    await db.collection<{ _id: string }>("publications").insertMany(stored.map((s) => s.publication));
+    const examined = async () => (await db.admin().serverStatus()).metrics.queryExecutor.scannedObjects as number;
+    let before = await examined();
+    const page = await store.listPublished("org", { statuses: STATUSES }, null, 20, "top");
+    expect(page.map((p) => p.feedback.votes)).toEqual(Array.from({ length: 20 }, () => 4));
+    expect((await examined()) - before).toBeLessThan(100);
+    before = await examined();
+    expect(await store.listPublished("org", { statuses: STATUSES, words: ["common"] }, null, 20, "new")).toHaveLength(20);
+    expect((await examined()) - before).toBeLessThan(1_500);
   });
 
   test("mongodb: a worker claims a job among thousands due by reading a few from the index, not every due job", async () => {

@@ -164,6 +164,36 @@ export function publicationsContract(makeStore: () => Promise<Subject>) {
       expect(await store.countByStatus(org.orgId, { source: "api", published: false })).toEqual({ triage: 1 });
     });
 
+    test("the board and the inbox's published filter hold the published feedbacks through publishing, unpublishing, republishing, a merge and its undoing", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const [a, b, c] = [(await record(store, org, "alpha", 1))!, (await record(store, org, "beta", 2))!, (await record(store, org, "gamma", 3))!];
+      const seen = async () => {
+        const all = [a, b, c].map((f) => f.id);
+        const held = [...(await store.findPublications(all)).keys()].sort();
+        const board = (await store.listPublished(org.orgId, { statuses: statusesOf("all") }, null, 10, "new")).map((p) => p.feedback.id);
+        const inbox = async (published: boolean) =>
+          (await store.listFeedbacks(org.orgId, { statuses: statusesOf("all"), published }, null, 10)).map((f) => f.id).sort();
+        return { held, board: board.sort(), published: await inbox(true), unpublished: await inbox(false) };
+      };
+      const sorted = (...fs: FeedbackRecord[]) => fs.map((f) => f.id).sort();
+      for (const f of [a, b, c]) await store.publish(publication(f, f.title));
+      await store.unpublish(org.orgId, b.id);
+      await store.unpublish(org.orgId, c.id);
+      await store.publish(publication(c, "gamma again"));
+      expect(await seen()).toEqual({ held: sorted(a, c), board: sorted(a, c), published: sorted(a, c), unpublished: sorted(b) });
+      // Merged into an unpublished feedback, a published one keeps its publication but leaves the board and the inbox.
+      const merged = await merge(store, a, b, 4);
+      if (!merged.ok) throw new Error(merged.code);
+      expect(await seen()).toEqual({ held: sorted(a, c), board: sorted(c), published: sorted(c), unpublished: sorted(b) });
+      const undo = await planUndo(store, org.orgId, merged.value, 5, null);
+      if (!undo.ok) throw new Error(undo.code);
+      expect(await store.applyUnmerge(undo.value, [])).toBe(true);
+      await store.unpublish(org.orgId, a.id);
+      await store.publish(publication(b, "beta"));
+      expect(await seen()).toEqual({ held: sorted(b, c), board: sorted(b, c), published: sorted(b, c), unpublished: sorted(a) });
+    });
+
     test("the portal's posts waiting for review are the organization's unpublished ones, found, counted and paged alike, a search among them too", async () => {
       const store = await makeStore();
       const [org, other] = [await seed(store), await seed(store)];
