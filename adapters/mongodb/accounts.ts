@@ -32,10 +32,11 @@ export function accountStore(data: Database): AccountStore {
         .find({ _id: { $in: memberships.map((m) => m.orgId) } })
         .toArray();
       const names = new Map(orgs.map((o) => [String(o._id), o.name as string]));
+      // By name as SQLite compares it (code units, not the locale's), ties by organization.
       return memberships
         .filter((m) => names.has(m.orgId))
         .map((m) => ({ orgId: m.orgId as string, orgName: names.get(m.orgId)!, role: m.role as Role }))
-        .sort((a, b) => a.orgName.localeCompare(b.orgName));
+        .sort((a, b) => (a.orgName < b.orgName ? -1 : a.orgName > b.orgName ? 1 : a.orgId < b.orgId ? -1 : 1));
     },
   };
 }

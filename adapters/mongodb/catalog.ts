@@ -21,7 +21,7 @@ export function catalogStore(data: Database): CatalogStore {
     },
 
     async listFeatures(orgId, appId) {
-      const features = (await data.collection("features").find({ orgId, appId }).sort({ path: 1 }).toArray()).map((f) =>
+      const features = (await data.collection("features").find({ orgId, appId }).sort({ path: 1, _id: 1 }).toArray()).map((f) =>
         fromDocument<FeatureRecord>(f),
       );
       const counts = await feedbacks()

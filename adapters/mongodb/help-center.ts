@@ -16,7 +16,7 @@ export function helpCenterStore(data: Database): HelpCenterStore {
       });
     },
     async listHelpArticles(orgId, appId) {
-      return (await data.collection("help_articles").find({ orgId, appId }).sort({ title: 1 }).toArray()).map((a) =>
+      return (await data.collection("help_articles").find({ orgId, appId }).sort({ title: 1, _id: 1 }).toArray()).map((a) =>
         fromDocument<HelpArticle>(a, ["orgId", "appId"]),
       );
     },

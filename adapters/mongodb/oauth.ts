@@ -140,7 +140,7 @@ export function oauthStore(data: Database): OAuthStore {
     async listAgents(orgId, userId) {
       const list = await agents()
         .find({ orgId, revokedAt: null, ...(userId !== null && { userId }) })
-        .sort({ lastUsedAt: -1 })
+        .sort({ lastUsedAt: -1, _id: -1 })
         .toArray();
       const [clients, users] = await Promise.all([
         data

@@ -15,7 +15,7 @@ export function organizationStore(data: Database): OrganizationStore {
       return found ? organizationOf(found) : null;
     },
     async listOrganizations() {
-      return (await organizations().find({}).sort({ name: 1 }).toArray()).map(organizationOf);
+      return (await organizations().find({}).sort({ name: 1, _id: 1 }).toArray()).map(organizationOf);
     },
     async quotaUsed(orgId, month) {
       return (await data.collection("quota").findOne({ _id: compoundId(orgId, month) }))?.used ?? 0;

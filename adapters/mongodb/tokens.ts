@@ -13,7 +13,7 @@ export function tokenStore(data: Database): TokenStore {
       });
     },
     async listTokens(orgId) {
-      const found = await data.collection("tokens").find({ orgId, kind: "personal" }).sort({ createdAt: 1 }).toArray();
+      const found = await data.collection("tokens").find({ orgId, kind: "personal" }).sort({ createdAt: 1, _id: 1 }).toArray();
       return found.map((t) => ({
         id: String(t._id),
         userId: t.userId,

@@ -44,7 +44,7 @@ export function webhookStore(data: Database): WebhookStore {
     },
 
     async listWebhooks(orgId) {
-      return (await webhooks().find({ orgId }).sort({ createdAt: 1 }).toArray()).map(toWebhook);
+      return (await webhooks().find({ orgId }).sort({ createdAt: 1, _id: 1 }).toArray()).map(toWebhook);
     },
 
     async findWebhook(orgId, id) {

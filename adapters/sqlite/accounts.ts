@@ -35,7 +35,7 @@ export function accountStore(db: Database, batch: WriteBatch): AccountStore {
     async listMemberships(userId) {
       return db
         .query<{ orgId: string; orgName: string; role: Role }, [string]>(
-          "SELECT m.org_id AS orgId, o.name AS orgName, m.role FROM memberships m JOIN organizations o ON o.id = m.org_id WHERE m.user_id = ? ORDER BY o.name",
+          "SELECT m.org_id AS orgId, o.name AS orgName, m.role FROM memberships m JOIN organizations o ON o.id = m.org_id WHERE m.user_id = ? ORDER BY o.name, m.org_id",
         )
         .all(userId);
     },

@@ -20,7 +20,7 @@ export function catalogStore(db: Database): CatalogStore {
 
     async listFeatures(orgId, appId) {
       const features = db
-        .query<FeatureRow, [string, string]>("SELECT * FROM features WHERE org_id = ? AND app_id = ? ORDER BY path")
+        .query<FeatureRow, [string, string]>("SELECT * FROM features WHERE org_id = ? AND app_id = ? ORDER BY path, id")
         .all(orgId, appId);
       // From the inbox's counts, a few rows per feature: counting the feedbacks themselves read every
       // open one of each feature, and every grouping job's triage lists its app's features.

@@ -22,7 +22,7 @@ export function helpCenterStore(db: Database, batch: WriteBatch): HelpCenterStor
     },
     async listHelpArticles(orgId, appId) {
       return db
-        .query<HelpArticle, [string, string]>("SELECT id, title, url, body FROM help_articles WHERE org_id = ? AND app_id = ? ORDER BY title")
+        .query<HelpArticle, [string, string]>("SELECT id, title, url, body FROM help_articles WHERE org_id = ? AND app_id = ? ORDER BY title, id")
         .all(orgId, appId);
     },
   };

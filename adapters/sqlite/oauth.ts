@@ -191,7 +191,7 @@ export function oauthStore(db: Database, batch: WriteBatch): OAuthStore {
           `SELECT g.*, c.name AS client_name, c.redirect_uris, u.email FROM agents g
            JOIN oauth_clients c ON c.id = g.client_id JOIN users u ON u.id = g.user_id
            WHERE g.org_id = ? AND g.revoked_at IS NULL AND (? IS NULL OR g.user_id = ?)
-           ORDER BY g.last_used_at DESC`,
+           ORDER BY g.last_used_at DESC, g.id DESC`,
         )
         .all(orgId, userId, userId);
       return rows.map((r): AgentView => ({ ...toAgent(r), clientName: r.client_name, redirectUris: JSON.parse(r.redirect_uris), email: r.email }));

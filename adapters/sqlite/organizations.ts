@@ -17,7 +17,7 @@ export function organizationStore(db: Database): OrganizationStore {
       return row ? toOrganization(row) : null;
     },
     async listOrganizations() {
-      return db.query<OrganizationRow, []>("SELECT * FROM organizations ORDER BY name").all().map(toOrganization);
+      return db.query<OrganizationRow, []>("SELECT * FROM organizations ORDER BY name, id").all().map(toOrganization);
     },
     async quotaUsed(orgId, month) {
       return db.query<{ used: number }, [string, string]>("SELECT used FROM quota_usage WHERE org_id = ? AND month = ?").get(orgId, month)?.used ?? 0;

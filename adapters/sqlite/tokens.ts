@@ -31,7 +31,7 @@ export function tokenStore(db: Database): TokenStore {
           },
           [string]
         >(
-          "SELECT id, user_id, label, scopes, created_at, expires_at, last_used_at, revoked_at FROM tokens WHERE org_id = ? AND kind = 'personal' ORDER BY created_at",
+          "SELECT id, user_id, label, scopes, created_at, expires_at, last_used_at, revoked_at FROM tokens WHERE org_id = ? AND kind = 'personal' ORDER BY created_at, id",
         )
         .all(orgId)
         .map((r) => ({

@@ -49,7 +49,7 @@ export function webhookStore(db: Database, batch: WriteBatch): WebhookStore {
       }),
 
     async listWebhooks(orgId) {
-      return db.query<WebhookRow, [string]>("SELECT * FROM webhooks WHERE org_id = ? ORDER BY created_at").all(orgId).map(toWebhook);
+      return db.query<WebhookRow, [string]>("SELECT * FROM webhooks WHERE org_id = ? ORDER BY created_at, id").all(orgId).map(toWebhook);
     },
 
     async findWebhook(orgId, id) {

@@ -49,6 +49,7 @@ export interface OAuthStore {
    * a refresh token ends its whole grant, the agent and every token of it (RFC 7009 §2.1).
    */
   revokeTokenOfClient(tokenHash: string, clientId: string, at: number): Promise<boolean>;
+  /** The live agents of the organization (or of one person in it), the last used first, ties by id descending. */
   listAgents(orgId: string, userId: string | null): Promise<AgentView[]>;
   /**
    * Ends these agents of the organization and all their tokens, in one transaction; with a userId,

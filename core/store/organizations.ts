@@ -5,6 +5,7 @@ import type { Organization } from "../model.ts";
 export interface OrganizationStore {
   createOrganization(org: Organization): Promise<void>;
   findOrganization(idOrPrefix: string): Promise<Organization | null>;
+  /** Every organization by name, ties by id. */
   listOrganizations(): Promise<Organization[]>;
   setPlan(orgId: string, plan: Plan, quotaOverride: number | null): Promise<boolean>;
   /** Reports counted in the organization's quota for a month (`YYYY-MM`). */

@@ -12,7 +12,7 @@ export interface TokenStore {
     createdAt: number;
     expiresAt: number | null;
   }): Promise<void>;
-  /** The organization's personal tokens, revoked ones included; never an agent's, which the Agents page removes. */
+  /** The organization's personal tokens, revoked ones included; never an agent's, which the Agents page removes. Oldest first, ties by id. */
   listTokens(orgId: string): Promise<
     Array<{
       id: string;

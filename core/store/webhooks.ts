@@ -16,6 +16,7 @@ export type DeliveryNext = { readonly state: "done" } | { readonly state: "retry
 export interface WebhookStore {
   /** Creates a webhook unless the organization already has `limit` of them; false then. */
   createWebhook(webhook: Webhook, limit: number): Promise<boolean>;
+  /** The organization's webhooks, oldest first, ties by id. */
   listWebhooks(orgId: string): Promise<Webhook[]>;
   findWebhook(orgId: string, webhookId: string): Promise<Webhook | null>;
   deleteWebhook(orgId: string, webhookId: string): Promise<boolean>;

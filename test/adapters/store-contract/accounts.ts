@@ -33,6 +33,22 @@ export function accountsContract(makeStore: () => Promise<Subject>) {
       expect(await store.listMemberships(userId)).toEqual([]);
     });
 
+    test("a person's organizations are listed by name code unit by code unit (capitals first), those of one name by id", async () => {
+      const store = await makeStore();
+      const userId = "user-twins";
+      await store.createUser({ id: userId, email: "twins@x.io" });
+      for (const [id, name] of [
+        ["m-b", "Alpha"],
+        ["m-c", "beta"],
+        ["m-d", "Gamma"],
+        ["m-a", "Alpha"],
+      ]) {
+        await store.createOrganization({ id: id!, name: name!, keyPrefix: id!.toUpperCase(), plan: "free", quotaOverride: null });
+        await store.setMembership(id!, userId, "member");
+      }
+      expect((await store.listMemberships(userId)).map((m) => m.orgId)).toEqual(["m-a", "m-b", "m-d", "m-c"]);
+    });
+
     test("a person's sessions end together, and no one else's", async () => {
       const store = await makeStore();
       const { orgId } = await freeOrg(store);

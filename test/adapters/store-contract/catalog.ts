@@ -39,6 +39,14 @@ export function catalogContract(makeStore: () => Promise<Subject>) {
       expect((await store.listApps(other.orgId)).map((a) => a.id)).toEqual([other.appId]);
     });
 
+    test("features of the same path are listed by id, whatever order they were given in", async () => {
+      const store = await makeStore();
+      const org = await seed(store);
+      const feature = (id: string) => ({ id, name: "Pay", path: "pay" });
+      await store.replaceFeatures(org.orgId, org.appId, [feature("f-b"), feature("f-c"), feature("f-a")]);
+      expect((await store.listFeatures(org.orgId, org.appId)).map((f) => f.id)).toEqual(["f-a", "f-b", "f-c"]);
+    });
+
     test("findFeature finds a feature of the organization by its id, and not from another organization", async () => {
       const store = await makeStore();
       const org = await seed(store);

@@ -22,5 +22,13 @@ export function helpCenterContract(makeStore: () => Promise<Subject>) {
       ]);
       expect((await store.listHelpArticles(orgId, appId)).map((a) => a.title)).toEqual(["Alpha", "Beta"]);
     });
+
+    test("help articles of the same title are listed by id, whatever order they were given in", async () => {
+      const store = await makeStore();
+      const { orgId, appId } = await freeOrg(store);
+      const article = (id: string) => ({ id, title: "Billing", url: `https://h/${id}`, body: id });
+      await store.replaceHelpArticles(orgId, appId, [article("h-b"), article("h-c"), article("h-a")]);
+      expect((await store.listHelpArticles(orgId, appId)).map((a) => a.id)).toEqual(["h-a", "h-b", "h-c"]);
+    });
   });
 }

@@ -152,6 +152,17 @@ export function oauthContract(makeStore: () => Promise<Subject>) {
         expect((await store.listAgents(orgId, userId)).map((a) => a.id).sort()).toEqual([others[0]!, whole].sort());
       });
 
+      test("agents last used at the same moment are listed by id, the greatest first, as the most recent are", async () => {
+        const store = await makeStore();
+        const { orgId, colleagueId, authorize } = await amongOthers(store);
+        const made = [
+          await authorize("one", 10),
+          await authorize("two", 10, { clientId: "client-2" }),
+          await authorize("three", 10, { userId: colleagueId }),
+        ];
+        expect((await store.listAgents(orgId, null)).map((a) => a.id)).toEqual(made.toReversed());
+      });
+
       test("two authorizations of one application by one person at the same moment leave one agent of it", async () => {
         const store = await makeStore();
         const { orgId, userId } = await agentSetUp(store);

@@ -27,5 +27,13 @@ export function organizationsContract(makeStore: () => Promise<Subject>) {
       expect((await store.findOrganization(found!.keyPrefix))?.id).toBe(orgId);
       expect((await store.listOrganizations()).map((o) => o.id)).toContain(orgId);
     });
+
+    test("organizations of the same name are listed by id, whatever order they were made in", async () => {
+      const store = await makeStore();
+      for (const orgId of ["org-b", "org-c", "org-a"])
+        await store.createOrganization({ id: orgId, name: "Twin", keyPrefix: orgId.toUpperCase(), plan: "free", quotaOverride: null });
+      const twins = (await store.listOrganizations()).filter((o) => o.name === "Twin");
+      expect(twins.map((o) => o.id)).toEqual(["org-a", "org-b", "org-c"]);
+    });
   });
 }

@@ -73,6 +73,14 @@ export function tokensContract(makeStore: () => Promise<Subject>) {
       expect(await store.revokeToken(orgId, "pt1", 21)).toBe(false);
     });
 
+    test("tokens made at the same moment are listed by id, whatever order they were made in", async () => {
+      const store = await makeStore();
+      const { orgId } = await freeOrg(store);
+      const { userId } = await person(store, orgId);
+      for (const name of ["tok-b", "tok-c", "tok-a"]) await personal(store, orgId, userId, name, null);
+      expect((await store.listTokens(orgId)).map((t) => t.id)).toEqual(["tok-a", "tok-b", "tok-c"]);
+    });
+
     test("the tokens listed are the personal ones: an agent's access and refresh tokens are never among them", async () => {
       const store = await makeStore();
       const { orgId } = await freeOrg(store);
@@ -102,7 +110,7 @@ export function tokensContract(makeStore: () => Promise<Subject>) {
       await agent(store, orgId, userId, "gone", T - 1_000, T);
       await agent(store, orgId, userId, "kept", T - 1_000, T + 1);
       await store.purgeExpired(T);
-      expect((await store.listTokens(orgId)).map((t) => t.id)).toEqual(["live", "lasting"]);
+      expect((await store.listTokens(orgId)).map((t) => t.id).sort()).toEqual(["lasting", "live"]);
       // An expired token is refused anyway: read at a time it was live, only a deleted one is missing.
       expect(await store.authenticate("gone-a", T - 500, IDLE)).toBeNull();
       expect(await store.authenticate("kept-a", T - 500, IDLE)).toMatchObject({ tokenId: "kept-a" });

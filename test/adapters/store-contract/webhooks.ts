@@ -29,6 +29,14 @@ export function webhooksContract(makeStore: () => Promise<Subject>) {
         expect((await store.listWebhooks(orgId)).length).toBe(2);
       });
 
+      test("webhooks made at the same moment are listed by id, whatever order they were made in", async () => {
+        const store = await makeStore();
+        const { orgId } = await freeOrg(store);
+        const made = webhook(orgId);
+        for (const hookId of ["wh-b", "wh-c", "wh-a"]) await store.createWebhook({ ...made, id: hookId }, 5);
+        expect((await store.listWebhooks(orgId)).map((w) => w.id)).toEqual(["wh-a", "wh-b", "wh-c"]);
+      });
+
       test("recordDeliveryResult keeps a webhook's last delivery, the latest replacing the one before", async () => {
         const store = await makeStore();
         const { orgId } = await freeOrg(store);
