@@ -10,19 +10,19 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["apps", { orgId: 1, name: 1 }],
   ["channels", { key: 1 }, { unique: true }],
   ["channels", { orgId: 1, appId: 1 }],
-  ["features", { orgId: 1, appId: 1, path: 1 }],
+  ["features", { orgId: 1, appId: 1, path: 1, _id: 1 }],
   ["help_articles", { orgId: 1, appId: 1 }],
   ["users", { email: 1 }, { unique: true }],
   ["memberships", { userId: 1 }],
   ["memberships", { orgId: 1 }],
   ["sessions", { expiresAtDate: 1 }, ttl],
   ["tokens", { tokenHash: 1 }, { unique: true }],
-  ["tokens", { orgId: 1, createdAt: 1 }],
+  ["tokens", { orgId: 1, createdAt: 1, _id: 1 }],
   ["tokens", { agentId: 1 }],
   ["tokens", { expiresAtDate: 1 }, ttl],
   // purgeExpired reads expiry from the number every token has (older agents' tokens have no date).
   ["tokens", { expiresAt: 1 }],
-  ["agents", { orgId: 1, userId: 1, lastUsedAt: -1 }],
+  ["agents", { orgId: 1, userId: 1, lastUsedAt: -1, _id: -1 }],
   ["feedbacks", { orgId: 1, key: 1 }, { unique: true }],
   ["feedbacks", { orgId: 1, ...recent }],
   ["feedbacks", { orgId: 1, status: 1, ...recent }],
@@ -65,7 +65,7 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["feedbacks", { orgId: 1, dueAt: 1, _id: -1, status: 1 }, { partialFilterExpression: { dueAt: { $exists: true } } }],
   ["tags", { orgId: 1, name: 1 }],
   ["api_keys", { keyHash: 1 }, { unique: true }],
-  ["api_keys", { orgId: 1, createdAt: 1 }],
+  ["api_keys", { orgId: 1, createdAt: 1, _id: 1 }],
   ["followers", { feedbackId: 1 }],
   ["events", { feedbackId: 1, createdAt: 1 }],
   ["triage_changes", { feedbackId: 1, at: 1 }],
@@ -74,7 +74,7 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   // In the claim's order (due first, ties by _id), so a claim reads the first free job and stops;
   // the lease is checked from the index, a leased job skipped without reading it.
   ["jobs", { runAt: 1, _id: 1, leaseUntil: 1 }],
-  ["webhooks", { orgId: 1, createdAt: 1 }],
+  ["webhooks", { orgId: 1, createdAt: 1, _id: 1 }],
   ["deliveries", { runAt: 1 }, { partialFilterExpression: { state: "pending" } }],
   ["deliveries", { webhookId: 1 }],
   ["idempotency", { expiresAtDate: 1 }, ttl],
@@ -93,9 +93,9 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["suggestions", { orgId: 1, similarId: 1 }],
   ["suggestions", { orgId: 1, feedbackId: 1 }],
   ["invitations", { tokenHash: 1 }, { unique: true }],
-  ["invitations", { orgId: 1, createdAt: -1 }],
+  ["invitations", { orgId: 1, createdAt: -1, _id: -1 }],
   ["password_resets", { tokenHash: 1 }, { unique: true }],
-  ["saved_views", { orgId: 1, userId: 1, createdAt: 1 }],
+  ["saved_views", { orgId: 1, userId: 1, createdAt: 1, _id: 1 }],
   ["portals", { slug: 1 }, { unique: true }],
   // The portal's board, one per order (publications.ts): only the published feedbacks pay an entry.
   ["feedbacks", { orgId: 1, published: 1, votes: -1, reports: -1, _id: -1 }, { partialFilterExpression: { published: true } }],
@@ -121,6 +121,14 @@ const RETIRED: ReadonlyArray<readonly [CollectionName, string]> = [
   ["feedbacks", "orgId_1_tracker.key_1"],
   // The jobs', before it held the claim's order: a claim fetched and sorted every due job.
   ["jobs", "runAt_1_leaseUntil_1"],
+  // Lists sorted by a time or a name before their ties were sorted by _id (a total order).
+  ["features", "orgId_1_appId_1_path_1"],
+  ["tokens", "orgId_1_createdAt_1"],
+  ["agents", "orgId_1_userId_1_lastUsedAt_-1"],
+  ["webhooks", "orgId_1_createdAt_1"],
+  ["api_keys", "orgId_1_createdAt_1"],
+  ["saved_views", "orgId_1_userId_1_createdAt_1"],
+  ["invitations", "orgId_1_createdAt_-1"],
 ];
 
 /** MongoDB's codes for a collection or an index that does not exist: nothing to drop. */
