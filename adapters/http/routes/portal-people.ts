@@ -171,6 +171,16 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
     return response;
   }
 
+  /** Back to the page that sent the person to sign in (nextPage kept it to this portal), to read it, not to vote yet. */
+  function wayBack(language: Language, slug: string, next: string, brand: Brand | null): Html {
+    const w = textFor(language).portalPeople;
+    const from = new URL(next, ownOrigin);
+    from.searchParams.delete("to");
+    const chosen = brand && chosenLanguage(brand.request);
+    if (chosen) from.searchParams.set("lang", chosen);
+    return html`<p><a href="${from.pathname}${from.search}">${from.pathname === board(slug) ? w.back : w.backToPage}</a></p>`;
+  }
+
   /**
    * The sign-in page: the organization's own sign-in and the e-mail link, whichever the portal has
    * (both: the first, then "or" the form); with neither, it says so, and that reading needs none.
@@ -191,12 +201,7 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
       ? html`<p>${w.signedInAs} <strong>${signedInAs}</strong></p>
 <form method="post" action="${board(slug)}/sign-out"><input type="hidden" name="csrf" value="${csrf}"><p><button type="submit">${w.signOut}</button></p></form>`
       : "";
-    // Back to the page that sent the person here (nextPage kept it to this portal), to read it, not to vote yet.
-    const from = new URL(next, ownOrigin);
-    from.searchParams.delete("to");
-    const chosen = brand && chosenLanguage(brand.request);
-    if (chosen) from.searchParams.set("lang", chosen);
-    const back = html`<p><a href="${from.pathname}${from.search}">${from.pathname === board(slug) ? w.back : w.backToPage}</a></p>`;
+    const back = wayBack(language, slug, next, brand);
     if (!ways.email && !ways.organization)
       return shell(language, w.signIn, html`<h1>${w.signIn}</h1>${signOut}<p>${w.noWay}</p><p>${w.readingFree}</p>${back}`, status, brand);
     const organization = ways.organization
@@ -285,16 +290,16 @@ ${refused.said}
           if (at instanceof Response) return at;
           const { language, portal, brand } = at;
           const w = textFor(language).portalPeople;
+          const next = nextPage(portal.slug, one(fields.next));
           const sent = shell(
             language,
             w.sent,
-            html`<h1>${w.sent}</h1><p>${w.sentText}</p><p><a href="${board(portal.slug)}">${w.back}</a></p>`,
+            html`<h1>${w.sent}</h1><p>${w.sentText}</p>${wayBack(language, portal.slug, next, brand)}`,
             200,
             brand,
           );
           // A robot fills every field; a person never sees this one. Answered as anyone, and nothing is sent.
           if (one(fields.website)) return sent;
-          const next = nextPage(portal.slug, one(fields.next));
           if (!services.notifier.delivers)
             return signInPage(language, portal, { csrf: await portalCsrfToken(services, portal, cookie), next }, 503, brand);
           const asked = await requestSignInLink(services, portal, {

@@ -185,6 +185,14 @@ describe("signing in to a portal by an e-mail link", () => {
     expect(mailsTo("robot@customer.example")).toEqual([]);
   });
 
+  test("once the link is on its way, the page's way back leads to the page the person was reading, as the sign-in page's did", async () => {
+    const b = browser();
+    const form = await text(await b.fetch(`/p/demo/sign-in?next=${encodeURIComponent("/p/demo/DEMO-1?to=vote")}`));
+    const sent = await text(await b.submit(form, { email: "reading@customer.example" }));
+    expect(sent).toContain("A sign-in link is on its way to that address.");
+    expect(sent).toContain('<p><a href="/p/demo/DEMO-1">Back to the page you were reading</a></p>');
+  });
+
   test("text that is not an e-mail address is 400 and the form says so", async () => {
     const b = browser();
     const refused = await b.submit(await text(await b.fetch("/p/demo/sign-in")), { email: "not an address" });
