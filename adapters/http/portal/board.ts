@@ -85,7 +85,10 @@ export function boardBody(v: BoardView): Html {
   const { links } = v;
   const sort = query.sort ?? "top";
   const status = query.status ?? "open";
-  const filtered = Boolean(query.kind || query.appId || query.query || (query.status && query.status !== "open"));
+  // The portal's only app has no filter on the page (the widget's sign-in still names it): nothing to clear.
+  const onlyApp = v.apps.length === 1 ? v.apps[0]?.id : undefined;
+  const appFiltered = Boolean(query.appId) && query.appId !== onlyApp;
+  const filtered = Boolean(query.kind || appFiltered || query.query || (query.status && query.status !== "open"));
   const option = (value: string, label: string, selected: boolean) =>
     html`<option value="${value}"${selected ? html` selected` : ""}>${label}</option>`;
   const sorts = html`<nav aria-label="${w.sortBy}"><ul class="sorts">${PORTAL_SORTS.map(

@@ -352,6 +352,15 @@ describe("anonymous pages", () => {
     expect((await anonymous("/p/demo")).body).toContain(`href="/p/demo/${dark}"`);
   });
 
+  test("the board of the portal's only app (where the widget's sign-in leads) offers no Clear filters: it shows no app filter to clear", async () => {
+    const clear = '<a class="clear" href="/p/demo">Clear filters</a>';
+    const ofTheApp = (await anonymous(`/p/demo?appId=${http.demo.appId}`)).body as string;
+    expect(ofTheApp).not.toContain('id="f-app"');
+    expect(ofTheApp).not.toContain(clear);
+    expect((await anonymous(`/p/demo?appId=${http.demo.appId}&kind=problem`)).body).toContain(clear);
+    expect((await anonymous("/p/demo?appId=other")).body).toContain(clear);
+  });
+
   test("a feedback's page leads back to the board: « Back to ideas & problems », « Retour aux idées et problèmes »", async () => {
     expect((await anonymous(`/p/demo/${dark}`)).body).toContain('<a class="back" href="/p/demo">← Back to ideas &amp; problems</a>');
     expect((await anonymous(`/p/demo/${dark}?lang=fr`)).body).toContain("← Retour aux idées et problèmes</a>");
