@@ -82,7 +82,9 @@ describe("a tracker whose API does not answer", () => {
 
 describe("a tracker whose API answers each call, slowly", () => {
   // Each operation makes three calls or more (1.2 s at least, past the deadline), and two fit within
-  // it (0.8 s): a loaded machine still answers both, where at 0.3 s for two of 0.1 s it once did not.
+  // it (0.8 s). A call given the deadline for itself would let the operation finish; one call at least
+  // received shows the operation was under way. Not two: a machine loaded by a full run beside other
+  // work now and then sent the second too late for it to arrive within the deadline.
   const SLOW_MS = 400;
   const github = new FakeGitHub().start();
   const linear = new FakeLinear().start();
@@ -120,8 +122,8 @@ describe("a tracker whose API answers each call, slowly", () => {
       const before = fake.calls.length;
       const following = tracker.follow(given, link, { status: "prioritized", comment: { id: "slow-1", text: "Prioritized", at: Date.now() } });
       expect(await outcome(following)).toBe(`${name} did not answer within 1 s`);
-      // Two calls answered within the deadline; the operation needed more.
-      expect(fake.calls.length - before).toBeGreaterThanOrEqual(2);
+      // The tracker was called; the operation needed more calls than its deadline left time for.
+      expect(fake.calls.length - before).toBeGreaterThanOrEqual(1);
     });
   }
 });
