@@ -9,7 +9,12 @@ export type OpenedInvitation =
       readonly state: "open";
       readonly invitation: Invitation;
       readonly orgName: string;
-      /** The person already has an account with a password: they prove it is theirs instead of making one. */
+      /**
+       * The person already has an account they must prove is theirs, with its password, instead of
+       * choosing one: an account with a password, or one another organization counts on. The link
+       * proves nothing of the kind (the inviting Admin is handed it), so it never sets the password
+       * of someone another organization trusts: a password reset, mailed to them, gives one.
+       */
       readonly existingAccount: boolean;
     }
   | { readonly state: "expired" | "used" | "revoked" | "unknown" };
@@ -17,7 +22,7 @@ export type OpenedInvitation =
 export type OpenInvitationDeps = {
   readonly store: Pick<InvitationStore, "findInvitationByToken"> &
     Pick<OrganizationStore, "findOrganization"> &
-    Pick<AccountStore, "findCredentials">;
+    Pick<AccountStore, "findCredentials" | "listMemberships">;
   readonly clock: Clock;
   readonly digest: Digest;
 };
@@ -32,5 +37,7 @@ export async function openInvitation(deps: OpenInvitationDeps, token: string): P
   const org = await deps.store.findOrganization(invitation.orgId);
   if (!org) return { state: "unknown" };
   const credentials = await deps.store.findCredentials(invitation.email);
-  return { state: "open", invitation, orgName: org.name, existingAccount: !!credentials?.passwordHash };
+  const elsewhere = async (userId: string) => (await deps.store.listMemberships(userId)).some((m) => m.orgId !== invitation.orgId);
+  const existingAccount = !!credentials && (!!credentials.passwordHash || (await elsewhere(credentials.userId)));
+  return { state: "open", invitation, orgName: org.name, existingAccount };
 }

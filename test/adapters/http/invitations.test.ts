@@ -3,6 +3,7 @@ import { FormBrowser, signIn } from "../../support/browser.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
 import { linkIn, startMailbox } from "../../support/mailbox.ts";
 import { focusedField } from "../../support/focused-field.ts";
+import { createUser } from "../../../core/users/create-user.ts";
 
 let http: InProcess;
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;
@@ -169,6 +170,23 @@ describe("invitations from the members page, by e-mail", () => {
     expect((await b.submit(page, { password: "known person password" })).status).toBe(303);
     expect((await b.fetch("/inbox")).status).toBe(200);
     expect(await http.cli("member", "list", "DEMO")).toContain("known@example.com  reader");
+  });
+
+  test("an account without a password that another organization counts on is never given one by this organization's invitation: its link asks for the password, as an account's does", async () => {
+    // An account made without a password (as the command line once did), Admin of another organization.
+    await http.cli("org", "create", "Elsewhere", "--prefix", "ELSE");
+    if (!(await createUser(http.services, { email: "owner@elsewhere.test" })).ok) throw new Error("no account");
+    await http.cli("member", "add", "ELSE", "owner@elsewhere.test", "admin");
+    // This organization's Admin is handed the link, and would choose the password of the other's Admin.
+    const { url } = (await invite("owner@elsewhere.test", "reader")).body;
+    const b = browser();
+    const page = await (await b.fetch(pathOf(url))).text();
+    expect(page).toContain("You already have a Retour account");
+    expect((await b.submit(page, { name: "Taken", password: "a long enough password" })).status).toBe(401);
+    expect(await http.cli("member", "list", "DEMO")).not.toContain("owner@elsewhere.test");
+    const intruder = browser();
+    const login = await (await intruder.fetch("/login")).text();
+    expect((await intruder.submit(login, { email: "owner@elsewhere.test", password: "a long enough password" })).status).not.toBe(303);
   });
 
   test("a name and a password of 10 characters are asked of a new person; the link still works after a refusal, which keeps the name typed", async () => {
