@@ -33,7 +33,7 @@ import { listOrganizations } from "../../core/organizations/list-organizations.t
 import { setPlan } from "../../core/organizations/set-plan.ts";
 import { listMembers } from "../../core/members/list-members.ts";
 import { removeMember } from "../../core/members/remove-member.ts";
-import { setMemberRole } from "../../core/members/set-member-role.ts";
+import { addMember } from "../../core/members/add-member.ts";
 import { inviteMember } from "../../core/team/invite-member.ts";
 import { findUserByEmail } from "../../core/users/find-user.ts";
 import { listApps } from "../../core/catalog/list-apps.ts";
@@ -593,7 +593,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     );
     out(`user ${created.id} ${created.email}`);
     if (org && role) {
-      orFail(await setMemberRole(services, operator(org), created.email, role));
+      orFail(await addMember(services, operator(org), created.email, role));
       out(`${created.email} is ${role} of ${org.keyPrefix}`);
     } else {
       // Signed in without an organization, the person would find nothing to do: say what comes next.
@@ -617,7 +617,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const org = await organization(services, arg(inv, 0, "org"));
     const email = arg(inv, 1, "email");
     const role: Role = pick(arg(inv, 2, "role"), ROLES, "<role>");
-    const member = orFail(await setMemberRole(services, operator(org), email, role), (f) => (f.code === "not_found" ? noUser(email) : undefined));
+    const member = orFail(await addMember(services, operator(org), email, role), (f) => (f.code === "not_found" ? noUser(email) : undefined));
     out(`${member.email} is ${role} of ${org.keyPrefix}`);
   },
 

@@ -8,7 +8,7 @@ import { setChannelActive } from "../../core/apps/set-channel-active.ts";
 import { operatorGrant } from "../../core/authorization.ts";
 import type { Result } from "../../core/errors.ts";
 import { listMembers } from "../../core/members/list-members.ts";
-import { setMemberRole } from "../../core/members/set-member-role.ts";
+import { addMember } from "../../core/members/add-member.ts";
 import { ROLE_SCOPES } from "../../core/authorization.ts";
 import type { Role, Scope } from "../../core/model.ts";
 import { createOrganization } from "../../core/organizations/create-organization.ts";
@@ -110,7 +110,7 @@ async function ensureOrganization(services: Services): Promise<{ orgId: string; 
     const email = `${name}@demo.test`;
     const created = await createUser(services, { email, name: `Demo ${name}` });
     if (!created.ok && created.code !== "user_exists") surely(created);
-    surely(await setMemberRole(services, grant, email, USERS[name]));
+    surely(await addMember(services, grant, email, USERS[name]));
   }
   return { orgId, created: true };
 }

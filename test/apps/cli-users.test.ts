@@ -67,10 +67,10 @@ describe("the page of a person of no organization", () => {
     await signIn(b, "quinn@acme.test", passwordIn(out), "/inbox");
     const english = await (await b.fetch("/inbox", { headers: { "accept-language": "en" } })).text();
     expect(english).toContain("You are not a member of any organization yet.");
-    expect(english).toContain("Ask an Admin of your organization to add you in Settings → Members");
+    expect(english).toContain("Ask an Admin of your organization to invite you from Settings → Members");
     expect(english).toContain("npm run cli -- member add &lt;org&gt; quinn@acme.test member");
     const french = await (await b.fetch("/inbox", { headers: { "accept-language": "fr" } })).text();
-    expect(french).toContain("Demandez à un Admin de votre organisation de vous ajouter dans Réglages → Membres");
+    expect(french).toContain("Demandez à un Admin de votre organisation de vous inviter depuis Réglages → Membres");
     expect(french).toContain("Se déconnecter");
     const signOut = await b.submit(english, {}, undefined, { origin: "http://localhost:3000" });
     expect([signOut.status, signOut.headers.get("location")]).toEqual([303, "/login"]);

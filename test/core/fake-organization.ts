@@ -74,6 +74,12 @@ export function fakeOrganization() {
     return { tokenId: "web", orgId: organization.id, userId: id, role, scopes: [], resource: null, agentId: null };
   };
 
+  /** A person with an account on the service who is no member of this organization (another's). */
+  const stranger = (email: string): void => {
+    const id = `user-${email.split("@")[0]}`;
+    users.set(id, { id, email });
+  };
+
   return {
     organization,
     organizations,
@@ -84,6 +90,7 @@ export function fakeOrganization() {
     features,
     articles,
     person,
+    stranger,
     deps: {
       store,
       clock: () => NOW,

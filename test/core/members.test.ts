@@ -26,6 +26,14 @@ describe("members", () => {
     assert.deepEqual(await removeMember(org.deps, ann, "user-root"), { ok: false, code: "forbidden" });
   });
 
+  test("someone who is not a member, with an account or not, is not_found: they join by an invitation they accept", async () => {
+    const org = fakeOrganization();
+    const admin = org.person("root@acme.test", "admin");
+    org.stranger("eve@elsewhere.test");
+    assert.deepEqual(await setMemberRole(org.deps, admin, "eve@elsewhere.test", "admin"), { ok: false, code: "not_found" });
+    assert.equal(org.members.has("user-eve"), false);
+  });
+
   test("the last Admin can neither step down nor be removed: last_admin", async () => {
     const org = fakeOrganization();
     const admin = org.person("root@acme.test", "admin");

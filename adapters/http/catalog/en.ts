@@ -85,7 +85,7 @@ export const EN = {
       skip: "Skip to content",
       noOrganization: "You are not a member of any organization yet.",
       noOrganizationNext:
-        "Ask an Admin of your organization to add you in Settings → Members, then reload this page. Whoever runs this server can add you from the command line:",
+        "Ask an Admin of your organization to invite you from Settings → Members, and accept the invitation with this account. Whoever runs this server can add you from the command line:",
     },
     /** The settings pages' frame: their sections, and the page that confirms a destructive action. */
     settings: {
@@ -512,8 +512,9 @@ export const EN = {
     /** Settings: the members and their roles. */
     members: {
       role: "Role",
-      addMember: "Add or change a member",
-      noAccount: (email: string) => `${email} has no account yet: invite them with this form, and they choose their name and password.`,
+      addMember: "Change a member's role",
+      noAccount: (email: string) =>
+        `${email} is not a member of this organization: invite them with this form. They join with their account, or choose a name and password.`,
       confirmRemoveMember: "Remove this member from the organization? They lose access at once.",
     },
     /** Settings: personal access tokens. */

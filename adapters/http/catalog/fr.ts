@@ -69,7 +69,7 @@ export const FR: Catalog = {
       skip: "Aller au contenu",
       noOrganization: "Vous n’êtes encore membre d’aucune organisation.",
       noOrganizationNext:
-        "Demandez à un Admin de votre organisation de vous ajouter dans Réglages → Membres, puis rechargez cette page. La personne qui gère ce serveur peut vous ajouter en ligne de commande\u202f:",
+        "Demandez à un Admin de votre organisation de vous inviter depuis Réglages → Membres, et acceptez l’invitation avec ce compte. La personne qui gère ce serveur peut vous ajouter en ligne de commande\u202f:",
     },
     settings: {
       cancel: "Annuler",
@@ -441,9 +441,9 @@ export const FR: Catalog = {
     },
     members: {
       role: "Rôle",
-      addMember: "Ajouter ou modifier un membre",
+      addMember: "Changer le rôle d’un membre",
       noAccount: (email: string) =>
-        `${email} n’a pas encore de compte\u202f: invitez cette personne avec ce formulaire, elle choisira son nom et son mot de passe.`,
+        `${email} n’est pas membre de cette organisation\u202f: invitez cette personne avec ce formulaire. Elle la rejoint avec son compte, ou choisit un nom et un mot de passe.`,
       confirmRemoveMember: "Retirer ce membre de l’organisation\u202f? Il perd l’accès aussitôt.",
     },
     tokens: {

@@ -61,10 +61,25 @@ describe("invitations from the members page, by e-mail", () => {
     expect(refused.status).toBe(400);
     const form = (await refused.text()).split('<form method="post" action="/settings/invitations">')[1]!;
     expect(form).toContain(
-      '<p class="error" role="alert" id="invite-error">newcomer@example.com has no account yet: invite them with this form, and they choose their name and password.</p>',
+      '<p class="error" role="alert" id="invite-error">newcomer@example.com is not a member of this organization: invite them with this form. They join with their account, or choose a name and password.</p>',
     );
     expect(form).toContain('value="newcomer@example.com" aria-invalid="true" aria-describedby="invite-error" autofocus');
     expect(/<select id="invite-role"[\s\S]*?<\/select>/.exec(form)![0]).toContain('<option value="reader" selected>');
+  });
+
+  test("someone with an account in another organization only is offered the invitation too, in the same words as someone without one, and is not added", async () => {
+    await http.cli("org", "create", "Away", "--prefix", "AWAY", "--plan", "free");
+    await http.cli("user", "create", "owner@away.test", "--password", "away-password-1", "--org", "AWAY", "--role", "admin");
+    const b = await admin();
+    const refusal = async (email: string) => {
+      const refused = await b.submit(await (await b.fetch("/settings/members")).text(), { email, role: "admin" }, "/settings/members");
+      return [refused.status, /id="invite-error">[^<]*? is not a member/.test(await refused.text())];
+    };
+    expect([await refusal("owner@away.test"), await refusal("nobody@away.test")]).toEqual([
+      [400, true],
+      [400, true],
+    ]);
+    expect(await (await b.fetch("/settings/members")).text()).not.toContain("owner@away.test");
   });
 
   test("an Admin invites by e-mail; the mailed link lets the person choose a name and a password and lands them in the organization, signed in", async () => {
