@@ -190,19 +190,25 @@ ${(step.questions ?? []).map((q) => question(q, w))}
     // The same post, still being recorded after the wait: the form as sent, to send again once it is.
     if (failure.code === "idempotency_in_progress")
       return reportForm(key, app, w, language, sent, { said: w.stillSending, status: STATUS_OF[failure.code], once: one(sent.once) });
-    const response = formPage(language, message, html`<h1>${message}</h1>${againLink(key, language)}`, STATUS_OF[failure.code]);
+    // A report refused for the address's budget: the form as it was written, to send once the budget allows.
+    const response =
+      failure.code === "rate_limited" && one(sent.message)
+        ? reportForm(key, app, w, language, sent, { said: message, status: STATUS_OF[failure.code] })
+        : formPage(language, message, html`<h1>${message}</h1>${againLink(key, language)}`, STATUS_OF[failure.code]);
     if (failure.retryAfter !== undefined) response.headers.set("retry-after", String(failure.retryAfter));
     return response;
   }
 
-  /** Refuses posts from other sites, and past the address's budget; null lets the post through. */
-  async function guard(request: Request, key: string, language: Language): Promise<Response | null> {
+  /** Refuses posts from other sites, and past the address's budget (a report keeps what was written); null lets the post through. */
+  async function guard(request: Request, key: string, language: Language, sent: Fields): Promise<Response | null> {
     if (!postedFromOwnSite(request, ownOrigin)) {
       const refused = wordsFor(language, "common").otherSite;
       return formPage(language, refused, html`<h1>${refused}</h1>`, 403);
     }
     const limited = await addressBudget(services, request, budget);
-    return limited && failurePage(key, "", language, limited, {});
+    if (!limited) return null;
+    const form = one(sent.message) ? await openForm(services, key) : null;
+    return form?.ok ? failurePage(key, form.value.app.name, language, limited, sent) : failurePage(key, "", language, limited, {});
   }
 
   /** A post to a form: refused from other sites and past the budget, 404 for no form; else handled with what was sent. */
@@ -213,7 +219,7 @@ ${(step.questions ?? []).map((q) => question(q, w))}
     handle: (language: Language, app: string, sent: Fields) => Promise<Response> | Response,
   ): Promise<Response> {
     const language = requestLanguage(request);
-    const refused = await guard(request, key, language);
+    const refused = await guard(request, key, language, (body ?? {}) as Fields);
     if (refused) return refused;
     const form = await openForm(services, key);
     return form.ok ? handle(language, form.value.app.name, (body ?? {}) as Fields) : notFound(language);
@@ -338,7 +344,8 @@ ${(step.questions ?? []).map((q) => question(q, w))}
           const answered = await answerQualification(services, params.id, answer);
           // No answer, or none of the choices: the same questions again, saying so, the report still waiting.
           if (asking && !answered.ok && (answered.code === "missing_answer" || answered.code === "invalid_answer")) {
-            const error = errorBody(answered.code, language, answered.problem).error;
+            // Said without the field at fault: its name (choiceIds) is the API's, never shown on this page.
+            const error = errorBody(answered.code, language).error;
             return questionsPage(params.key, app, language, asking, error);
           }
           return stepResponse(params.key, app, language, answered, sent);

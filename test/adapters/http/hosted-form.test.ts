@@ -346,10 +346,32 @@ describe("POST /f/{formKey}", () => {
     expect(reply.body).not.toContain("What happened exactly?");
   });
 
+  test("an answer that is none of the choices asked is refused in the page's words, without the API's field names", async () => {
+    const questions = await landed(http, submit(http, `/f/${http.demo.formKey}`, { kind: "problem", message: "The graphs are blank" }));
+    const refused = await submit(http, formOf(questions.body).action, { choiceIds: "made-up" });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain("The answer is invalid.");
+    expect(refused.body).not.toContain("choiceIds:");
+  });
+
   test("past the collection budget of the address: 429 with Retry-After", async () => {
     await submit(strict, `/f/${strict.demo.formKey}`, { kind: "idea", message: "First" });
     const refused = await submit(strict, `/f/${strict.demo.formKey}`, { kind: "idea", message: "Second" });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  test("a report refused past the budget is the form again with what was written, to send once the budget allows", async () => {
+    await submit(strict, `/f/${strict.demo.formKey}`, { kind: "idea", message: "First" });
+    const refused = await submit(strict, `/f/${strict.demo.formKey}`, {
+      kind: "praise",
+      message: "A long story, typed on a phone",
+      email: "ana@example.com",
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toContain("Too many requests. Try again later.");
+    expect(refused.body).toContain(">A long story, typed on a phone</textarea>");
+    expect(refused.body).toContain('value="ana@example.com"');
+    expect(refused.body).toContain('value="praise" checked');
   });
 });
