@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from "../errors.ts";
+import { invalid, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
 import type { Turn } from "../model.ts";
 import type { AssistantStep } from "../ports.ts";
@@ -32,13 +32,14 @@ export function readAnswer(pending: QualificationStep, answer: QualificationAnsw
   const choiceIds = answer.choiceIds ?? [];
   if (choiceIds.length > 0) {
     const question = questions.find((q) => choiceIds.every((id) => q.choices?.some((c) => c.id === id)));
-    if (!question || (question.mode !== "multi" && choiceIds.length > 1)) return fail("invalid_answer");
+    if (!question || (question.mode !== "multi" && choiceIds.length > 1))
+      return invalid("invalid_answer", { field: "choiceIds", reason: "not_a_choice" });
     const labels = choiceIds.map((id) => question.choices?.find((c) => c.id === id)?.label ?? id);
     const text = [labels.join(", "), answer.text?.trim()].filter(Boolean).join(" — ");
     return ok({ text, questionId: question.id, choiceIds });
   }
   const question = questions.find((q) => q.mode === "text" || q.allowTextFallback);
-  if (!question) return fail("invalid_answer");
+  if (!question) return invalid("invalid_answer", { field: "text", reason: "choices_only" });
   return ok({ text: (answer.text ?? "").trim(), questionId: question.id, choiceIds: [] });
 }
 

@@ -33,7 +33,11 @@ export type Refusal =
   /** A value not written as its field needs (a GitHub repository without its owner, a Jira key with a space). */
   | "malformed"
   /** An imported file's text that is not JSON at all. */
-  | "not_json";
+  | "not_json"
+  /** Qualification choices that are not those of a question asked (or several for a question that takes one). */
+  | "not_a_choice"
+  /** A text answer where every question asked takes one of its choices. */
+  | "choices_only";
 
 /** What is wrong with one field of a request, to be said in the error message. */
 export type FieldProblem =

@@ -29,6 +29,7 @@ const choiceStep: QualificationStep = {
     },
   ],
 };
+const notAChoice = { ok: false, code: "invalid_answer", problem: { field: "choiceIds", reason: "not_a_choice" } };
 
 describe("qualification answers", () => {
   test("an answer needs text or at least one choice", () => {
@@ -47,8 +48,8 @@ describe("qualification answers", () => {
       ok: true,
       value: { text: "Web, iOS", questionId: "where", choiceIds: ["web", "ios"] },
     });
-    assert.deepEqual(readAnswer(choiceStep, { publicKey: "k", choiceIds: ["always", "once"] }), { ok: false, code: "invalid_answer" });
-    assert.deepEqual(readAnswer(choiceStep, { publicKey: "k", choiceIds: ["always", "web"] }), { ok: false, code: "invalid_answer" });
+    assert.deepEqual(readAnswer(choiceStep, { publicKey: "k", choiceIds: ["always", "once"] }), notAChoice);
+    assert.deepEqual(readAnswer(choiceStep, { publicKey: "k", choiceIds: ["always", "web"] }), notAChoice);
   });
 
   test("free text goes to a text question or one that allows a text fallback", () => {
@@ -57,7 +58,11 @@ describe("qualification answers", () => {
       value: { text: "Android", questionId: "where", choiceIds: [] },
     });
     const choicesOnly: QualificationStep = { ...choiceStep, questions: [choiceStep.questions![0]!] };
-    assert.deepEqual(readAnswer(choicesOnly, { publicKey: "k", text: "hmm" }), { ok: false, code: "invalid_answer" });
+    assert.deepEqual(readAnswer(choicesOnly, { publicKey: "k", text: "hmm" }), {
+      ok: false,
+      code: "invalid_answer",
+      problem: { field: "text", reason: "choices_only" },
+    });
   });
 
   test("after a help-center answer, yes ends the qualification as resolved", () => {

@@ -1156,6 +1156,8 @@ export const FR: Catalog = {
     reordering: "des caractères de sens d’écriture ou de contrôle (comme U+202E) le feraient lire autrement",
     not_json: "pas du JSON valide",
     malformed: "pas écrit comme ce champ l’attend",
+    not_a_choice: "pas l’identifiant d’un choix de la question posée (envoyez-en un, ou plusieurs si son mode est multi)",
+    choices_only: "la question posée attend l’un de ses choix (choiceIds), pas un texte",
     not_bot_token:
       "ce n’est pas un jeton de bot\u202f: collez le Bot User OAuth Token, qui commence par xoxb- (OAuth & Permissions de l’application Slack)",
     token_refused: (said: string) =>

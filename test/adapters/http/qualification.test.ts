@@ -151,6 +151,19 @@ describe("qualification", () => {
     expect({ status: res.status, code: res.body.code }).toEqual({ status: 400, code: "invalid_answer" });
   });
 
+  test("an answer that does not fit the question asked says why: choices not offered, or a text where only choices are taken", async () => {
+    const first = await start("The chart colours are wrong");
+    const res = await answer(first.body.id, { choiceIds: ["made-up"] });
+    expect(res.body).toEqual({
+      error: "The answer is invalid. choiceIds: not the id of a choice of the question asked (send one, or several where its mode is multi).",
+      code: "invalid_answer",
+    });
+    const fr = await answer(first.body.id, { choiceIds: ["made-up"] }, { "accept-language": "fr" });
+    expect(fr.body.error).toBe(
+      "La réponse est invalide. choiceIds\u202f: pas l’identifiant d’un choix de la question posée (envoyez-en un, ou plusieurs si son mode est multi).",
+    );
+  });
+
   test("400 invalid_json", async () => {
     const first = await start("The export hangs");
     const res = await post(`${server.url}/v1/reports/${first.body.id}/answers`, "{nope");
