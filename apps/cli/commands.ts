@@ -44,7 +44,7 @@ import { readArticles } from "./help-files.ts";
 import { configureTracker } from "../../core/trackers/configure-tracker.ts";
 import { removeTracker } from "../../core/trackers/remove-tracker.ts";
 import { connectSlack } from "../../core/slack/connect-slack.ts";
-import { slackRequestUrls } from "../../core/slack/request-urls.ts";
+import { slackCanCall, slackRequestUrls } from "../../core/slack/request-urls.ts";
 import { KINDS, SEVERITIES } from "../../core/schemas/feedback.ts";
 import { attach } from "../../core/attachments/attach.ts";
 import { linkTracker } from "../../core/trackers/link.ts";
@@ -553,6 +553,10 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     out(`  slash command /retour  ${urls.commands}`);
     out(`  interactivity          ${urls.interactions}`);
     out(`  events                 ${urls.events}`);
+    if (!slackCanCall(services.baseUrl))
+      out(
+        `warning: Slack calls public https addresses only, and these are made of BASE_URL (${services.baseUrl}): set BASE_URL to the service's public https address before you create the Slack app`,
+      );
   },
 
   async attach(services, inv, out) {

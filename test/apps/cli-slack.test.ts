@@ -63,6 +63,8 @@ describe("cli slack set", () => {
     expect(out).toContain(`  slash command /retour  http://localhost:3000/integrations/slack/commands?org=${demo.orgId}`);
     expect(out).toContain(`  interactivity          http://localhost:3000/integrations/slack/interactions?org=${demo.orgId}`);
     expect(out).toContain(`  events                 http://localhost:3000/integrations/slack/events?org=${demo.orgId}`);
+    // Those addresses are http: Slack would refuse them, which the settings page says too.
+    expect(out).toContain("warning: Slack calls public https addresses only, and these are made of BASE_URL (http://localhost:3000)");
   });
 
   test("a bot token Slack refuses when asked (auth.test) is refused with the one line of a usage error (exit code 2) naming --bot-token, and nothing is stored", async () => {

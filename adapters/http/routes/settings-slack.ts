@@ -6,6 +6,7 @@ import type { Services } from "../../../core/services.ts";
 import { connectSlack } from "../../../core/slack/connect-slack.ts";
 import { disconnectSlack } from "../../../core/slack/disconnect-slack.ts";
 import { readSlackSettings } from "../../../core/slack/read-slack-settings.ts";
+import { slackCanCall } from "../../../core/slack/request-urls.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { asMember } from "../web/layout.ts";
 import { slackManifest } from "../web/slack-manifest.ts";
@@ -76,7 +77,7 @@ ${connection ? html`<p class="muted" id="slack-keep">${w.keepSecret}</p>` : ""}
 <p>${notice.unchecked ? w.savedUnchecked : connection ? w.connected : w.notConnected}</p>${connection?.lastFailure && !notice.unchecked ? lastFailure(visitor, connection.lastFailure) : ""}
 ${
   // Slack calls the request URLs from the internet, over https only: a manifest made of another BASE_URL would be refused.
-  new URL(services.baseUrl).protocol === "https:" ? "" : html`<p role="note"><strong>${w.httpsNeeded(services.baseUrl)}</strong></p>`
+  slackCanCall(services.baseUrl) ? "" : html`<p role="note"><strong>${w.httpsNeeded(services.baseUrl)}</strong></p>`
 }
 <details${connection ? "" : html` open`}><summary>${w.manifest}</summary><p>${w.manifestHint}</p><pre class="command"><code>${slackManifest(requestUrls)}</code></pre></details>
 <h2>${w.requestUrls}</h2>
