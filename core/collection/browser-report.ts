@@ -1,5 +1,5 @@
 import { bareAddress, browserCollection, keptAddress } from "../apps/browser-collection.ts";
-import { type Failure, fail, ok, type Result } from "../errors.ts";
+import { type Failure, fail, invalid, ok, type Result } from "../errors.ts";
 import { hasFullContext } from "../plans.ts";
 import type { Services } from "../services.ts";
 import type { ChannelContext } from "../store/collection.ts";
@@ -48,7 +48,8 @@ async function expandsWithin(bytes: Uint8Array<ArrayBuffer>, max: number): Promi
 
 /** Refuses, before anything is stored, a file over its kind's limit, two files of one kind, or a file that is not what it says. */
 export function checkAttachments(attachments: readonly WidgetAttachment[]): Failure | null {
-  if (new Set(attachments.map((a) => a.kind)).size < attachments.length) return fail("invalid_ingest");
+  const repeated = attachments.findIndex((a, i) => attachments.findIndex((b) => b.kind === a.kind) < i);
+  if (repeated >= 0) return invalid("invalid_ingest", { field: `attachments.${repeated}.kind`, reason: "repeated" });
   if (attachments.some((a) => decodedSize(a.data) > MAX_BYTES[a.kind])) return fail("payload_too_large");
   return null;
 }
@@ -75,13 +76,14 @@ export async function browserReport(
   const settings = browserCollection(channel.app);
   const replayKept = settings.replay && hasFullContext(channel.organization.plan);
   const files: ReportFile[] = [];
-  for (const attachment of request.attachments ?? []) {
+  for (const [at, attachment] of (request.attachments ?? []).entries()) {
     if (attachment.kind === "replay" && !replayKept) continue;
+    const notItsType = invalid("invalid_ingest", { field: `attachments.${at}.data`, reason: "not_its_type" });
     const bytes = decode(attachment.data);
-    if (!bytes || !isOfType(bytes, attachment.contentType)) return fail("invalid_ingest");
+    if (!bytes || !isOfType(bytes, attachment.contentType)) return notItsType;
     if (attachment.kind === "replay") {
       const expanded = await expandsWithin(bytes, REPLAY_EXPANDED_MAX_BYTES);
-      if (expanded !== "within") return fail(expanded === "over" ? "replay_too_large" : "invalid_ingest");
+      if (expanded !== "within") return expanded === "over" ? fail("replay_too_large") : notItsType;
     }
     const id = deps.ids.id();
     const storageKey = `${channel.organization.id}/uploads/${id}`;

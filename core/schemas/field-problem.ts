@@ -37,7 +37,9 @@ export type Refusal =
   /** Qualification choices that are not those of a question asked (or several for a question that takes one). */
   | "not_a_choice"
   /** A text answer where every question asked takes one of its choices. */
-  | "choices_only";
+  | "choices_only"
+  /** An attachment's data that is not base64 of a file of its contentType (a replay: gzip that expands). */
+  | "not_its_type";
 
 /** What is wrong with one field of a request, to be said in the error message. */
 export type FieldProblem =

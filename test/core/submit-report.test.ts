@@ -274,7 +274,11 @@ describe("submitReport from a browser", () => {
       code: "payload_too_large",
     });
     const notPng = [{ kind: "screenshot" as const, contentType: "image/png" as const, data: GZIP }];
-    assert.deepEqual(await submitReport(deps, { ...widgetReport, attachments: notPng }, undefined, fromShop), { ok: false, code: "invalid_ingest" });
+    assert.deepEqual(await submitReport(deps, { ...widgetReport, attachments: notPng }, undefined, fromShop), {
+      ok: false,
+      code: "invalid_ingest",
+      problem: { field: "attachments.0.data", reason: "not_its_type" },
+    });
     assert.equal(recorded.length + stored.size, 0);
   });
 });

@@ -1268,6 +1268,7 @@ export const EN = {
     malformed: "not written as this field needs",
     not_a_choice: "not the id of a choice of the question asked (send one, or several where its mode is multi)",
     choices_only: "the question asked takes one of its choices (choiceIds), not a text",
+    not_its_type: "not a file of its contentType in base64 (a replay: gzip-compressed JSON)",
     not_bot_token: "not a bot token: paste the Bot User OAuth Token, which starts with xoxb- (OAuth & Permissions of the Slack app)",
     token_refused: (said: string) =>
       `refused by the service it is for (it answered: ${said}): check that it is the whole token, and that it is not revoked or expired`,

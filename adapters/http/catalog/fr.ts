@@ -1158,6 +1158,7 @@ export const FR: Catalog = {
     malformed: "pas écrit comme ce champ l’attend",
     not_a_choice: "pas l’identifiant d’un choix de la question posée (envoyez-en un, ou plusieurs si son mode est multi)",
     choices_only: "la question posée attend l’un de ses choix (choiceIds), pas un texte",
+    not_its_type: "pas un fichier de son contentType en base64 (un replay\u202f: du JSON compressé en gzip)",
     not_bot_token:
       "ce n’est pas un jeton de bot\u202f: collez le Bot User OAuth Token, qui commence par xoxb- (OAuth & Permissions de l’application Slack)",
     token_refused: (said: string) =>

@@ -127,7 +127,30 @@ describe("POST /v1/widget/reports", () => {
       ALLOWED,
       widgetReport({ attachments: [{ kind: "replay", contentType: "application/gzip", data: cut.toString("base64") }] }),
     );
-    expect([reply.status, reply.body.code]).toEqual([400, "invalid_ingest"]);
+    expect([reply.status, reply.body.code, reply.body.error]).toEqual([
+      400,
+      "invalid_ingest",
+      "A field of the report is missing or invalid. attachments.0.data: not a file of its contentType in base64 (a replay: gzip-compressed JSON).",
+    ]);
+  });
+
+  test("a file that is not what its contentType says, or a second file of one kind, is 400 invalid_ingest naming the field, in the page's language", async () => {
+    const png = { kind: "screenshot", contentType: "image/png", data: Buffer.from("GIF89a not a png").toString("base64") };
+    const said = async (attachments: unknown[], language = "en") =>
+      (
+        await http.request("POST", "/v1/widget/reports", {
+          body: widgetReport({ attachments }),
+          headers: { origin: ALLOWED, "accept-language": language },
+        })
+      ).body.error;
+    expect(await said([png])).toEndWith(" attachments.0.data: not a file of its contentType in base64 (a replay: gzip-compressed JSON).");
+    expect(await said([png], "fr")).toContain("attachments.0.data\u202f: pas un fichier de son contentType en base64");
+    const real = {
+      kind: "screenshot",
+      contentType: "image/png",
+      data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]).toString("base64"),
+    };
+    expect(await said([real, real])).toEndWith(" attachments.1.kind: given more than once.");
   });
 
   test("a second budget per widget key: past it, 429 rate_limited with Retry-After, readable by the page", async () => {
