@@ -115,17 +115,13 @@ export async function publishedLookAlikes(
   const { portal, apps } = look;
   const text = Array.from(look.text).slice(0, LOOK_ALIKE_TEXT_MAX).join("");
   if (apps.length === 0 || !hasWords(text)) return [];
-  // Each app's, word by word: the organization's newest of another app (one the portal does not
-  // offer) would otherwise fill the lists and leave an offered app's older match out.
-  const words = lookAlikeWords(text);
+  const appId = apps.length === 1 ? apps[0]!.id : undefined;
   const found = await Promise.all(
-    apps.flatMap((app) =>
-      words.map((word) =>
-        store.listPublished(portal.orgId, { statuses: CANDIDATE_STATUSES, words: [word], appId: app.id }, null, PUBLISHED_PER_WORD, "new"),
-      ),
+    lookAlikeWords(text).map((word) =>
+      store.listPublished(portal.orgId, { statuses: CANDIDATE_STATUSES, words: [word], ...(appId && { appId }) }, null, PUBLISHED_PER_WORD, "new"),
     ),
   );
-  const candidates = lookAlikeCandidates(found);
+  const candidates = lookAlikeCandidates(found.map((list) => list.filter(({ feedback }) => apps.some((app) => app.id === feedback.appId))));
   const shown = candidates.map(({ publication: p }) => ({ id: p.feedbackId, text: [p.title, p.description ?? ""].join("\n"), own: true }));
   const { matches } = await grouper.compare(text, shown);
   const best = [...new Set(matches.map((m) => m.id))].slice(0, LOOK_ALIKES_SHOWN).map((id) => candidates.find(({ feedback }) => feedback.id === id)!);

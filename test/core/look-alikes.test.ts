@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { type FindLookAlikeDeps, lookAlikeCandidates, lookAlikeWords, publishedLookAlikes } from "../../core/portal/look-alikes.ts";
-import type { PortalRecord } from "../../core/store/portals.ts";
+import { lookAlikeCandidates, lookAlikeWords } from "../../core/portal/look-alikes.ts";
 import type { PublishedFeedback } from "../../core/store/publications.ts";
 
 /** A published feedback as the portal's search finds it: only its id and age matter here. */
@@ -42,40 +41,5 @@ describe("the look-alikes of a text a person is writing", () => {
     const many = Array.from({ length: 40 }, (_, i) => published(`f${i}`, i));
     assert.equal(lookAlikeCandidates([many]).length, 25);
     assert.deepEqual(ids(lookAlikeCandidates([many])).slice(0, 2), ["f39", "f38"]);
-  });
-});
-
-describe("the published look-alikes offered for the portal's apps", () => {
-  const portal = { orgId: "org", slug: "demo", statusLabels: {} } as unknown as PortalRecord;
-  const feedback = (id: string, appId: string, createdAt: number) =>
-    ({
-      feedback: { id, appId, createdAt, key: id, kind: "idea", status: "triage", votes: 0 },
-      publication: { feedbackId: id, title: "Calendar sync", description: null, publishedAt: createdAt },
-    }) as unknown as PublishedFeedback;
-  /** Thirty newer ones of an app the portal does not offer, then the offered app's one. */
-  const all = [...Array.from({ length: 30 }, (_, i) => feedback(`hidden-${i}`, "hidden", 100 + i)), feedback("offered", "shown", 1)];
-  const services = {
-    baseUrl: "https://retour.test",
-    grouper: { compare: async (_: string, shown: readonly { id: string }[]) => ({ matches: shown.map(({ id }) => ({ id })) }) },
-    store: {
-      listPublished: async (_org: string, filter: { appId?: string }, _after: unknown, limit: number) =>
-        all
-          .filter(({ feedback }) => filter.appId === undefined || feedback.appId === filter.appId)
-          .sort((a, b) => b.feedback.createdAt - a.feedback.createdAt)
-          .slice(0, limit),
-      countPublicComments: async () => new Map<string, number>(),
-    },
-  } as unknown as FindLookAlikeDeps;
-
-  test("are each offered app's own, however many newer ones an app it does not offer has", async () => {
-    const apps = [
-      { id: "shown", name: "Shown" },
-      { id: "also-shown", name: "Also shown" },
-    ];
-    const found = await publishedLookAlikes(services, { portal, apps, text: "Calendar sync", language: "en" });
-    assert.deepEqual(
-      found.map((f) => f.key),
-      ["offered"],
-    );
   });
 });
