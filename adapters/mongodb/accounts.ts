@@ -32,11 +32,12 @@ export function accountStore(data: Database): AccountStore {
         .find({ _id: { $in: memberships.map((m) => m.orgId) } })
         .toArray();
       const names = new Map(orgs.map((o) => [String(o._id), o.name as string]));
-      // By name as SQLite compares it (code units, not the locale's), ties by organization.
+      // By name as SQLite (and a MongoDB sort) compares it: UTF-8 bytes, which is code point order,
+      // not JavaScript's UTF-16 code units (an emoji would come before U+E000–U+FFFF), nor the locale's.
       return memberships
         .filter((m) => names.has(m.orgId))
         .map((m) => ({ orgId: m.orgId as string, orgName: names.get(m.orgId)!, role: m.role as Role }))
-        .sort((a, b) => (a.orgName < b.orgName ? -1 : a.orgName > b.orgName ? 1 : a.orgId < b.orgId ? -1 : 1));
+        .sort((a, b) => Buffer.compare(Buffer.from(a.orgName), Buffer.from(b.orgName)) || (a.orgId < b.orgId ? -1 : 1));
     },
   };
 }

@@ -49,6 +49,21 @@ export function accountsContract(makeStore: () => Promise<Subject>) {
       expect((await store.listMemberships(userId)).map((m) => m.orgId)).toEqual(["m-a", "m-b", "m-d", "m-c"]);
     });
 
+    test("a person's organizations named with a character beyond U+FFFF (an emoji) are listed by code point, as both stores compare names, not by UTF-16 code unit", async () => {
+      const store = await makeStore();
+      const userId = "user-emoji";
+      await store.createUser({ id: userId, email: "emoji@x.io" });
+      // U+1F680 is written with code units D83D DE80, below U+FF21's FF21; its code point is above.
+      for (const [id, name] of [
+        ["o-rocket", "\u{1F680} Rocket"],
+        ["o-wide", "\uFF21 Wide"],
+      ]) {
+        await store.createOrganization({ id: id!, name: name!, keyPrefix: id!.toUpperCase().replace("-", ""), plan: "free", quotaOverride: null });
+        await store.setMembership(id!, userId, "member");
+      }
+      expect((await store.listMemberships(userId)).map((m) => m.orgId)).toEqual(["o-wide", "o-rocket"]);
+    });
+
     test("a person's sessions end together, and no one else's", async () => {
       const store = await makeStore();
       const { orgId } = await freeOrg(store);
