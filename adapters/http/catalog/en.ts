@@ -512,8 +512,8 @@ export const EN = {
     /** Settings: the members and their roles. */
     members: {
       role: "Role",
-      addMember: "Change a member's role",
-      noAccount: (email: string) =>
+      changeRole: "Change a member's role",
+      notMember: (email: string) =>
         `${email} is not a member of this organization: invite them with this form. They join with their account, or choose a name and password.`,
       confirmRemoveMember: "Remove this member from the organization? They lose access at once.",
     },

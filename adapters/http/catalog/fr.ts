@@ -441,8 +441,8 @@ export const FR: Catalog = {
     },
     members: {
       role: "Rôle",
-      addMember: "Changer le rôle d’un membre",
-      noAccount: (email: string) =>
+      changeRole: "Changer le rôle d’un membre",
+      notMember: (email: string) =>
         `${email} n’est pas membre de cette organisation\u202f: invitez cette personne avec ce formulaire. Elle la rejoint avec son compte, ou choisit un nom et un mot de passe.`,
       confirmRemoveMember: "Retirer ce membre de l’organisation\u202f? Il perd l’accès aussitôt.",
     },

@@ -56,7 +56,7 @@ export async function membersPage(services: Services, visitor: Visitor, notice: 
 <td>${admin && m.userId !== visitor.grant.userId ? postButton(visitor, "/settings/members/remove", w.remove, hidden("user", m.userId)) : ""}</td></tr>`,
   );
   const form = admin
-    ? html`<h2>${w.addMember}</h2><form method="post" action="/settings/members"><input type="hidden" name="csrf" value="${visitor.csrf}">
+    ? html`<h2>${w.changeRole}</h2><form method="post" action="/settings/members"><input type="hidden" name="csrf" value="${visitor.csrf}">
 <label for="member-email">${w.email}</label><input id="member-email" name="email" type="email" required>
 <label for="member-role">${w.role}</label><select id="member-role" name="role">${ROLES.map((r) => html`<option value="${r}"${r === "member" ? html` selected` : ""}>${valueName(visitor.language, r)}</option>`)}</select>
 <button type="submit">${w.save}</button></form>`
@@ -174,10 +174,10 @@ export function settingsAccessRoutes(services: Services) {
         posting({ request, cookie, body }, members, async (visitor, field) => {
           const role = ROLES.find((r) => r === field("role"));
           const set = role ? await setMemberRole(services, visitor.grant, field("email"), role) : fail("invalid_body");
-          // Someone without an account is invited instead: the invitation form takes what was typed.
+          // Someone who is not a member joins by an invitation, account or not: the invitation form takes what was typed.
           if (!set.ok && set.code === "not_found" && role) {
             const email = field("email");
-            return membersPage(services, visitor, { status: 400 }, { email, role, error: wordsFor(visitor.language, "members").noAccount(email) });
+            return membersPage(services, visitor, { status: 400 }, { email, role, error: wordsFor(visitor.language, "members").notMember(email) });
           }
           if (!set.ok) return set;
           return redirect("/settings/members");
