@@ -71,8 +71,9 @@ export function mongoTarget(data: Database): PortableTarget {
       await data.collection(batch.set).bulkWrite(operations, { ordered: false });
       // Reports are copied after their feedbacks: each feedback learns the sources of its reports.
       if (batch.set === "reports") await addSources(data, documents);
-      // A feedback says it is published (publications.ts), whichever of the two a resumed copy writes last.
-      if (batch.set === "feedbacks" || batch.set === "publications")
+      // Publications are copied after their feedbacks too, and a copy resumes forward only: marking
+      // each batch's feedbacks published (publications.ts) marks them all, never to be rewritten.
+      if (batch.set === "publications")
         await markPublished(
           data,
           documents.map((d) => d._id),
