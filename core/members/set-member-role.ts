@@ -1,12 +1,8 @@
-import { authorize, roleAllows } from "../authorization.ts";
+import { authorize } from "../authorization.ts";
 import { normalizeEmail } from "../email.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { fail } from "../errors.ts";
 import type { Grant, Role } from "../model.ts";
-import type { UserStore } from "../store/users.ts";
-import { isLastAdmin } from "./last-admin.ts";
-
-export type MemberRoleDeps = { store: Pick<UserStore, "findUserByEmail" | "listMembers" | "setMembership"> };
-type Given = Result<{ readonly userId: string; readonly email: string }>;
+import { type Given, giveRole, type MemberRoleDeps } from "./give-role.ts";
 
 /**
  * Changes the role of the member with this e-mail in the grant's organization; an organization
@@ -22,16 +18,4 @@ export async function setMemberRole(deps: MemberRoleDeps, grant: Grant, email: s
   const members = await deps.store.listMembers(grant.orgId);
   if (!user || !members.some((m) => m.userId === user.id)) return fail("not_found");
   return giveRole(deps, grant.orgId, user, role);
-}
-
-/** Gives a person a role in an organization, which keeps an Admin. */
-export async function giveRole(
-  deps: MemberRoleDeps,
-  orgId: string,
-  user: { readonly id: string; readonly email: string },
-  role: Role,
-): Promise<Given> {
-  if (!roleAllows(role, "organization.manage") && (await isLastAdmin(deps.store, orgId, user.id))) return fail("last_admin");
-  await deps.store.setMembership(orgId, user.id, role);
-  return ok({ userId: user.id, email: user.email });
 }
