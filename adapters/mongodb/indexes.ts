@@ -101,7 +101,6 @@ const INDEXES: ReadonlyArray<readonly [CollectionName, IndexSpecification, Creat
   ["feedbacks", { orgId: 1, published: 1, votes: -1, reports: -1, _id: -1 }, { partialFilterExpression: { published: true } }],
   ["feedbacks", { orgId: 1, published: 1, createdAt: -1, _id: -1 }, { partialFilterExpression: { published: true } }],
   ["feedbacks", { orgId: 1, published: 1, lastActivityAt: -1, _id: -1 }, { partialFilterExpression: { published: true } }],
-  ["publications", { orgId: 1, publishedAt: 1 }],
   ["publications", { orgId: 1, words: 1 }],
   // Only its _id, but asking for it creates the collection at start: new feedbacks' transactions
   // write to it, and a collection is created inside a transaction only from MongoDB 4.4 on.
@@ -129,6 +128,9 @@ const RETIRED: ReadonlyArray<readonly [CollectionName, string]> = [
   ["api_keys", "orgId_1_createdAt_1"],
   ["saved_views", "orgId_1_userId_1_createdAt_1"],
   ["invitations", "orgId_1_createdAt_-1"],
+  // The publications' by date: no query reads them so since the board reads the feedbacks' own
+  // mark (published), and `(orgId, words)` serves those by organization.
+  ["publications", "orgId_1_publishedAt_1"],
 ];
 
 /** MongoDB's codes for a collection or an index that does not exist: nothing to drop. */
