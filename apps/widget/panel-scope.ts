@@ -52,7 +52,12 @@ async function vote(scope: PanelScope, key: string): Promise<Vote | null> {
       host.emit("voted", reply.body);
       return reply.body as unknown as Vote;
     }
-    scope.refused(reply, w.voteFailed);
+    // The service's words for a refused token are for the site's developers (the `error` event carries
+    // them); the person can only reload the page, for which the site signs a fresh token.
+    if (reply.body.code === "invalid_sso_token") {
+      scope.say(w.signInLapsed);
+      host.emit("error", reply.body);
+    } else scope.refused(reply, w.voteFailed);
   } catch (error) {
     scope.say(w.voteFailed);
     host.emit("error", error);
