@@ -150,6 +150,7 @@ ul.pairs>li{padding:var(--s3) var(--s4);margin-bottom:var(--s3);border:1px solid
 .message{white-space:pre-wrap;margin-top:0}.search-row{display:flex;gap:var(--s2)}.search-row button{margin:0;flex:none}
 table.tags td:first-child{min-width:8rem}table.tags select{min-width:9rem}table.tags input{max-width:16rem}
 @media (max-width:40rem){table.tags .search-row{flex-wrap:wrap}table.tags .search-row select,table.tags .search-row input{min-width:0;max-width:none;flex:1 1 8rem}}
+table.members select{width:auto;min-width:9rem}table.members button{min-height:2.25rem;padding:0 var(--s3)}@media (width > 40rem){table.members .inline button{margin:0}}@media (max-width:40rem){table.members .search-row{flex-wrap:wrap}table.members .search-row select{min-width:0;flex:1 1 8rem}}
 .actions button,.actions a{margin-top:var(--s2)}.actions a{display:inline-block}.editor,.editor-notes>p{max-width:48rem;box-sizing:border-box}.preview{border:1px solid var(--line);border-radius:var(--radius);padding:0 var(--s4);margin:var(--s4) 0}
 .linked button{margin:var(--s1) 0 0;padding:var(--s1) var(--s3)}.preview .entry{border:0}.entry{border-bottom:1px solid var(--line);padding-bottom:var(--s4)}
 .markdown pre{overflow-x:auto;background:var(--panel);padding:var(--s3);border-radius:var(--radius)}.markdown blockquote{margin:var(--s2) 0;padding-left:var(--s3);border-left:3px solid var(--line)}.legend{display:inline-flex;align-items:center;gap:var(--s1);margin-right:var(--s4)}details{margin:var(--s2) 0}summary{cursor:pointer;color:var(--link)}

@@ -4,7 +4,7 @@ import type { Role } from "../model.ts";
 import type { UserStore } from "../store/users.ts";
 import { isLastAdmin } from "./last-admin.ts";
 
-export type MemberRoleDeps = { store: Pick<UserStore, "findUserByEmail" | "listMembers" | "setMembership"> };
+export type RoleGivingDeps = { store: Pick<UserStore, "listMembers" | "setMembership"> };
 export type Given = Result<{ readonly userId: string; readonly email: string }>;
 
 /**
@@ -13,7 +13,7 @@ export type Given = Result<{ readonly userId: string; readonly email: string }>;
  * decided who may be given one.
  */
 export async function giveRole(
-  deps: MemberRoleDeps,
+  deps: RoleGivingDeps,
   orgId: string,
   user: { readonly id: string; readonly email: string },
   role: Role,

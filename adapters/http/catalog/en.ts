@@ -512,9 +512,10 @@ export const EN = {
     /** Settings: the members and their roles. */
     members: {
       role: "Role",
-      changeRole: "Change a member's role",
-      notMember: (email: string) =>
-        `${email} is not a member of this organization: invite them with this form. They join with their account, or choose a name and password.`,
+      /** The label of a member's role select, on their row (visually hidden: the row shows whose it is). */
+      roleOf: (email: string) => `Role of ${email}`,
+      /** Said once a member's role is changed, the role by its name. */
+      nowRole: (email: string, role: string) => `${email} is now ${role}.`,
       confirmRemoveMember: "Remove this member from the organization? They lose access at once.",
     },
     /** Settings: personal access tokens. */

@@ -441,9 +441,8 @@ export const FR: Catalog = {
     },
     members: {
       role: "Rôle",
-      changeRole: "Changer le rôle d’un membre",
-      notMember: (email: string) =>
-        `${email} n’est pas membre de cette organisation\u202f: invitez cette personne avec ce formulaire. Elle la rejoint avec son compte, ou choisit un nom et un mot de passe.`,
+      roleOf: (email: string) => `Rôle du membre ${email}`,
+      nowRole: (email: string, role: string) => `${email} a désormais le rôle ${role}.`,
       confirmRemoveMember: "Retirer ce membre de l’organisation\u202f? Il perd l’accès aussitôt.",
     },
     tokens: {

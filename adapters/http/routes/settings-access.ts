@@ -1,13 +1,13 @@
 import { outcome, refusedField } from "../web/notices.ts";
-import { redirectWithFlash, takeSecret } from "../web/flash.ts";
+import { redirectWithFlash, takeNotice, takeSecret } from "../web/flash.ts";
 import { Elysia } from "elysia";
 import { addressRefusal, describeFieldProblem, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { can, ROLE_SCOPES, scopesWithin } from "../../../core/authorization.ts";
 import { EVENT_TYPES } from "../../../core/feedback/events.ts";
-import { ROLES, SCOPES } from "../../../core/model.ts";
+import { ROLES, type Role, SCOPES } from "../../../core/model.ts";
 import type { Services } from "../../../core/services.ts";
-import { type Failure, fail } from "../../../core/errors.ts";
+import type { Failure } from "../../../core/errors.ts";
 import { listMembers } from "../../../core/members/list-members.ts";
 import { removeMember } from "../../../core/members/remove-member.ts";
 import { setMemberRole } from "../../../core/members/set-member-role.ts";
@@ -33,6 +33,8 @@ type Notice = {
   readonly error?: string;
   /** The error is the token label's, said beside its field; else the page's. */
   readonly ofLabel?: boolean;
+  /** The error is the role's of the member with this user id, said beside their row's select; else the page's. */
+  readonly ofRole?: string;
   readonly status?: number;
   readonly secret?: { readonly label: string; readonly value: string };
   readonly info?: string;
@@ -41,9 +43,32 @@ type Notice = {
 };
 
 function noticeHtml(notice: Notice): Html {
-  return html`${notice.error && !notice.ofLabel ? outcome(notice.error, { role: "alert" }) : ""}${notice.info ? outcome(notice.info) : ""}${
+  return html`${notice.error && !notice.ofLabel && !notice.ofRole ? outcome(notice.error, { role: "alert" }) : ""}${notice.info ? outcome(notice.info) : ""}${
     notice.secret ? outcome(html`<p>${notice.secret.label}</p><pre class="secret" id="secret">${notice.secret.value}</pre>`, { block: true }) : ""
   }`;
+}
+
+const MEMBERS_PATH = "/settings/members";
+const ROLE_PATH = `${MEMBERS_PATH}/role`;
+
+/**
+ * A member's role as an Admin changes it, on the member's row: a select named for the person,
+ * showing the role they have, and its button; a refusal of this member's change (the last Admin's)
+ * said under it. The member is named by their id, which an e-mail changed meanwhile leaves the same.
+ */
+function roleForm(
+  visitor: Visitor,
+  member: { readonly userId: string; readonly email: string; readonly role: Role },
+  index: number,
+  refused?: string,
+): Html {
+  const w = wordsFor(visitor.language, "members");
+  const id = `member-role-${index}`;
+  const error = refusedField(`${id}-error`, refused);
+  return html`<form method="post" action="${ROLE_PATH}"><input type="hidden" name="csrf" value="${visitor.csrf}">${hidden("user", member.userId)}
+<div class="search-row"><label class="visually-hidden" for="${id}">${w.roleOf(member.email)}</label><select id="${id}" name="role"${error.marks}>${ROLES.map(
+    (r) => html`<option value="${r}"${r === member.role ? html` selected` : ""}>${valueName(visitor.language, r)}</option>`,
+  )}</select> <button type="submit" class="secondary">${w.save}</button></div>${error.said}</form>`;
 }
 
 export async function membersPage(services: Services, visitor: Visitor, notice: Notice = {}, invite?: InviteDraft): Promise<Response> {
@@ -52,20 +77,18 @@ export async function membersPage(services: Services, visitor: Visitor, notice: 
   const members = listed.ok ? listed.value : [];
   const admin = can(visitor.grant, "organization.manage");
   const rows = members.map(
-    (m) => html`<tr><td data-label="${w.email}">${m.email}</td><td data-label="${w.role}">${valueName(visitor.language, m.role)}</td>
-<td>${admin && m.userId !== visitor.grant.userId ? postButton(visitor, "/settings/members/remove", w.remove, hidden("user", m.userId)) : ""}</td></tr>`,
+    (m, index) => html`<tr><td data-label="${w.email}">${m.email}</td><td data-label="${w.role}">${
+      admin ? roleForm(visitor, m, index, notice.ofRole === m.userId ? notice.error : undefined) : valueName(visitor.language, m.role)
+    }</td>
+<td>${admin && m.userId !== visitor.grant.userId ? postButton(visitor, `${MEMBERS_PATH}/remove`, w.remove, hidden("user", m.userId)) : ""}</td></tr>`,
   );
-  const form = admin
-    ? html`<h2>${w.changeRole}</h2><form method="post" action="/settings/members"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="member-email">${w.email}</label><input id="member-email" name="email" type="email" required>
-<label for="member-role">${w.role}</label><select id="member-role" name="role">${ROLES.map((r) => html`<option value="${r}"${r === "member" ? html` selected` : ""}>${valueName(visitor.language, r)}</option>`)}</select>
-<button type="submit">${w.save}</button></form>`
-    : html`<p class="muted">${w.adminsOnly}</p>`;
   return settingsPage(
     visitor,
-    "/settings/members",
+    MEMBERS_PATH,
     w.members,
-    html`${noticeHtml(notice)}<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.email}</th><th scope="col">${w.role}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>${form}${await invitationsPanel(services, visitor, invite)}`,
+    html`${noticeHtml(notice)}<div class="scroll"><table class="cards edit members"><thead><tr><th scope="col">${w.email}</th><th scope="col">${w.role}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>${
+      admin ? "" : html`<p class="muted">${w.adminsOnly}</p>`
+    }${await invitationsPanel(services, visitor, invite)}`,
     notice.status,
   );
 }
@@ -161,26 +184,28 @@ export function settingsAccessRoutes(services: Services) {
 
   return new Elysia({ name: "routes/settings-access" })
     .get(
-      "/settings/members",
+      MEMBERS_PATH,
       ({ request, cookie }) =>
         asMember(services, { request, cookie }, async (visitor) =>
-          membersPage(services, visitor, { secret: await takeSecret(services, { request, cookie }) }),
+          membersPage(services, visitor, {
+            secret: await takeSecret(services, { request, cookie }),
+            info: await takeNotice(services, { request, cookie }),
+          }),
         ),
       { detail: { hide: true } },
     )
     .post(
-      "/settings/members",
+      ROLE_PATH,
       ({ request, body, cookie }) =>
         posting({ request, cookie, body }, members, async (visitor, field) => {
           const role = ROLES.find((r) => r === field("role"));
-          const set = role ? await setMemberRole(services, visitor.grant, field("email"), role) : fail("invalid_body");
-          // Someone who is not a member joins by an invitation, account or not: the invitation form takes what was typed.
-          if (!set.ok && set.code === "not_found" && role) {
-            const email = field("email");
-            return membersPage(services, visitor, { status: 400 }, { email, role, error: wordsFor(visitor.language, "members").notMember(email) });
-          }
+          if (!role) return membersPage(services, visitor, { error: textFor(visitor.language).errors.invalid_body, status: 400 });
+          const set = await setMemberRole(services, visitor.grant, field("user"), role);
+          // The last Admin's step down is refused on their own row, beside the select that asked it.
+          if (!set.ok && set.code === "last_admin") return membersPage(services, visitor, { ...refusal(visitor, set), ofRole: field("user") });
           if (!set.ok) return set;
-          return redirect("/settings/members");
+          const text = wordsFor(visitor.language, "members").nowRole(set.value.email, valueName(visitor.language, role));
+          return redirectWithFlash(services, cookie, { kind: "notice", text }, MEMBERS_PATH);
         }),
       { detail: { hide: true } },
     )

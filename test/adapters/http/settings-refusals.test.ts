@@ -53,7 +53,7 @@ const SLACK_ADMINS = "Only Admins connect Slack and choose what it is told.";
 
 describe("an Admin's change on a settings page, posted by a Member", () => {
   test("a role: refused, the role unchanged", async () => {
-    await refused("/settings/members", { email: server.demo.users.reader.email, role: "admin" });
+    await refused("/settings/members/role", { user: (await reader()).userId, role: "admin" });
     expect((await reader()).role).toBe("reader");
   });
 

@@ -87,7 +87,7 @@ describe("web pages", () => {
       [`/inbox/${key}`, `/inbox/${key}/status`],
       [`/inbox/${key}`, `/inbox/${key}/follow`],
       ["/settings/apps", "/settings/apps"],
-      ["/settings/members", "/settings/members"],
+      ["/settings/members", "/settings/members/role"],
       ["/settings/tokens", "/settings/tokens"],
       ["/settings/webhooks", "/settings/webhooks"],
       ["/settings/slack", "/settings/slack"],
