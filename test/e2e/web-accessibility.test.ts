@@ -156,6 +156,7 @@ const WITH_CHOICES = ["settings-app-widget", "settings-app-features", "settings-
 const PROBES: Record<string, Asked["probe"]> = {
   "settings-webhooks": async (page, width) => (width === 1280 ? legendGap(page, "#webhook-url") : null),
   "settings-tokens": async (page, width) => (width === 1280 ? legendGap(page, "#token-label") : null),
+  "settings-members": roleControls,
 };
 
 /**
@@ -176,6 +177,30 @@ const trackerPanel: Asked["probe"] = (on) =>
       inside: field.left >= column.left - 1 && link.right <= column.right + 1,
     };
   });
+
+/**
+ * The role control on each member's row: whether its select and button stay inside the row's cell
+ * (beside each other or wrapped), and whether the select shows its role whole.
+ */
+function roleControls(on: Page) {
+  return on.evaluate(() =>
+    [...document.querySelectorAll<HTMLFormElement>('table.members form[action="/settings/members/role"]')].map((form) => {
+      const cell = form.closest("td")!.getBoundingClientRect();
+      const select = form.querySelector("select")!;
+      const button = form.querySelector("button")!.getBoundingClientRect();
+      const style = getComputedStyle(select);
+      const context = document.createElement("canvas").getContext("2d")!;
+      context.font = style.font;
+      // The room for the text: the box less its padding and the arrow's width.
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+      const box = select.getBoundingClientRect();
+      return {
+        inside: box.left >= cell.left - 1 && Math.max(box.right, button.right) <= cell.right + 1,
+        textFits: context.measureText(select.selectedOptions[0]!.text).width <= room,
+      };
+    }),
+  );
+}
 
 /** The inbox's look at each width: a table at 1280 px, its switcher and side bar; cards on a phone. */
 const inboxProbe: Asked["probe"] = async (on, width) => {
@@ -391,6 +416,8 @@ async function visitEveryPage() {
   await page.goto(`${server.url}/trends`);
   await page.getByRole("heading", { name: "En hausse cette semaine" }).waitFor();
   await look(page, "trends-fr");
+  // The members' rows in the language of the longest role and button names (Administrateur, Enregistrer).
+  await visit(page, "/settings/members", "settings-members-fr", { probe: roleControls });
   // An open page is not free: headless Chromium keeps drawing it.
   await page.context().close();
 }
@@ -492,6 +519,12 @@ describe.skipIf(!present)("every main page, in Chromium at 1280 and 390 px: acce
     test("a feedback's tracker panel offers Create issue in Jira, and its link field beside its button, inside its column, at both widths", () => {
       const fits = { create: true, sideBySide: true, fieldWidth: true, inside: true };
       expect([seen.get("feedback")![1280].probe, seen.get("feedback")![390].probe]).toEqual([fits, fits]);
+    });
+
+    test("each member's role select and its button stay inside the member's row and show the role whole, in English and in French, at both widths", () => {
+      const shown = ["settings-members", "settings-members-fr"].flatMap((name) => WIDTHS.flatMap((width) => seen.get(name)![width].probe));
+      expect(shown.length).toBe(12);
+      expect(shown.filter((row) => !row.inside || !row.textFits)).toEqual([]);
     });
 
     test("the inbox is a table at 1280 px that fits the page with a feature's path in it, in English and in French, each key and date on one line, and cards on a phone, headed by their select all, each last report beside its label", () => {
