@@ -281,4 +281,17 @@ describe("submitReport from a browser", () => {
     });
     assert.equal(recorded.length + stored.size, 0);
   });
+
+  test("a refused file is named by its place in the list sent, even after a replay the plan does not keep", async () => {
+    const { deps } = fakeCollection({ plan: "free" });
+    const attachments = [
+      { kind: "replay" as const, contentType: "application/gzip" as const, data: GZIP },
+      { kind: "screenshot" as const, contentType: "image/png" as const, data: GZIP },
+    ];
+    assert.deepEqual(await submitReport(deps, { ...widgetReport, attachments }, undefined, fromShop), {
+      ok: false,
+      code: "invalid_ingest",
+      problem: { field: "attachments.1.data", reason: "not_its_type" },
+    });
+  });
 });
