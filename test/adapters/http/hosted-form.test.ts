@@ -365,12 +365,14 @@ describe("POST /f/{formKey}", () => {
     await submit(strict, `/f/${strict.demo.formKey}`, { kind: "idea", message: "First" });
     const refused = await submit(strict, `/f/${strict.demo.formKey}`, {
       kind: "praise",
-      message: "A long story, typed on a phone",
+      message: "A long story, typed on a phone </textarea><script>alert(1)</script>",
       email: "ana@example.com",
     });
     expect(refused.status).toBe(429);
     expect(refused.body).toContain("Too many requests. Try again later.");
-    expect(refused.body).toContain(">A long story, typed on a phone</textarea>");
+    // Kept as text: what was written never closes the field to become the page's markup.
+    expect(refused.body).toContain(">A long story, typed on a phone &lt;/textarea&gt;&lt;script&gt;alert(1)&lt;/script&gt;</textarea>");
+    expect(refused.body).not.toContain("<script>alert(1)");
     expect(refused.body).toContain('value="ana@example.com"');
     expect(refused.body).toContain('value="praise" checked');
   });
