@@ -11,9 +11,10 @@ export type OpenedInvitation =
       readonly orgName: string;
       /**
        * The person already has an account they must prove is theirs, with its password, instead of
-       * choosing one: an account with a password, or one another organization counts on. The link
-       * proves nothing of the kind (the inviting Admin is handed it), so it never sets the password
-       * of someone another organization trusts: a password reset, mailed to them, gives one.
+       * choosing one: an account with a password, or one an organization counts on (this one too,
+       * should the operator have added them since the invitation). The link proves nothing of the
+       * kind (the inviting Admin is handed it), so it never sets the password of someone an
+       * organization trusts: a password reset, mailed to them, gives one.
        */
       readonly existingAccount: boolean;
     }
@@ -37,7 +38,7 @@ export async function openInvitation(deps: OpenInvitationDeps, token: string): P
   const org = await deps.store.findOrganization(invitation.orgId);
   if (!org) return { state: "unknown" };
   const credentials = await deps.store.findCredentials(invitation.email);
-  const elsewhere = async (userId: string) => (await deps.store.listMemberships(userId)).some((m) => m.orgId !== invitation.orgId);
-  const existingAccount = !!credentials && (!!credentials.passwordHash || (await elsewhere(credentials.userId)));
+  const countedOn = async (userId: string) => (await deps.store.listMemberships(userId)).length > 0;
+  const existingAccount = !!credentials && (!!credentials.passwordHash || (await countedOn(credentials.userId)));
   return { state: "open", invitation, orgName: org.name, existingAccount };
 }

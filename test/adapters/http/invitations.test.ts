@@ -169,6 +169,14 @@ describe("invitations from the members page, by e-mail", () => {
     expect((await intruder.submit(login, { email: "owner@elsewhere.test", password: "a long enough password" })).status).not.toBe(303);
   });
 
+  test("an account without a password that this organization counts on since the invitation was made (the operator added it) is asked for its password too", async () => {
+    if (!(await createUser(http.services, { email: "added.later@example.com" })).ok) throw new Error("no account");
+    const { url } = (await invite("added.later@example.com", "reader")).body;
+    await http.cli("member", "add", "DEMO", "added.later@example.com", "member");
+    const page = await (await browser().fetch(pathOf(url))).text();
+    expect(page).toContain("You already have a Retour account");
+  });
+
   test("a name and a password of 10 characters are asked of a new person; the link still works after a refusal, which keeps the name typed", async () => {
     const { url } = (await invite("weak@example.com")).body;
     const b = browser();
