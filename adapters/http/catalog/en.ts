@@ -441,6 +441,8 @@ export const EN = {
       channelKinds: { api: "API (from a server)", form: "Hosted form", widget: "Widget (in web pages)" },
       disable: "Disable",
       enable: "Enable",
+      /** After Disable or Enable on a channel's row, visually hidden: the channel, by the end of its key. */
+      channelEnding: (end: string) => `channel whose key ends in ${end}`,
       createChannel: "Add a channel",
       noChannel: "none yet: nothing can send it feedback",
       /** The grouping mode on an app's card, in a word. */
@@ -514,6 +516,8 @@ export const EN = {
       role: "Role",
       /** The label of a member's role select, on their row (visually hidden: the row shows whose it is). */
       roleOf: (email: string) => `Role of ${email}`,
+      /** After Save on a member's row, visually hidden: what it saves, so that the buttons, listed apart from their rows, tell the rows apart. */
+      saveRoleOf: (email: string) => `role of ${email}`,
       /** Said once a member's role is changed, the role by its name. */
       nowRole: (email: string, role: string) => `${email} is now ${role}.`,
       confirmRemoveMember: "Remove this member from the organization? They lose access at once.",
@@ -527,6 +531,8 @@ export const EN = {
       createToken: "Create a token",
       tokenOnce: "Your new token, shown once — copy it now:",
       confirmRevokeToken: "Revoke this token? Whatever uses it stops working at once.",
+      /** After Revoke on a token's row, visually hidden. */
+      tokenNamed: (label: string) => `token “${label}”`,
     },
     /** Settings: webhooks. */
     webhooks: {
@@ -552,6 +558,10 @@ export const EN = {
       testRefused: "The test was not accepted",
       testUnreachable: "no answer (the address could not be reached, or did not answer in time)",
       confirmDeleteWebhook: "Delete this webhook? Deliveries to it stop at once.",
+      /** After "Send a test", "Rotate the secret" and "Delete" on a webhook's row, visually hidden. */
+      testTo: (url: string) => `to ${url}`,
+      secretOf: (url: string) => `of ${url}`,
+      webhookNamed: (url: string) => `webhook ${url}`,
     },
     /** Settings: the organization's Slack app. */
     slackSettings: {
@@ -612,6 +622,8 @@ export const EN = {
       connected: "Connected",
       confirmRemoveNamed: (client: string, email: string, at: string) => `Remove ${client}, connected by ${email} on ${at}? It is cut off at once.`,
       removed: (client: string) => `${client} is removed: it was cut off at once.`,
+      /** After Remove on an agent's row, visually hidden: the application, where it is sent back to, and to an Admin, who connected it. */
+      agentNamed: (client: string, places: string, email?: string) => `${client} (${places})${email ? `, connected by ${email}` : ""}`,
     },
     /** The OAuth consent page, where a person allows an agent, and its refusals. */
     consent: {
@@ -720,6 +732,8 @@ export const EN = {
       noPending: "No pending invitation.",
       expires: "Expires",
       expiredLabel: "expired",
+      /** After Revoke on an invitation's row, visually hidden. */
+      invitationFor: (email: string) => `invitation for ${email}`,
       revoke: "Revoke",
       role: "Role",
     },
@@ -747,6 +761,8 @@ export const EN = {
       saveView: "Save this view",
       deleteView: "Delete",
       confirmDeleteView: "Delete this saved view?",
+      /** After Delete beside a saved view, visually hidden. */
+      viewNamed: (name: string) => `view “${name}”`,
     },
     /** Times said relative to now, the exact time on hover. */
     time: {
@@ -962,6 +978,8 @@ export const EN = {
       keyOnce: "Your new API key, shown once — copy it now:",
       revokeKey: "Revoke",
       confirmRevokeKey: "Revoke this API key? Whatever uses it stops working at once.",
+      /** After Revoke on a key's row, visually hidden. */
+      keyNamed: (name: string) => `key “${name}”`,
       whoMay: "Only Admins manage the organization's API keys.",
     },
     /** Settings: the organization's tags, their colours, and renaming one on every feedback. */

@@ -371,6 +371,7 @@ export const FR: Catalog = {
       channelKinds: { api: "API (depuis un serveur)", form: "Formulaire hébergé", widget: "Widget (dans des pages web)" },
       disable: "Désactiver",
       enable: "Activer",
+      channelEnding: (end: string) => `le canal dont la clé finit par ${end}`,
       createChannel: "Ajouter un canal",
       noChannel: "aucun pour l’instant\u202f: rien ne peut lui envoyer de retour",
       groupingShort: { auto: "Automatique", review: "Revue par une personne" },
@@ -442,6 +443,7 @@ export const FR: Catalog = {
     members: {
       role: "Rôle",
       roleOf: (email: string) => `Rôle du membre ${email}`,
+      saveRoleOf: (email: string) => `le rôle de ${email}`,
       nowRole: (email: string, role: string) => `${email} a désormais le rôle ${role}.`,
       confirmRemoveMember: "Retirer ce membre de l’organisation\u202f? Il perd l’accès aussitôt.",
     },
@@ -453,6 +455,7 @@ export const FR: Catalog = {
       createToken: "Créer un jeton",
       tokenOnce: "Votre nouveau jeton, affiché une seule fois — copiez-le maintenant\u202f:",
       confirmRevokeToken: "Révoquer ce jeton\u202f? Ce qui l’utilise cesse aussitôt de fonctionner.",
+      tokenNamed: (label: string) => `le jeton «\u202f${label}\u202f»`,
     },
     webhooks: {
       whoMay: "Seuls les Admins gèrent les webhooks de l’organisation.",
@@ -461,6 +464,9 @@ export const FR: Catalog = {
       sendTest: "Envoyer un test",
       rotate: "Renouveler le secret",
       delete: "Supprimer",
+      testTo: (url: string) => `à ${url}`,
+      secretOf: (url: string) => `de ${url}`,
+      webhookNamed: (url: string) => `le webhook ${url}`,
       createWebhook: "Créer un webhook",
       secretOnce: (url: string) => `Secret de signature de ${url}, affiché une seule fois — copiez-le maintenant\u202f:`,
       rotatedOnce: (url: string) =>
@@ -530,6 +536,7 @@ export const FR: Catalog = {
       confirmRemoveNamed: (client: string, email: string, at: string) =>
         `Retirer ${client}, connecté par ${email} le ${at}\u202f? Il est coupé aussitôt.`,
       removed: (client: string) => `${client} est retiré\u202f: il a été coupé aussitôt.`,
+      agentNamed: (client: string, places: string, email?: string) => `${client} (${places})${email ? `, connecté par ${email}` : ""}`,
     },
     consent: {
       allow: "Autoriser",
@@ -624,6 +631,7 @@ export const FR: Catalog = {
       noPending: "Aucune invitation en attente.",
       expires: "Expire le",
       expiredLabel: "expirée",
+      invitationFor: (email: string) => `l’invitation de ${email}`,
       revoke: "Révoquer",
       role: "Rôle",
     },
@@ -649,6 +657,7 @@ export const FR: Catalog = {
       saveView: "Enregistrer cette vue",
       deleteView: "Supprimer",
       confirmDeleteView: "Supprimer cette vue enregistrée\u202f?",
+      viewNamed: (name: string) => `la vue «\u202f${name}\u202f»`,
     },
     time: {
       justNow: "à l’instant",
@@ -856,6 +865,7 @@ export const FR: Catalog = {
       keyOnce: "Votre nouvelle clé d’API, affichée une seule fois — copiez-la maintenant\u202f:",
       revokeKey: "Révoquer",
       confirmRevokeKey: "Révoquer cette clé d’API\u202f? Ce qui l’utilise cesse de fonctionner aussitôt.",
+      keyNamed: (name: string) => `la clé «\u202f${name}\u202f»`,
       whoMay: "Seuls les Admins gèrent les clés d’API de l’organisation.",
     },
     tags: {

@@ -63,9 +63,10 @@ const breakable = (place: string): Html => html`${place.split(/(?<=\/\/|\.)/).ma
  * machines' "Claude"): each place said once, a dot between them.
  */
 function sentBackTo(agent: ConnectedApplication, w: Words<"agents">): Html {
-  const places = [...new Set(agent.redirectUris.map((uri) => placeOf(uri, w)))];
-  return html`${places.map((place, i) => html`${i > 0 ? " · " : ""}${breakable(place)}`)}`;
+  return html`${placesOf(agent, w).map((place, i) => html`${i > 0 ? " · " : ""}${breakable(place)}`)}`;
 }
+
+const placesOf = (agent: ConnectedApplication, w: Words<"agents">): string[] => [...new Set(agent.redirectUris.map((uri) => placeOf(uri, w)))];
 
 /** Sign-in pages and the Agents settings page. */
 export function accountRoutes(services: Services, clientAddress: (request: Request) => string) {
@@ -128,7 +129,7 @@ ${
         a,
       ) => html`<tr><td data-label="${w.application}">${a.clientName}<span class="where muted">${w.through[reachOf(resources, a.resources)]}</span></td><td data-label="${w.sentBackTo}">${sentBackTo(a, w)}</td>${admin ? html`<td data-label="${w.person}">${a.email}</td>` : ""}<td data-label="${w.can}">${describeScopes(a, visitor.language)}</td>
 <td data-label="${w.connected}">${formatTime(visitor.language, a.createdAt)}</td><td data-label="${w.lastUsed}">${formatTime(visitor.language, a.lastUsedAt)}</td>
-<td>${postButton(visitor, `/settings/agents/${a.id}/remove`, w.remove)}</td></tr>`,
+<td>${postButton(visitor, `/settings/agents/${a.id}/remove`, w.remove, { of: w.agentNamed(a.clientName, placesOf(a, w).join(", "), admin ? a.email : undefined) })}</td></tr>`,
     );
     return settingsPage(
       visitor,

@@ -195,7 +195,7 @@ function viewsPanel(visitor: Visitor, views: readonly SavedView[], current: stri
       ? html`<p class="muted">${w.noViews}</p>`
       : html`<ul class="views">${views.map(
           (v) =>
-            html`<li><a href="${v.query ? `/inbox?${v.query}` : "/inbox"}"${v.query === current ? html` aria-current="page"` : ""}>${v.name}</a> ${postButton(visitor, `/inbox/views/${encodeURIComponent(v.id)}/delete`, w.deleteView)}</li>`,
+            html`<li><a href="${v.query ? `/inbox?${v.query}` : "/inbox"}"${v.query === current ? html` aria-current="page"` : ""}>${v.name}</a> ${postButton(visitor, `/inbox/views/${encodeURIComponent(v.id)}/delete`, w.deleteView, { of: w.viewNamed(v.name) })}</li>`,
         )}</ul>`;
   const name = refusedField("view-refused", refused?.error);
   return html`<section class="views-row" aria-labelledby="views-title"><h2 id="views-title">${w.savedViews}</h2>${list}
@@ -637,7 +637,7 @@ ${trackerPanel}
 <h2 id="followers">${w.followers}</h2>
 ${followNotice(services, w, notice?.params?.get("following"))}
 ${followers.length === 0 ? html`<p class="muted">${w.noFollowers}</p>` : html`<ul>${followers.map((f) => html`<li>${f.name ? `${f.name} <${f.email}>` : f.email}</li>`)}</ul>`}
-${postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/follow`, following ? w.unfollow : w.follow, hidden("following", following ? "no" : "yes"))}
+${postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/follow`, following ? w.unfollow : w.follow, { fields: hidden("following", following ? "no" : "yes") })}
 ${votesSection(visitor, feedback.key, voters.ok ? voters.value.data : [], canUpdate, notice?.params?.get("voted"), notice?.vote)}
 </aside><div class="more">
 ${groupingPanel(visitor, feedback, similar, merged, canUpdate, mergeRefused ? { typed: mergeRefused.get("into") ?? "", why: groupingRefusal(visitor.language, mergeRefused) } : undefined)}

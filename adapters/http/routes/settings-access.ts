@@ -68,7 +68,7 @@ function roleForm(
   return html`<form method="post" action="${ROLE_PATH}"><input type="hidden" name="csrf" value="${visitor.csrf}">${hidden("user", member.userId)}
 <div class="search-row"><label class="visually-hidden" for="${id}">${w.roleOf(member.email)}</label><select id="${id}" name="role"${error.marks}>${ROLES.map(
     (r) => html`<option value="${r}"${r === member.role ? html` selected` : ""}>${valueName(visitor.language, r)}</option>`,
-  )}</select> <button type="submit" class="secondary">${w.save}</button></div>${error.said}</form>`;
+  )}</select> <button type="submit" class="secondary">${w.save}<span class="visually-hidden"> ${w.saveRoleOf(member.email)}</span></button></div>${error.said}</form>`;
 }
 
 export async function membersPage(services: Services, visitor: Visitor, notice: Notice = {}, invite?: InviteDraft): Promise<Response> {
@@ -80,7 +80,7 @@ export async function membersPage(services: Services, visitor: Visitor, notice: 
     (m, index) => html`<tr><td data-label="${w.email}">${m.email}</td><td data-label="${w.role}">${
       admin ? roleForm(visitor, m, index, notice.ofRole === m.userId ? notice.error : undefined) : valueName(visitor.language, m.role)
     }</td>
-<td>${admin && m.userId !== visitor.grant.userId ? postButton(visitor, `${MEMBERS_PATH}/remove`, w.remove, hidden("user", m.userId)) : ""}</td></tr>`,
+<td>${admin && m.userId !== visitor.grant.userId ? postButton(visitor, `${MEMBERS_PATH}/remove`, w.remove, { fields: hidden("user", m.userId), of: m.email }) : ""}</td></tr>`,
   );
   return settingsPage(
     visitor,
@@ -105,7 +105,7 @@ async function tokensPage(services: Services, visitor: Visitor, notice: Notice =
     (
       t,
     ) => html`<tr><td data-label="${w.label}">${t.label}</td><td data-label="${w.scopes}">${t.scopes.join(" ")}</td><td data-label="${w.expires}">${t.expiresAt ? formatTime(lang, t.expiresAt) : w.never}</td>
-<td data-label="${w.lastUsed}">${t.lastUsedAt ? formatTime(lang, t.lastUsedAt) : w.never}</td><td>${postButton(visitor, `/settings/tokens/${t.id}/revoke`, w.revoke)}</td></tr>`,
+<td data-label="${w.lastUsed}">${t.lastUsedAt ? formatTime(lang, t.lastUsedAt) : w.never}</td><td>${postButton(visitor, `/settings/tokens/${t.id}/revoke`, w.revoke, { of: w.tokenNamed(t.label) })}</td></tr>`,
   );
   const scopes = ROLE_SCOPES[visitor.membership.role];
   const label = refusedField("token-label-error", notice.ofLabel ? notice.error : undefined);
@@ -142,7 +142,7 @@ async function webhooksPage(services: Services, visitor: Visitor, notice: Notice
     const last = hook.lastDelivery;
     const result = last ? `${formatTime(visitor.language, Date.parse(last.at))} — ${last.status ?? last.error} (${last.durationMs} ms)` : w.never;
     return html`<tr><td class="url" data-label="URL"><code>${hook.url}</code></td><td data-label="${w.events}">${hook.events.join(", ")}</td><td data-label="${w.lastDelivery}">${result}</td>
-<td>${postButton(visitor, `/settings/webhooks/${hook.id}/test`, w.sendTest)}${postButton(visitor, `/settings/webhooks/${hook.id}/rotate`, w.rotate)}${postButton(visitor, `/settings/webhooks/${hook.id}/delete`, w.delete)}</td></tr>`;
+<td>${postButton(visitor, `/settings/webhooks/${hook.id}/test`, w.sendTest, { of: w.testTo(hook.url) })}${postButton(visitor, `/settings/webhooks/${hook.id}/rotate`, w.rotate, { of: w.secretOf(hook.url) })}${postButton(visitor, `/settings/webhooks/${hook.id}/delete`, w.delete, { of: w.webhookNamed(hook.url) })}</td></tr>`;
   });
   const address = refusedField("webhook-url-error", draft?.addressError);
   const form =

@@ -40,7 +40,7 @@ async function apiKeysPage(
     (
       k,
     ) => html`<tr><td data-label="${w.name}">${k.name}</td><td data-label="${w.scopes}">${k.scopes.join(" ")}</td><td data-label="${w.created}">${formatTime(lang, Date.parse(k.createdAt))}</td>
-<td data-label="${w.lastUsed}">${k.lastUsedAt ? formatTime(lang, Date.parse(k.lastUsedAt)) : w.neverUsed}</td><td>${postButton(visitor, `${PATH}/${k.id}/revoke`, w.revokeKey)}</td></tr>`,
+<td data-label="${w.lastUsed}">${k.lastUsedAt ? formatTime(lang, Date.parse(k.lastUsedAt)) : w.neverUsed}</td><td>${postButton(visitor, `${PATH}/${k.id}/revoke`, w.revokeKey, { of: w.keyNamed(k.name) })}</td></tr>`,
   );
   const table: Html =
     keys.length > 0

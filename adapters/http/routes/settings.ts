@@ -196,7 +196,14 @@ function channelsSection(visitor: Visitor, setup: AppSetup, admin: boolean, base
       // A form channel's key is its public page: the address to share, at hand.
       c.kind === "form" && c.key ? html`<br>${formLink(baseUrl, c.key)}` : ""
     }</td><td data-label="${w.status}">${c.active ? html`<span class="badge state-on">${w.active}</span>` : html`<span class="badge state-off">${w.disabled}</span>`}</td>
-<td>${admin ? postButton(visitor, `/settings/channels/${c.id}/active`, c.active ? w.disable : w.enable, html`${hidden("active", c.active ? "no" : "yes")}${hidden("app", app.id)}`) : ""}</td></tr>`,
+<td>${
+      admin
+        ? postButton(visitor, `/settings/channels/${c.id}/active`, c.active ? w.disable : w.enable, {
+            fields: html`${hidden("active", c.active ? "no" : "yes")}${hidden("app", app.id)}`,
+            of: w.channelEnding(c.keyEnd),
+          })
+        : ""
+    }</td></tr>`,
   );
   return html`${said}<div class="scroll"><table class="cards channels"><thead><tr><th scope="col">${w.kind}</th><th scope="col">${w.key}</th><th scope="col">${w.status}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>
 ${

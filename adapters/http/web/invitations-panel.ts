@@ -34,7 +34,7 @@ export async function invitationsPanel(services: Services, visitor: Visitor, dra
   const rows = pending.map(
     (i) => html`<tr><td data-label="${w.email}">${i.email}</td><td data-label="${w.role}">${valueName(visitor.language, i.role)}</td>
 <td data-label="${w.expires}">${formatTime(visitor.language, Date.parse(i.expiresAt))}${i.expired ? html` <span class="muted">(${w.expiredLabel})</span>` : ""}</td>
-<td>${postButton(visitor, `/settings/invitations/${encodeURIComponent(i.id)}/revoke`, w.revoke)}</td></tr>`,
+<td>${postButton(visitor, `/settings/invitations/${encodeURIComponent(i.id)}/revoke`, w.revoke, { of: w.invitationFor(i.email) })}</td></tr>`,
   );
   const email = refusedField("invite-error", draft?.error);
   return html`<h2>${w.invite}</h2><p class="muted">${services.notifier.delivers ? w.inviteHint : w.inviteHintNoEmail}</p>

@@ -43,9 +43,20 @@ export function settingsPage(visitor: Visitor, path: string, title: string, body
   );
 }
 
-/** A one-field form posting to `action` with the visitor's CSRF token. */
-export const postButton = (visitor: Visitor, action: string, label: string, fields: Html | string = ""): Html =>
-  html`<form method="post" action="${action}" class="inline"><input type="hidden" name="csrf" value="${visitor.csrf}">${fields}<button type="submit" class="secondary">${label}</button></form>`;
+/**
+ * A one-button form posting to `action` with the visitor's CSRF token, and any hidden `fields`.
+ * A button on one row of a list names the row's object (`of`) to screen readers, after its
+ * label: read out of their rows, "Remove, Remove" would not say which.
+ */
+export const postButton = (
+  visitor: Visitor,
+  action: string,
+  label: string,
+  { fields = "", of }: { readonly fields?: Html | string; readonly of?: string } = {},
+): Html =>
+  html`<form method="post" action="${action}" class="inline"><input type="hidden" name="csrf" value="${visitor.csrf}">${fields}<button type="submit" class="secondary">${label}${
+    of ? html`<span class="visually-hidden"> ${of}</span>` : ""
+  }</button></form>`;
 
 /**
  * A destructive action asks once more, on a page of its own, before it is done: null once the

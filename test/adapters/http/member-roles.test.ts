@@ -45,14 +45,16 @@ async function changeOnRow(browser: FormBrowser, email: string, role: string, he
 }
 
 describe("an Admin changes a member's role on the member's row", () => {
-  test("each row holds a select labelled with the person's e-mail, their role selected, and its button", async () => {
+  test("each row holds a select labelled with the person's e-mail, their role selected, and its button, named for the person to screen readers", async () => {
     const page = await (await (await signedInAs(http, "admin", PAGE)).fetch(PAGE)).text();
     const row = rowOf(page, users().reader.email);
     expect(row).toMatch(
       new RegExp(`<label class="visually-hidden" for="(member-role-\\d+)">Role of ${users().reader.email}</label><select id="\\1" name="role">`),
     );
     expect(/<option value="(\w+)" selected>/.exec(row)?.[1]).toBe("reader");
-    expect(row).toContain('<button type="submit" class="secondary">Save</button>');
+    expect(row).toContain(
+      `<button type="submit" class="secondary">Save<span class="visually-hidden"> role of ${users().reader.email}</span></button>`,
+    );
   });
 
   test("the role is changed, and a notice that takes the focus says so", async () => {

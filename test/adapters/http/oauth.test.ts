@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash, randomBytes } from "node:crypto";
 import { FormBrowser, signIn } from "../../support/browser.ts";
+import { buttonNames } from "../../support/button-names.ts";
 import { inProcess, type InProcess, jsonClient } from "../../support/in-process.ts";
 
 let server: InProcess;
@@ -676,6 +677,22 @@ describe("agents and membership", () => {
     expect(headers).toEqual(["Application", "Sent back to", "Can", "Connected", "Last used", ""]);
     const row = /<tbody><tr>([\s\S]*?)<\/tr>/.exec(table)![1]!;
     expect([...row.matchAll(/<td[ >]/g)].length).toBe(headers.length);
+  });
+
+  test("on an Admin's Agents page, each agent's Remove names the application, where it is sent back to and who connected it, to screen readers", async () => {
+    await connect(server.demo.users.member);
+    await connect(server.demo.users.admin);
+    const admin = personBrowser();
+    await signIn(admin, server.demo.users.admin.email, server.demo.users.admin.password);
+    const names = buttonNames(await (await admin.fetch("/settings/agents")).text());
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "Remove Rule Tester (Local app on port\u00a09), connected by member@demo.test",
+        "Remove Rule Tester (Local app on port\u00a09), connected by admin@demo.test",
+      ]),
+    );
+    const french = buttonNames(await (await admin.fetch("/settings/agents", { headers: { "accept-language": "fr" } })).text());
+    expect(french).toContain("Retirer Rule Tester (Application locale sur le port\u00a09), connecté par member@demo.test");
   });
 
   test("a person removes their agent in the Agents page; the next call gets 401 invalid_token", async () => {

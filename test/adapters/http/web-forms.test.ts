@@ -227,7 +227,8 @@ describe("web pages", () => {
     expect([created.status, created.headers.get("location")]).toEqual([303, "/settings/tokens"]);
     page = await (await member.fetch("/settings/tokens")).text();
     const token = /<pre class="secret" id="secret">([^<]+)<\/pre>/.exec(page)![1]!;
-    const revoke = /action="(\/settings\/tokens\/[^"]+\/revoke)"/.exec(page.slice(page.lastIndexOf("script")))![1]!;
+    // The token's row, from its label's cell: its Revoke button names it too, to screen readers.
+    const revoke = /action="(\/settings\/tokens\/[^"]+\/revoke)"/.exec(page.slice(page.indexOf(">script</td>")))![1]!;
     const asked = await (await member.submit(formOf(page, revoke), {})).text();
     expect(asked).toContain("Revoke this token? Whatever uses it stops working at once.");
     expect((await get(`${server.url}/v1/apps`, token)).status).toBe(200);
