@@ -2,7 +2,7 @@ import { roleAllows } from "../authorization.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Role } from "../model.ts";
 import type { UserStore } from "../store/users.ts";
-import { isLastAdmin } from "./last-admin.ts";
+import { takesLastAdmin } from "./last-admin.ts";
 
 export type RoleGivingDeps = { store: Pick<UserStore, "listMembers" | "setMembership"> };
 export type Given = Result<{ readonly userId: string; readonly email: string }>;
@@ -18,7 +18,7 @@ export async function giveRole(
   user: { readonly id: string; readonly email: string },
   role: Role,
 ): Promise<Given> {
-  if (!roleAllows(role, "organization.manage") && (await isLastAdmin(deps.store, orgId, user.id))) return fail("last_admin");
-  await deps.store.setMembership(orgId, user.id, role);
+  const guard = roleAllows(role, "organization.manage") ? undefined : takesLastAdmin(user.id);
+  if (!(await deps.store.setMembership(orgId, user.id, role, guard))) return fail("last_admin");
   return ok({ userId: user.id, email: user.email });
 }

@@ -3,7 +3,7 @@ import { fail, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Services } from "../services.ts";
 import type { UserStore } from "../store/users.ts";
-import { isLastAdmin } from "./last-admin.ts";
+import { takesLastAdmin } from "./last-admin.ts";
 
 /** Removes a person from the grant's organization, which keeps an Admin; their tokens and agents are revoked at once, for good. */
 export async function removeMember(
@@ -13,6 +13,8 @@ export async function removeMember(
 ): Promise<Result<void>> {
   const allowed = authorize(grant, "organization.manage");
   if (!allowed.ok) return allowed;
-  if (await isLastAdmin(deps.store, grant.orgId, userId)) return fail("last_admin");
-  return (await deps.store.removeMembership(grant.orgId, userId, deps.clock())) ? ok(undefined) : fail("not_found");
+  if (await deps.store.removeMembership(grant.orgId, userId, deps.clock(), takesLastAdmin(userId))) return ok(undefined);
+  // Not removed: either they were no member, or they are the last Admin, still there.
+  const stayed = (await deps.store.listMembers(grant.orgId)).some((m) => m.userId === userId);
+  return fail(stayed ? "last_admin" : "not_found");
 }

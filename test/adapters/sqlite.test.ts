@@ -32,6 +32,7 @@ import type { FeedbackFilter, ValueOrder } from "../../core/store/feedbacks.ts";
 import { searchWords } from "../../core/feedback/search-words.ts";
 import { startCheckpointer } from "../../adapters/sqlite/checkpoint.ts";
 import { storeContract } from "./store-contract.ts";
+import { guardedMembershipRaces } from "./store-contract/users.ts";
 import { eventually } from "../support/receiver.ts";
 import { everyPage, plainly } from "../support/search-pages.ts";
 import { scratchDir } from "../support/scratch.ts";
@@ -39,6 +40,14 @@ import { storeBytesOfVersion } from "../support/sqlite-versions.ts";
 import { newStoreFile } from "../support/new-store-file.ts";
 
 storeContract("sqlite", async () => createSqliteStore(newStoreFile()));
+
+describe("sqlite memberships, two processes on one file", () => {
+  // Each store its own connection, as the server and the CLI (or two servers) have.
+  guardedMembershipRaces(async () => {
+    const path = newStoreFile();
+    return [createSqliteStore(path), createSqliteStore(path)] as const;
+  });
+});
 
 /** The orders sorted on one stored value (listQuery's); the due order reads two runs (datedQuery, then the order of activity). */
 const VALUE_ORDERS = FEEDBACK_ORDERS.filter((order): order is ValueOrder => order !== "due");

@@ -1,5 +1,6 @@
 import type { AppRecord, Channel, Grant, Organization, Role, Scope } from "../../core/model.ts";
 import type { TokenStore } from "../../core/store/tokens.ts";
+import type { MembersGuard } from "../../core/store/users.ts";
 
 /** A frozen clock: 2026-11-23T12:00:00Z. */
 export const NOW = Date.UTC(2026, 10, 23, 12);
@@ -33,6 +34,7 @@ export function fakeOrganization() {
   const features = new Map<string, unknown[]>();
   const articles = new Map<string, unknown[]>();
   let next = 0;
+  const membersNow = () => [...members].map(([userId, role]) => ({ userId, role }));
 
   const store = {
     findOrganization: async (idOrPrefix: string) =>
@@ -40,8 +42,10 @@ export function fakeOrganization() {
     createOrganization: async (org: Organization) => void organizations.set(org.id, org),
     findUserByEmail: async (email: string) => [...users.values()].find((u) => u.email === email) ?? null,
     listMembers: async (_orgId: string) => [...members].map(([userId, role]) => ({ userId, email: users.get(userId)!.email, role })),
-    setMembership: async (_orgId: string, userId: string, role: Role) => void members.set(userId, role),
-    removeMembership: async (_orgId: string, userId: string) => members.delete(userId),
+    setMembership: async (_orgId: string, userId: string, role: Role, refuseIf?: MembersGuard) =>
+      !refuseIf?.(membersNow()) && members.set(userId, role).has(userId),
+    removeMembership: async (_orgId: string, userId: string, _at: number, refuseIf?: MembersGuard) =>
+      !refuseIf?.(membersNow()) && members.delete(userId),
     createToken: async (token: Omit<TokenRow, "lastUsedAt" | "revoked" | "scopes"> & { scopes: readonly Scope[] }) =>
       void tokens.push({ ...token, scopes: [...token.scopes], lastUsedAt: null, revoked: false }),
     listTokens: async (_orgId: string) => tokens.map(({ tokenHash: _, ...t }) => t),

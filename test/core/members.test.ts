@@ -1,5 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { roleAllows } from "../../core/authorization.ts";
 import { listMembers } from "../../core/members/list-members.ts";
 import { removeMember } from "../../core/members/remove-member.ts";
 import { setMemberRole } from "../../core/members/set-member-role.ts";
@@ -41,6 +42,15 @@ describe("members", () => {
     assert.deepEqual(await removeMember(org.deps, admin, "user-root"), { ok: false, code: "last_admin" });
     org.person("eve@acme.test", "admin");
     assert.deepEqual(await removeMember(org.deps, admin, "user-root"), { ok: true, value: undefined });
+  });
+
+  test("two Admins stepping down at once: the store refuses the second, last_admin, and the organization keeps an Admin", async () => {
+    const org = fakeOrganization();
+    const ann = org.person("ann@acme.test", "admin");
+    const bob = org.person("bob@acme.test", "admin");
+    const results = await Promise.all([setMemberRole(org.deps, ann, "user-ann", "member"), removeMember(org.deps, bob, "user-bob")]);
+    assert.deepEqual(results.map((r) => r.ok || r.code).toSorted(), ["last_admin", true]);
+    assert.deepEqual([...org.members.values()].filter((role) => roleAllows(role, "organization.manage")).length, 1);
   });
 
   test("every member may read the list of members", async () => {

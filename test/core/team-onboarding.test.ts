@@ -27,7 +27,7 @@ function fakeTeam() {
     findUser: async (id: string) => users.get(id) ?? null,
     createUser: async (u: { id: string; email: string; name?: string }) => void users.set(u.id, { ...u, passwordHash: null }),
     listMembers: async () => [...members].map(([userId, role]) => ({ userId, email: users.get(userId)!.email, role })),
-    setMembership: async (_orgId: string, userId: string, role: Role) => void members.set(userId, role),
+    setMembership: async (_orgId: string, userId: string, role: Role) => members.set(userId, role).has(userId),
     listMemberships: async (userId: string) => (members.has(userId) ? [{ orgId: "org", orgName: "Acme", role: members.get(userId)! }] : []),
     findCredentials: async (email: string) => {
       const u = [...users.values()].find((x) => x.email === email);

@@ -1,9 +1,62 @@
 import { describe, expect, test } from "bun:test";
 import type { OrganizationStore } from "../../../core/store/organizations.ts";
 import type { UserStore } from "../../../core/store/users.ts";
+import { roleAllows } from "../../../core/authorization.ts";
+import { takesLastAdmin } from "../../../core/members/last-admin.ts";
 
 /** The role under test, and what its cases arrange and read with. */
 type Subject = UserStore & Pick<OrganizationStore, "createOrganization">;
+
+/** An organization with two Admins (u-ann, u-bob) and a Member. */
+async function twoAdmins(store: Subject) {
+  await store.createOrganization({ id: "org-two", name: "Two", keyPrefix: "TWO", plan: "free", quotaOverride: null });
+  for (const [id, role] of [
+    ["u-ann", "admin"],
+    ["u-bob", "admin"],
+    ["u-cat", "member"],
+  ] as const) {
+    await store.createUser({ id, email: `${id.slice(2)}@x.io` });
+    await store.setMembership("org-two", id, role);
+  }
+}
+
+/** The organization's Admins, by id. */
+const adminsOf = async (store: Subject) =>
+  (await store.listMembers("org-two")).filter((m) => roleAllows(m.role, "organization.manage")).map((m) => m.userId);
+
+/**
+ * Two Admins each take the other's (or their own) Admin role away at the same moment, each write
+ * guarded by the last Admin rule: exactly one happens, and the organization keeps an Admin.
+ */
+export function guardedMembershipRaces(makeStores: () => Promise<readonly [Subject, Subject]>) {
+  const demote = (store: Subject, userId: string) => store.setMembership("org-two", userId, "member", takesLastAdmin(userId));
+  const remove = (store: Subject, userId: string) => store.removeMembership("org-two", userId, 10, takesLastAdmin(userId));
+
+  test("two Admins demoted at once: one of the writes happens, the organization keeps an Admin", async () => {
+    const [one, other] = await makeStores();
+    await twoAdmins(one);
+    const wrote = await Promise.all([demote(one, "u-ann"), demote(other, "u-bob")]);
+    expect(wrote.toSorted()).toEqual([false, true]);
+    expect(await adminsOf(one)).toHaveLength(1);
+  });
+
+  test("two Admins removed at once: one of the removals happens, the organization keeps an Admin", async () => {
+    const [one, other] = await makeStores();
+    await twoAdmins(one);
+    const removed = await Promise.all([remove(one, "u-ann"), remove(other, "u-bob")]);
+    expect(removed.toSorted()).toEqual([false, true]);
+    expect(await adminsOf(one)).toHaveLength(1);
+    expect(await one.listMembers("org-two")).toHaveLength(2);
+  });
+
+  test("an Admin demoted as the other is removed: one of the writes happens, the organization keeps an Admin", async () => {
+    const [one, other] = await makeStores();
+    await twoAdmins(one);
+    const wrote = await Promise.all([demote(one, "u-ann"), remove(other, "u-bob")]);
+    expect(wrote.toSorted()).toEqual([false, true]);
+    expect(await adminsOf(one)).toHaveLength(1);
+  });
+}
 
 /** People and the organizations they belong to. */
 export function usersContract(makeStore: () => Promise<Subject>) {
@@ -42,6 +95,32 @@ export function usersContract(makeStore: () => Promise<Subject>) {
       expect(await store.removeMembership("org-a", "u-amy", 11)).toBe(false);
       expect((await store.listMembers("org-a")).map((m) => m.userId)).toEqual(["u-zed"]);
       expect(await store.listMembers("org-b")).toEqual([{ userId: "u-amy", email: "amy@x.io", role: "reader" }]);
+    });
+
+    test("a guarded write reads the members as they are when it writes: refused, it changes nothing and says so", async () => {
+      const store = await makeStore();
+      await twoAdmins(store);
+      expect(await store.setMembership("org-two", "u-cat", "reader", () => true)).toBe(false);
+      expect(await store.removeMembership("org-two", "u-cat", 10, () => true)).toBe(false);
+      let seen: unknown;
+      const guard = (members: ReadonlyArray<{ userId: string; role: string }>) => {
+        seen = members.toSorted((a, b) => (a.userId < b.userId ? -1 : 1));
+        return false;
+      };
+      expect(await store.setMembership("org-two", "u-cat", "reader", guard)).toBe(true);
+      expect(seen).toEqual([
+        { userId: "u-ann", role: "admin" },
+        { userId: "u-bob", role: "admin" },
+        { userId: "u-cat", role: "member" },
+      ]);
+      expect((await store.listMembers("org-two")).find((m) => m.userId === "u-cat")?.role).toBe("reader");
+    });
+
+    describe("the last Admin, under concurrent writes", () => {
+      guardedMembershipRaces(async () => {
+        const store = await makeStore();
+        return [store, store] as const;
+      });
     });
   });
 }
