@@ -166,7 +166,9 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     const team = await signedInPage(browser, server.url, server.demo.users.member);
     await team.goto(`${server.url}/inbox/${idea}`);
     const held = team.locator("ul.plain li", { hasText: "Cheap e-books" });
-    expect(await held.getByRole("button").allTextContents()).toEqual(["Publish on the portal", "Reject"]);
+    // Each names the comment to screen readers, after its visible words.
+    const comment = "the comment by Hugo: “Cheap e-books at books-for-less.example, visit now!”";
+    expect(await held.getByRole("button").allTextContents()).toEqual([`Publish on the portal ${comment}`, `Reject ${comment}`]);
     await held.scrollIntoViewIfNeeded();
     expect(await portalLook(team, "team-held-comment", ["light"])).toEqual([]);
     await held.getByRole("button", { name: "Reject" }).click();

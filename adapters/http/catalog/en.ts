@@ -192,6 +192,8 @@ export const EN = {
       follow: "Follow",
       unfollow: "Unfollow",
       splitOut: "Split out",
+      /** After Split out under a report, visually hidden: who sent it and how it starts, as one person's two reports differ. */
+      reportBy: (author: string | undefined, start: string) => (author ? `report by ${author}: “${start}”` : `report “${start}”`),
       replayTitle: "Replay",
       replayNote: "The last minute or two before the report. Text and fields were masked as it was recorded.",
       play: "Play",
@@ -277,6 +279,8 @@ export const EN = {
       mergeHere: ["Merge", "into this one"],
       mergeThisInto: "Merge this one into",
       notDuplicate: "Not duplicates",
+      /** After Not duplicates, visually hidden: the pair's two keys. */
+      pairOf: (one: string, other: string) => `(${one} and ${other})`,
       mergedFeedbacks: "Merged here",
       /** Under a feedback merged here: the triage a merge does not move, which it gets back when unmerged (status named already). */
       keptApart: (key: string, kept: { readonly status?: string; readonly owner?: string; readonly tags?: readonly string[] }) =>
@@ -995,6 +999,9 @@ export const EN = {
       readersRead: "Admins and Members choose the colours of the tags and rename them.",
       colourSaved: "Colour saved.",
       rename: "Rename",
+      /** After Save and Rename on a tag's row, visually hidden. */
+      colourOf: (name: string) => `colour of “${name}”`,
+      tagNamed: (name: string) => `tag “${name}”`,
       newName: "New name",
       renamed: (from: string, to: string, feedbacks: string) => `“${from}” is now “${to}”, on ${feedbacks}.`,
       merged: (from: string, to: string, feedbacks: string) => `“${from}” is merged into “${to}”, on ${feedbacks}.`,

@@ -149,6 +149,8 @@ export const FR: Catalog = {
       follow: "Suivre",
       unfollow: "Ne plus suivre",
       splitOut: "Séparer",
+      reportBy: (author: string | undefined, start: string) =>
+        author ? `le signalement envoyé par ${author}\u202f: «\u202f${start}\u202f»` : `le signalement «\u202f${start}\u202f»`,
       replayTitle: "Enregistrement de la session",
       replayNote: "Les une à deux dernières minutes avant le signalement. Textes et champs ont été masqués à l’enregistrement.",
       play: "Lecture",
@@ -222,6 +224,7 @@ export const FR: Catalog = {
       mergeHere: ["Fusionner", "dans celui-ci"],
       mergeThisInto: "Fusionner celui-ci dans",
       notDuplicate: "Ce ne sont pas des doublons",
+      pairOf: (one: string, other: string) => `(${one} et ${other})`,
       mergedFeedbacks: "Fusionnés ici",
       keptApart: (key, kept) =>
         `${key} garde à part jusqu’à sa défusion\u202f: ${[
@@ -881,6 +884,8 @@ export const FR: Catalog = {
       readersRead: "Les Admins et les Membres choisissent les couleurs des étiquettes et les renomment.",
       colourSaved: "Couleur enregistrée.",
       rename: "Renommer",
+      colourOf: (name: string) => `la couleur de «\u202f${name}\u202f»`,
+      tagNamed: (name: string) => `l’étiquette «\u202f${name}\u202f»`,
       newName: "Nouveau nom",
       renamed: (from: string, to: string, feedbacks: string) => `«\u202f${from}\u202f» s’appelle désormais «\u202f${to}\u202f», sur ${feedbacks}.`,
       merged: (from: string, to: string, feedbacks: string) => `«\u202f${from}\u202f» est fusionnée dans «\u202f${to}\u202f», sur ${feedbacks}.`,

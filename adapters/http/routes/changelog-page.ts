@@ -31,7 +31,7 @@ import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
 import { renderMarkdown } from "../web/markdown.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { formatTime, type Words, wordsFor } from "../web/words.ts";
-import { hidden, unconfirmed } from "../web/settings-page.ts";
+import { actsOn, hidden, unconfirmed } from "../web/settings-page.ts";
 
 /** What the editor shows: the entry as typed (saved or not), and what the last action asked to see. */
 interface Editing {
@@ -174,10 +174,10 @@ async function editorPage(services: Services, visitor: Visitor, editing: Editing
         ? html`${keyLink(f.key)} ${f.title} ${statusBadge(visitor.language, f.status)}${offPortal(w, f)}`
         : html`<span class="error">${textFor(visitor.language).problems.unknownKey(f.key)}</span>`
     }
-<button type="submit" name="unlink" value="${f.key}" class="secondary" aria-label="${w.unlink} ${f.key}">${w.unlink}</button></p></li>`;
+<button type="submit" name="unlink" value="${f.key}" class="secondary">${w.unlink}${actsOn(f.key)}</button></p></li>`;
   const foundItem = (f: FeedbackSummary) =>
     html`<li><p>${keyLink(f.key)} ${f.title} ${statusBadge(visitor.language, f.status)}
-<button type="submit" name="link" value="${f.key}" class="secondary" aria-label="${w.link} ${f.key}">${w.link}</button></p></li>`;
+<button type="submit" name="link" value="${f.key}" class="secondary">${w.link}${actsOn(f.key)}</button></p></li>`;
   const found = editing.found?.filter((f) => !linked.some((l) => l.key === f.key));
   const unknown = linked.filter((f) => !f.status).length;
   const error = editing.unknownKeys && unknown > 1 ? w.unknownKeys(unknown) : editing.at ? undefined : editing.error;

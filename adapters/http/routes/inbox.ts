@@ -50,7 +50,7 @@ import { deleteView } from "../../../core/views/delete-view.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { validator } from "../validate.ts";
 import { kindLabel, severityBadge, statusBadge } from "../web/badges.ts";
-import { activityTimeline, reportText } from "../web/activity.ts";
+import { activityTimeline, openingWords, reportText } from "../web/activity.ts";
 import { capturedContext, diagnosticOf } from "../web/captured-context.ts";
 import { groupingNotice, groupingPanel, groupingRefusal } from "../web/grouping-panel.ts";
 import { KEYBOARD_SCRIPT_PATH, keyboardScript } from "../web/keyboard.ts";
@@ -613,7 +613,9 @@ ${activityTimeline(
   (report) =>
     html`${contextOf(report)}${
       canUpdate && feedback.reports > 1
-        ? postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/reports/${encodeURIComponent(report.id)}/split`, w.splitOut)
+        ? postButton(visitor, `/inbox/${encodeURIComponent(feedback.key)}/reports/${encodeURIComponent(report.id)}/split`, w.splitOut, {
+            of: w.reportBy(report.author ?? undefined, openingWords(report.text)),
+          })
         : ""
     }`,
   (entry) => entryTitle(visitor, entry),

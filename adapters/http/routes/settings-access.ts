@@ -23,7 +23,7 @@ import { MAX_WEBHOOKS_PER_ORGANIZATION } from "../../../core/webhooks/schemas.ts
 import { type Html, html, redirect } from "../html.ts";
 import type { WebRequest } from "../cookies.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
-import { hidden, postButton, refusal, refusedPage, settingsPage, settingsPosting, unconfirmed } from "../web/settings-page.ts";
+import { actsOn, hidden, postButton, refusal, refusedPage, settingsPage, settingsPosting, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { formatTime, valueName, type Words, wordsFor } from "../web/words.ts";
 import { type InviteDraft, invitationsPanel } from "../web/invitations-panel.ts";
@@ -68,7 +68,7 @@ function roleForm(
   return html`<form method="post" action="${ROLE_PATH}"><input type="hidden" name="csrf" value="${visitor.csrf}">${hidden("user", member.userId)}
 <div class="search-row"><label class="visually-hidden" for="${id}">${w.roleOf(member.email)}</label><select id="${id}" name="role"${error.marks}>${ROLES.map(
     (r) => html`<option value="${r}"${r === member.role ? html` selected` : ""}>${valueName(visitor.language, r)}</option>`,
-  )}</select> <button type="submit" class="secondary">${w.save}<span class="visually-hidden"> ${w.saveRoleOf(member.email)}</span></button></div>${error.said}</form>`;
+  )}</select> <button type="submit" class="secondary">${w.save}${actsOn(w.saveRoleOf(member.email))}</button></div>${error.said}</form>`;
 }
 
 export async function membersPage(services: Services, visitor: Visitor, notice: Notice = {}, invite?: InviteDraft): Promise<Response> {

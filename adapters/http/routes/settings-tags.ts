@@ -12,7 +12,7 @@ import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { outcome, refusedField } from "../web/notices.ts";
 import { redirectWithFlash, takeNotice } from "../web/flash.ts";
-import { settingsPage } from "../web/settings-page.ts";
+import { actsOn, settingsPage } from "../web/settings-page.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { tagChip } from "../web/tag-chips.ts";
 import type { Visitor } from "../web/visitor.ts";
@@ -44,7 +44,7 @@ function renameForm(visitor: Visitor, name: string, index: number, draft: Rename
   const id = `tag-name-${index}`;
   const error = refusedField(`${id}-error`, refused?.error);
   return html`<form method="post" action="${RENAME_PATH}"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="from" value="${name}">
-<div class="search-row"><label class="visually-hidden" for="${id}">${w.newName} — ${name}</label><input id="${id}" name="to" required value="${refused?.to ?? name}"${error.marks}> <button type="submit" class="secondary">${w.rename}</button></div>${error.said}</form>`;
+<div class="search-row"><label class="visually-hidden" for="${id}">${w.newName} — ${name}</label><input id="${id}" name="to" required value="${refused?.to ?? name}"${error.marks}> <button type="submit" class="secondary">${w.rename}${actsOn(w.tagNamed(name))}</button></div>${error.said}</form>`;
 }
 
 /** Settings → Tags: the organization's tags as chips; Admins and Members choose each one's colour from the palette and rename it, Readers read. */
@@ -58,7 +58,7 @@ async function tagsPage(services: Services, visitor: Visitor, notice: Notice = {
     html`<form method="post" action="${PATH}" class="search-row"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="name" value="${name}">
 <label class="visually-hidden" for="tag-colour-${index}">${w.colour} — ${name}</label><select id="tag-colour-${index}" name="color"><option value="">${w.noColour}</option>${TAG_COLORS.map(
       (c) => html`<option value="${c}"${c === color ? html` selected` : ""}>${w.colours[c]}</option>`,
-    )}</select> <button type="submit" class="secondary">${w.save}</button></form>`;
+    )}</select> <button type="submit" class="secondary">${w.save}${actsOn(w.colourOf(name))}</button></form>`;
   const rows = tags.map(
     (t, index) =>
       html`<tr><td data-label="${w.tag}">${tagChip(t.name, t.color)}</td><td data-label="${w.colour}">${editable ? picker(t.name, t.color, index) : colourName(t.color)}</td>${

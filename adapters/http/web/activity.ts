@@ -52,6 +52,12 @@ export function reportText(language: Language, text: string): Html {
   return html`<p class="message">${shown}…</p><details class="whole-report"><summary>${wordsFor(language, "activity").wholeReport}</summary><p class="message">${text}</p></details>`;
 }
 
+/** The first few words of a text, to tell it from others by the same person: "The checkout button does nothing…". */
+export function openingWords(text: string, count = 6): string {
+  const words = text.trim().split(/\s+/);
+  return words.length > count ? `${words.slice(0, count).join(" ")}…` : words.join(" ");
+}
+
 /** Where a report stands among the feedback's reports, so that two alike headings differ: "2 of 3"; nothing when it is the only one. */
 interface Position {
   readonly number: number;

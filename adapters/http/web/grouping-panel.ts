@@ -7,7 +7,7 @@ import type { SimilarFeedback } from "../../../core/schemas/merges.ts";
 import type { WeakMatch } from "../../../core/grouping/weak-match.ts";
 import { type Html, html } from "../html.ts";
 import { keyLink, keysKeptWhole, keyText } from "./key-text.ts";
-import { hidden } from "./settings-page.ts";
+import { actsOn, hidden } from "./settings-page.ts";
 import { outcome, refusedField } from "./notices.ts";
 import type { Language } from "../../../core/language.ts";
 import type { Visitor } from "./visitor.ts";
@@ -148,13 +148,15 @@ export const mergeButton = (
 ): Html => postForm(visitor, "/duplicates/merge", html`${hidden("source", source)}${hidden("into", into)}${hidden("next", next)}`, label, kind);
 
 /** Records that two feedbacks are not duplicates, then shows `next`. */
-export const dismissButton = (visitor: Visitor, feedback: string, similar: string, next: string): Html =>
-  postForm(
+export function dismissButton(visitor: Visitor, feedback: string, similar: string, next: string): Html {
+  const w = wordsFor(visitor.language, "grouping");
+  return postForm(
     visitor,
     "/duplicates/dismiss",
     html`${hidden("feedback", feedback)}${hidden("similar", similar)}${hidden("next", next)}`,
-    wordsFor(visitor.language, "grouping").notDuplicate,
+    html`${w.notDuplicate}${actsOn(w.pairOf(feedback, similar))}`,
   );
+}
 
 /** How two feedbacks were found alike, as a page shows a pair. */
 interface Likeness {
@@ -233,7 +235,7 @@ export function groupingPanel(
                 ? html` <span class="muted why">${keysKeptWhole(describeRefusal(m.unmergeRefused, visitor.language))}</span>`
                 : canUpdate
                   ? // On a line of its own under the title, as a pair's actions are: inline, a long title wrapped around it.
-                    html`<div class="pair-actions">${postForm(visitor, `/inbox/${encodeURIComponent(m.key)}/unmerge`, hidden("next", here), w.unmerge)}</div>`
+                    html`<div class="pair-actions">${postForm(visitor, `/inbox/${encodeURIComponent(m.key)}/unmerge`, hidden("next", here), html`${w.unmerge}${actsOn(m.key)}`)}</div>`
                   : ""
             }</li>`,
         )}</ul>`;

@@ -6,7 +6,8 @@ import { PUBLIC_DESCRIPTION_MAX_LENGTH, PUBLIC_TITLE_MAX_LENGTH } from "../../..
 import { textFor } from "../catalog/text.ts";
 import { type Html, html } from "../html.ts";
 import { portalTeamWords } from "./portal-words.ts";
-import { postButton } from "./settings-page.ts";
+import { openingWords } from "./activity.ts";
+import { actsOn, postButton } from "./settings-page.ts";
 import type { Visitor } from "./visitor.ts";
 
 const csrf = (visitor: Visitor) => html`<input type="hidden" name="csrf" value="${visitor.csrf}">`;
@@ -54,11 +55,12 @@ export function heldComments(visitor: Visitor, feedback: Pick<Feedback, "key" | 
   if (held.length === 0) return "";
   const w = portalTeamWords(visitor.language);
   const path = `/inbox/${encodeURIComponent(feedback.key)}/comments`;
-  return html`<h2>${w.heldTitle}</h2><p class="muted">${w.heldIntro}</p><ul class="plain">${held.map(
-    (c) => html`<li><p><strong>${c.author ?? ""}</strong></p><p class="message">${c.text}</p>
-<div class="pair-actions"><form method="post" action="${path}/${encodeURIComponent(c.id!)}/publish" class="inline">${csrf(visitor)}<button type="submit">${w.publishComment}</button></form>
-${postButton(visitor, `${path}/${encodeURIComponent(c.id!)}/reject`, w.rejectComment)}</div></li>`,
-  )}</ul>`;
+  return html`<h2>${w.heldTitle}</h2><p class="muted">${w.heldIntro}</p><ul class="plain">${held.map((c) => {
+    const comment = w.commentBy(c.author ?? undefined, openingWords(c.text));
+    return html`<li><p><strong>${c.author ?? ""}</strong></p><p class="message">${c.text}</p>
+<div class="pair-actions"><form method="post" action="${path}/${encodeURIComponent(c.id!)}/publish" class="inline">${csrf(visitor)}<button type="submit">${w.publishComment}${actsOn(comment)}</button></form>
+${postButton(visitor, `${path}/${encodeURIComponent(c.id!)}/reject`, w.rejectComment, { of: comment })}</div></li>`;
+  })}</ul>`;
 }
 
 /** A comment on its own, internal (the default) or public, under the feedback's activity. */

@@ -44,6 +44,8 @@ const EN = {
   heldIntro: "People signed in on the portal wrote these. Nobody else sees them until you publish them; a comment you reject is deleted.",
   publishComment: "Publish on the portal",
   rejectComment: "Reject",
+  /** After Publish on the portal and Reject, visually hidden: who wrote the comment and how it starts. */
+  commentBy: (author: string | undefined, start: string) => (author ? `the comment by ${author}: “${start}”` : `the comment “${start}”`),
   /** Asked once more before a held comment is rejected, naming who wrote it. */
   confirmReject: (author: string) => `Reject the comment ${author} wrote on the portal?`,
   rejectHint: "It is deleted for good: it never appears on the portal, and its author no longer sees it there as waiting for review. Nobody is told.",
@@ -143,6 +145,8 @@ const FR: typeof EN = {
     "Des personnes connectées au portail les ont écrits. Personne d’autre ne les voit tant que vous ne les publiez pas\u202f; un commentaire rejeté est supprimé.",
   publishComment: "Publier sur le portail",
   rejectComment: "Rejeter",
+  commentBy: (author: string | undefined, start: string) =>
+    author ? `le commentaire écrit par ${author}\u202f: «\u202f${start}\u202f»` : `le commentaire «\u202f${start}\u202f»`,
   confirmReject: (author: string) => `Rejeter le commentaire que ${author} a écrit sur le portail\u202f?`,
   rejectHint:
     "Il est supprimé définitivement\u202f: il ne paraît jamais sur le portail, et son auteur ne l’y voit plus en attente de relecture. Personne n’en est averti.",

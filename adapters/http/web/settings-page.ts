@@ -54,9 +54,10 @@ export const postButton = (
   label: string,
   { fields = "", of }: { readonly fields?: Html | string; readonly of?: string } = {},
 ): Html =>
-  html`<form method="post" action="${action}" class="inline"><input type="hidden" name="csrf" value="${visitor.csrf}">${fields}<button type="submit" class="secondary">${label}${
-    of ? html`<span class="visually-hidden"> ${of}</span>` : ""
-  }</button></form>`;
+  html`<form method="post" action="${action}" class="inline"><input type="hidden" name="csrf" value="${visitor.csrf}">${fields}<button type="submit" class="secondary">${label}${actsOn(of)}</button></form>`;
+
+/** What a button on one item of a list acts on, said to screen readers after its label (see postButton). */
+export const actsOn = (of: string | undefined): Html | "" => (of ? html`<span class="visually-hidden"> ${of}</span>` : "");
 
 /**
  * A destructive action asks once more, on a page of its own, before it is done: null once the

@@ -117,7 +117,9 @@ describe("grouping reviewed in the web pages", () => {
     await http.request("POST", `/v1/feedbacks/${stray}/merge`, { token: http.demo.tokens.admin, body: { into: holder } });
     const thread = await page(`/inbox/${holder}`);
     const item = /<li class="report"[^>]*>(?:(?!<\/li>)[\s\S])*The onboarding video(?:(?!<\/li>)[\s\S])*<\/li>/.exec(thread)![0];
-    expect(item).toContain(">Split out</button>");
+    expect(item).toContain(
+      '>Split out<span class="visually-hidden"> report by stray@example.com: “The onboarding video never starts on…”</span></button>',
+    );
     const split = await admin.submit(formOf(item, /action="([^"]+\/split)"/.exec(item)![1]!), {});
     expect(split.status).toBe(303);
     const to = split.headers.get("location")!;

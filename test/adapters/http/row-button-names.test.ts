@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { FormBrowser } from "../../support/browser.ts";
+import { setGroupingMode } from "../../../core/apps/set-grouping-mode.ts";
+import { operatorGrant } from "../../../core/authorization.ts";
+import { SignJWT } from "jose";
+import { FormBrowser } from "../../support/browser.ts";
 import { buttonNames } from "../../support/button-names.ts";
 import { inProcess, type InProcess, signedInAs } from "../../support/in-process.ts";
 
@@ -100,4 +103,81 @@ test("Saved views: each view's Delete names the view", async () => {
   expect(names).toEqual(expect.arrayContaining(["Delete view “Ideas”", "Delete view “Fires”"]));
   const french = await namesOn(await as("member", "/inbox", FRENCH), "/inbox");
   expect(french).toContain("Supprimer la vue «\u202fFires\u202f»");
+});
+
+const report = async (message: string, email?: string) =>
+  (
+    await http.request("POST", "/v1/reports", {
+      body: { publicKey: http.demo.publicKey, kind: "problem", message, ...(email && { user: { email } }) },
+    })
+  ).body.ticketId as string;
+const asAdmin = (method: string, path: string, body: unknown) => http.request(method, path, { token: http.demo.tokens.admin, body });
+
+test("A feedback's reports: each one's Split out names who sent it and how it starts", async () => {
+  const holder = await report("Exported CSV files lose their accents", "lea@example.com");
+  const stray = await report("The onboarding video never starts on Firefox, whatever I try");
+  expect((await asAdmin("POST", `/v1/feedbacks/${stray}/merge`, { into: holder })).status).toBe(200);
+  const names = await namesOn(await as("member", `/inbox/${holder}`), `/inbox/${holder}`);
+  expect(names).toEqual(
+    expect.arrayContaining([
+      "Split out report by lea@example.com: “Exported CSV files lose their accents”",
+      "Split out report “The onboarding video never starts on…”",
+    ]),
+  );
+  const french = await namesOn(await as("member", `/inbox/${holder}`, FRENCH), `/inbox/${holder}`);
+  expect(french).toContain("Séparer le signalement envoyé par lea@example.com\u202f: «\u202fExported CSV files lose their accents\u202f»");
+});
+
+test("A feedback's similar feedbacks and those merged into it: each Not duplicates names the pair, each Unmerge the feedback", async () => {
+  await setGroupingMode(http.services, operatorGrant(http.demo.orgId), http.demo.appId, "review");
+  const kept = await report("The invoice PDF shows the wrong currency symbol for Swiss francs");
+  const [alike, twin] = [
+    await report("Invoice PDF shows wrong currency symbol for Swiss francs"),
+    await report("The invoice PDF shows the wrong currency symbol for francs"),
+  ];
+  await http.runJobs();
+  const page = `/inbox/${kept}`;
+  const names = await namesOn(await as("member", page), page);
+  expect(names).toEqual(expect.arrayContaining([`Not duplicates (${kept} and ${alike})`, `Not duplicates (${kept} and ${twin})`]));
+  const french = await namesOn(await as("member", page, FRENCH), page);
+  expect(french).toContain(`Ce ne sont pas des doublons (${kept} et ${twin})`);
+  for (const key of [alike, twin]) expect((await asAdmin("POST", `/v1/feedbacks/${key}/merge`, { into: kept })).status).toBe(200);
+  expect(await namesOn(await as("member", page), page)).toEqual(expect.arrayContaining([`Unmerge ${alike}`, `Unmerge ${twin}`]));
+});
+
+test("Tags: each tag's Save and Rename name the tag", async () => {
+  const key = await report("The tag list is long");
+  expect((await asAdmin("PATCH", `/v1/feedbacks/${key}`, { tags: ["billing", "mobile"] })).status).toBe(200);
+  const names = await namesOn(await as("member", "/settings/tags"), "/settings/tags");
+  expect(names).toEqual(
+    expect.arrayContaining(["Save colour of “billing”", "Save colour of “mobile”", "Rename tag “billing”", "Rename tag “mobile”"]),
+  );
+  const french = await namesOn(await as("member", "/settings/tags", FRENCH), "/settings/tags");
+  expect(french).toEqual(expect.arrayContaining(["Enregistrer la couleur de «\u202fmobile\u202f»", "Renommer l’étiquette «\u202fmobile\u202f»"]));
+});
+
+test("Comments held for review: each one's Publish on the portal and Reject name who wrote it and how it starts", async () => {
+  expect((await asAdmin("PUT", "/v1/portal", { enabled: true })).status).toBe(200);
+  const secret = new TextEncoder().encode((await asAdmin("POST", "/v1/portal/sso-secret", {})).body.ssoSecret);
+  const key = (await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message: "A dark mode" } })).body
+    .ticketId;
+  expect((await asAdmin("POST", `/v1/feedbacks/${key}/publish`, {})).status).toBe(200);
+  for (const [name, text] of [
+    ["Quin", "Please, my eyes hurt at night when I read the reports."],
+    ["Ines", "Yes please"],
+  ] as const) {
+    const token = await new SignJWT({ sub: name, email: `${name}@customer.example`, name })
+      .setProtectedHeader({ alg: "HS256" })
+      .setExpirationTime("5m")
+      .sign(secret);
+    const person = new FormBrowser(http.url, {}, (r) => http.handle(r));
+    expect((await person.fetch(`/p/demo/sso?token=${token}`)).status).toBe(303);
+    const page = await (await person.fetch(`/p/demo/${key}`)).text();
+    expect((await person.submit(page.slice(page.indexOf(`<form method="post" action="/p/demo/${key}/comment"`)), { text })).status).toBe(303);
+  }
+  const names = await namesOn(await as("member", `/inbox/${key}`), `/inbox/${key}`);
+  const quin = "the comment by Quin: “Please, my eyes hurt at night…”";
+  expect(names).toEqual(expect.arrayContaining([`Publish on the portal ${quin}`, `Reject ${quin}`, "Reject the comment by Ines: “Yes please”"]));
+  const french = await namesOn(await as("member", `/inbox/${key}`, FRENCH), `/inbox/${key}`);
+  expect(french).toContain("Rejeter le commentaire écrit par Ines\u202f: «\u202fYes please\u202f»");
 });

@@ -80,7 +80,7 @@ describe("Settings → Tags: renaming a tag for the whole organization", () => {
       const field = shown.slice(shown.indexOf('<input type="hidden" name="from" value="parcels">'));
       expect(field).toMatch(
         new RegExp(
-          `^<input type="hidden" name="from" value="parcels">\\s*<div class="search-row"><label class="visually-hidden" for="(tag-name-\\d+)">New name — parcels</label><input id="\\1" name="to" required value="${typed}" aria-invalid="true" aria-describedby="\\1-error" autofocus> <button type="submit" class="secondary">Rename</button></div><p class="error" role="alert" id="\\1-error">New name: expected a non-empty text of at most 40 characters without a comma.</p>`,
+          `^<input type="hidden" name="from" value="parcels">\\s*<div class="search-row"><label class="visually-hidden" for="(tag-name-\\d+)">New name — parcels</label><input id="\\1" name="to" required value="${typed}" aria-invalid="true" aria-describedby="\\1-error" autofocus> <button type="submit" class="secondary">Rename<span class="visually-hidden"> tag “parcels”</span></button></div><p class="error" role="alert" id="\\1-error">New name: expected a non-empty text of at most 40 characters without a comma.</p>`,
         ),
       );
       expect(await tagsOf(key)).toEqual(["parcels"]);
