@@ -69,6 +69,10 @@ export function lookAlikeCandidates(found: readonly (readonly PublishedFeedback[
     .map(({ published }) => published);
 }
 
+/** Spends a look from the client address's budget, which the widget's looks and the portal post form's share. */
+export const spendLook = (services: Pick<Services, "clock"> & { readonly store: RateLimitStore }, address: string) =>
+  checkRateLimit(services.store, services.clock, `look-alikes:${address}`, LOOK_ALIKES_PER_ADDRESS_PER_MINUTE);
+
 /**
  * POST /v1/widget/similar: while a person writes a report in the widget, the published feedbacks
  * of the widget's app that look like it, most alike first, at most three, public fields only.
@@ -83,7 +87,7 @@ export async function lookAlikes(
   address: string,
   language: Language,
 ): Promise<Result<WidgetLookAlikes>> {
-  const limited = await checkRateLimit(services.store, services.clock, `look-alikes:${address}`, LOOK_ALIKES_PER_ADDRESS_PER_MINUTE);
+  const limited = await spendLook(services, address);
   if (!limited.ok) return limited;
   const channel = await openChannel(services, input.publicKey, sender);
   if (!channel.ok) return channel;

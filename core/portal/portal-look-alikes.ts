@@ -1,12 +1,11 @@
 import { fail, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
-import { checkRateLimit } from "../rate-limits/check-rate-limit.ts";
 import type { PortalSimilarRequest } from "../schemas/portal.ts";
 import type { WidgetLookAlikes } from "../schemas/widget.ts";
 import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
 import type { RateLimitStore } from "../store/rate-limits.ts";
-import { type FindLookAlikeDeps, LOOK_ALIKES_PER_ADDRESS_PER_MINUTE, publishedLookAlikes } from "./look-alikes.ts";
+import { type FindLookAlikeDeps, publishedLookAlikes, spendLook } from "./look-alikes.ts";
 import { type OpenPortalDeps, openPortal } from "./open-portal.ts";
 import { postableApps } from "./postable-apps.ts";
 
@@ -27,7 +26,7 @@ export async function portalLookAlikes(
   address: string,
   language: Language,
 ): Promise<Result<WidgetLookAlikes>> {
-  const limited = await checkRateLimit(services.store, services.clock, `look-alikes:${address}`, LOOK_ALIKES_PER_ADDRESS_PER_MINUTE);
+  const limited = await spendLook(services, address);
   if (!limited.ok) return limited;
   const portal = await openPortal(services, slug);
   if (!portal) return fail("not_found");

@@ -25,17 +25,10 @@ const voteBody = validator(WidgetVoteRequest);
 const similarBody = validator(WidgetSimilarRequest);
 const votedBody = validator(WidgetVotedRequest);
 
+/** What every widget endpoint here refuses first: the page's origin, the body, the widget's key. */
+const WIDGET_REFUSALS: ErrorCode[] = ["origin_not_allowed", "invalid_body", "invalid_json", "channel_mismatch", "channel_inactive", "unknown_app"];
 /** What the endpoints for the person the site identified refuse before anything else: the widget's key, the body, the portal, the token. */
-const PERSON_REFUSALS: ErrorCode[] = [
-  "origin_not_allowed",
-  "invalid_body",
-  "invalid_json",
-  "channel_mismatch",
-  "channel_inactive",
-  "unknown_app",
-  "invalid_sso_token",
-  "not_found",
-];
+const PERSON_REFUSALS: ErrorCode[] = [...WIDGET_REFUSALS, "invalid_sso_token", "not_found"];
 
 const ORIGIN_HEADER = { origin: "Sent by the browser; must be one of the app's allowed origins." };
 
@@ -126,16 +119,7 @@ export function widgetIdeaRoutes(
           body: WidgetSimilarRequest,
           headers: ORIGIN_HEADER,
           responses: { 200: { description: "The look-alikes, most alike first.", schema: WidgetLookAlikes } },
-          errors: [
-            "origin_not_allowed",
-            "invalid_body",
-            "invalid_json",
-            "channel_mismatch",
-            "channel_inactive",
-            "unknown_app",
-            "not_found",
-            "rate_limited",
-          ],
+          errors: [...WIDGET_REFUSALS, "not_found", "rate_limited"],
         }),
       },
     );
