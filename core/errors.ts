@@ -81,7 +81,10 @@ export interface Failure {
   readonly problem?: FieldProblem;
   /** For a refused unmerge or split: why, naming the feedbacks (the message says it instead of the code's). */
   readonly refusal?: MergeRefusal;
-  /** For a service that failed (an issue tracker): what it said, for the operator to act on. */
+  /**
+   * For a service that failed (an issue tracker): what it said, for the operator to act on; for a
+   * refused single sign-on token: why, for the site's developers (English, as jose says it).
+   */
   readonly cause?: string;
   /** For a service that failed: it refused the credentials it was called with, which trying again will not change. */
   readonly credentialsRefused?: true;

@@ -1,7 +1,7 @@
 import { type ChannelDeps, openChannel, type Sender } from "../collection/open-channel.ts";
 import type { ChannelContext } from "../store/collection.ts";
 import { isEmailShaped, normalizeEmail } from "../email.ts";
-import { fail, ok, type Result } from "../errors.ts";
+import { type Failure, fail, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
 import { openSealed } from "../open-sealed.ts";
 import type { SsoVerifier } from "../portal-people/portal.ts";
@@ -10,7 +10,10 @@ import type { Services } from "../services.ts";
 import type { PortalStore } from "../store/portals.ts";
 import type { Voter } from "./vote.ts";
 
-/** The person a single sign-on token names, as a voter; null for a token that names no one (or a portal with no secret yet). */
+/** A refused token: `invalid_sso_token`, with why (`cause`) for the site's developers, who alone can mend it. */
+const refused = (why: string): Failure => ({ ok: false, code: "invalid_sso_token", cause: why });
+
+/** The person a single sign-on token names, as a voter; a token that names no one (or a portal with no secret yet) is refused, saying why. */
 async function identifiedVoter(
   services: Pick<Services, "secrets" | "clock">,
   verify: SsoVerifier,
@@ -18,16 +21,17 @@ async function identifiedVoter(
   orgId: string,
   token: string,
   language: Language,
-): Promise<Voter | null> {
-  if (!sealed || token === "") return null;
+): Promise<Result<Voter>> {
+  if (!sealed) return refused("this portal has no single sign-on secret yet (Settings → Portal)");
   // A secret that no longer opens verifies no one.
   const secret = await openSealed(services.secrets, sealed);
-  const claims = secret === null ? null : await verify(token, secret, services.clock());
-  if (!claims || "refused" in claims) return null;
+  if (secret === null) return refused("this portal's single sign-on secret can no longer be read: an Admin creates a new one (Settings → Portal)");
+  const claims = await verify(token, secret, services.clock());
+  if ("refused" in claims) return refused(claims.refused);
   const email = normalizeEmail(claims.email);
-  if (!isEmailShaped(email)) return null;
+  if (!isEmailShaped(email)) return refused('the token\'s "email" claim is no e-mail address');
   const name = claims.name?.trim().slice(0, VOTER_NAME_MAX_LENGTH);
-  return { orgId, email, language, ...(name && { name }) };
+  return ok({ orgId, email, language, ...(name && { name }) });
 }
 
 /** What the widget's person steps read: the widget's channel, the portal, and the secret box its SSO secret is sealed in. */
@@ -37,7 +41,7 @@ export type WidgetVoterDeps = ChannelDeps & Pick<Services, "secrets" | "clock"> 
  * The person a widget names with the site's single sign-on token, with the app and organization of
  * the widget's key: the widget key works only from an origin its app allows (`Sender`); a portal that
  * is off is `not_found`; a token forged, expired or incomplete (or a portal without a secret) is
- * `invalid_sso_token`.
+ * `invalid_sso_token`, saying why.
  */
 export async function widgetVoter(
   services: WidgetVoterDeps,
@@ -52,5 +56,5 @@ export async function widgetVoter(
   const portal = await services.store.findPortal(organization.id);
   if (!portal?.enabled) return fail("not_found");
   const voter = await identifiedVoter(services, verify, portal.ssoSecretSealed, organization.id, input.token, language);
-  return voter ? ok({ app, organization, voter }) : fail("invalid_sso_token");
+  return voter.ok ? ok({ app, organization, voter: voter.value }) : voter;
 }

@@ -1212,6 +1212,9 @@ export const EN = {
   /** insufficient_scope naming the scope the request needs: said instead of the code's message. */
   scopeLacking: (scope: string) =>
     `The access token lacks the scope this request needs: ${scope}. Authorize the agent again with it, or use a token or an API key that holds it.`,
+  /** invalid_sso_token saying why the token is refused (for the site's developers): said instead of the code's message. */
+  ssoTokenRefused: (why: string) =>
+    `The single sign-on token is refused: ${why}. The site's server signs {sub, email, name?, exp} with the portal's single sign-on secret (HS256), exp in the future, and passes the token to Retour.identify.`,
   /** A service the request needed refused its token: said instead of the code's message, since trying again will not help. */
   refusedToken: {
     tracker_unavailable:

@@ -1091,6 +1091,8 @@ export const FR: Catalog = {
   },
   scopeLacking: (scope: string) =>
     `Le jeton d’accès n’a pas la portée que demande cette requête\u202f: ${scope}. Autorisez de nouveau l’agent avec elle, ou utilisez un jeton ou une clé d’API qui la détient.`,
+  ssoTokenRefused: (why: string) =>
+    `Le jeton d’authentification unique est refusé (en anglais)\u202f: ${why}. Le serveur du site signe {sub, email, name?, exp} avec le secret d’authentification unique du portail (HS256), exp dans le futur, et passe le jeton à Retour.identify.`,
   refusedToken: {
     tracker_unavailable:
       "Le gestionnaire de tickets de l’application a refusé son jeton (erroné, révoqué ou expiré, ou sans accès au projet)\u202f: réessayer n’y changera rien. Un opérateur donne un nouveau jeton avec tracker set.",

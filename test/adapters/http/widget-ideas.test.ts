@@ -99,14 +99,16 @@ describe("with the portal on", () => {
     expect(shown.body.data.find((f: { key: string }) => f.key === calendar).votes).toBe(1);
   });
 
-  test("a token forged with another secret, expired, or not a token is 401 invalid_sso_token, and nothing is counted", async () => {
-    for (const bad of [
-      await token("eve@customer.example", "10m", "not-the-portal-secret-0123456789"),
-      await token("eve@customer.example", "past"),
-      "nonsense",
+  test("a token forged with another secret, expired, or not a token is 401 invalid_sso_token saying why, and nothing is counted", async () => {
+    for (const [bad, why] of [
+      [await token("eve@customer.example", "10m", "not-the-portal-secret-0123456789"), "is not signed with this portal's single sign-on secret"],
+      [await token("eve@customer.example", "past"), 'has expired ("exp" is past)'],
+      ["nonsense", "is not a signed JWT"],
     ]) {
-      const res = await fromPage("/v1/widget/votes", { publicKey: http.demo.widgetKey, key: exportIdea, token: bad });
+      const res = await fromPage("/v1/widget/votes", { publicKey: http.demo.widgetKey, key: exportIdea, token: bad! });
       expect([res.status, res.body.code, res.headers.get("access-control-allow-origin")]).toEqual([401, "invalid_sso_token", ALLOWED]);
+      expect(res.body.error).toStartWith("The single sign-on token is refused: ");
+      expect(res.body.error).toContain(why!);
     }
     expect((await admin("GET", `/v1/feedbacks/${exportIdea}/voters`)).body.data).toEqual([]);
   });
