@@ -1,6 +1,7 @@
 import { openapi } from "@elysiajs/openapi";
 import { Elysia, ValidationError } from "elysia";
 import { ErrorBody } from "../../core/errors.ts";
+import { rateLimitAddress } from "../../core/rate-limits/rate-limit-address.ts";
 import { AppList, FeatureList, Feature, App } from "../../core/schemas/catalog.ts";
 import { Feedback, FeedbackPage, FeedbackSummary, Report, StatusChange } from "../../core/schemas/feedback.ts";
 import { MergeRequest, SimilarFeedback, SimilarList } from "../../core/schemas/merges.ts";
@@ -96,7 +97,7 @@ interface HttpOptions {
   readonly apiPerMinute: number;
   /** Dynamic client registrations per client address and hour. */
   readonly registrationsPerHour: number;
-  /** The address of a request's client, as the server saw it (hono's getConnInfo): each address has its own budgets. */
+  /** The address of a request's client, as the server saw it: each address (each /64 for IPv6, rateLimitAddress) has its own budgets. */
   readonly clientAddress: (request: Request) => string;
   /** Called with errors that are bugs, for the log. */
   readonly onUnexpected: (error: unknown, request: Request) => void;
@@ -233,15 +234,17 @@ function undecodablePath(url: string): boolean {
 /** The REST interface: one Elysia instance per route group, errors mapped to `{error, code}` in one place. */
 export function createHttpApp(services: Services, options: HttpOptions) {
   const mcp = options.mcp;
+  // The client's address serves its budgets alone, every one of them kept per network for IPv6 (a client holds a /64).
+  const budgetAddress = (request: Request) => rateLimitAddress(options.clientAddress(request));
   // Reports, the hosted form and the widget share one budget per client address.
-  const collection = { perMinute: options.reportsPerMinute, clientAddress: options.clientAddress };
+  const collection = { perMinute: options.reportsPerMinute, clientAddress: budgetAddress };
   // Bodies are checked as they are sent: normalizing would drop unknown fields the schemas refuse.
   const app = new Elysia({ normalize: false });
   // A path whose escapes do not decode names nothing: Elysia would hand its route a null parameter.
   app.onRequest(({ request }) => (undecodablePath(request.url) ? nothingHere({ request, cookie: sentCookies(request) }, []) : undefined));
   app.onTransform({ as: "global" }, ({ request, body }) => formLineBreaksAsLf(request, body));
   // Mounted before any hook that parses bodies: the MCP handler reads the raw request.
-  if (mcp) app.all("/mcp", ({ request }) => mcp(request, options.clientAddress(request)), { parse: "none", detail: { hide: true } });
+  if (mcp) app.all("/mcp", ({ request }) => mcp(request, budgetAddress(request)), { parse: "none", detail: { hide: true } });
   // Raw bodies: a tracker's signature is computed over the exact bytes it sent.
   for (const [provider, handle] of Object.entries(options.integrations ?? {})) {
     app.post(
@@ -310,11 +313,11 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(mergeRoutes(services, options.apiPerMinute))
     .use(agentRoutes(services, options.apiPerMinute))
     .use(webhookRoutes(services, options.apiPerMinute))
-    .use(oauthRoutes(services, options.registrationsPerHour, options.clientAddress))
-    .use(accountRoutes(services, options.clientAddress))
+    .use(oauthRoutes(services, options.registrationsPerHour, budgetAddress))
+    .use(accountRoutes(services, budgetAddress))
     .use(unsubscribeRoutes(services))
     .use(attachmentRoutes(services))
-    .use(trackingRoutes(services, options.clientAddress))
+    .use(trackingRoutes(services, budgetAddress))
     .use(inboxRoutes(services, options.onServiceFailure, widget))
     .use(duplicateRoutes(services))
     .use(trendRoutes(services))
@@ -326,8 +329,8 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(changelogPageRoutes(services))
     .use(settingsSlackRoutes(services))
     .use(invitationRoutes(services, options.apiPerMinute))
-    .use(passwordResetRoutes(services, options.clientAddress))
-    .use(joinRoutes(services, options.clientAddress))
+    .use(passwordResetRoutes(services, budgetAddress))
+    .use(joinRoutes(services, budgetAddress))
     .use(teamSettingsRoutes(services))
     .use(voteRoutes(services, options.apiPerMinute))
     .use(
@@ -335,10 +338,10 @@ export function createHttpApp(services: Services, options: HttpOptions) {
         lookup: (slug) => portalEntry(services, slug),
         verifySso: NO_SSO,
         ...options.portals,
-        clientAddress: options.clientAddress,
+        clientAddress: budgetAddress,
       }),
     )
-    .use(portalPublicRoutes(services, portalCache, options.clientAddress))
+    .use(portalPublicRoutes(services, portalCache, budgetAddress))
     .use(portalRoutes(services, options.apiPerMinute))
     .use(portalPageRoutes(services, portalCache))
     .use(inboxPortalRoutes(services))
@@ -347,6 +350,6 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(inboxTriageRoutes(services))
     .use(settingsApiKeyRoutes(services))
     .use(settingsTagRoutes(services))
-    .use(widgetIdeaRoutes(services, { verifySso: options.portals?.verifySso ?? NO_SSO, clientAddress: options.clientAddress }))
-    .use(portalPostingRoutes(services, options.clientAddress));
+    .use(widgetIdeaRoutes(services, { verifySso: options.portals?.verifySso ?? NO_SSO, clientAddress: budgetAddress }))
+    .use(portalPostingRoutes(services, budgetAddress));
 }

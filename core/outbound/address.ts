@@ -36,8 +36,8 @@ function parseV4(text: string): number | null {
 
 const inRange = (ip: number, [base, bits]: Range) => bits === 0 || ip >>> (32 - bits) === base >>> (32 - bits);
 
-/** Sixteen bytes of an IPv6 address (with an optional dotted IPv4 tail), or null. */
-function parseV6(text: string): number[] | null {
+/** Sixteen bytes of an IPv6 address (with an optional dotted IPv4 tail, brackets or zone id), or null. */
+export function parseV6(text: string): number[] | null {
   let head = text
     .replace(/^\[|\]$/g, "")
     .split("%")[0]!

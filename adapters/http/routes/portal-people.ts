@@ -43,7 +43,7 @@ export interface PortalPeopleOptions {
   readonly lookup: PortalLookup;
   /** Reads single sign-on tokens (adapters/portal-sso). */
   readonly verifySso: SsoVerifier;
-  /** The client's address, as the server saw it: sign-in links and votes are limited per address. */
+  /** The client's address as its budgets are kept (rateLimitAddress: an IPv6 client's /64): sign-in links and votes are limited per address. */
   readonly clientAddress: (request: Request) => string;
 }
 

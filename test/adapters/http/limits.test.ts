@@ -82,6 +82,29 @@ describe("rate limits (defaults)", () => {
   });
 });
 
+describe("budgets of IPv6 clients", () => {
+  let http: InProcess;
+  beforeAll(async () => {
+    http = await inProcess({ with: { clock }, reportsPerMinute: 3 });
+  });
+  afterAll(() => http.close());
+  const report = (from: string) =>
+    http.request("POST", "/v1/reports", {
+      body: { publicKey: "pk_nobody", kind: "problem", message: "m" },
+      headers: { "x-test-client-address": from },
+    });
+
+  test("the addresses of one /64 share one budget: the next address of it is 429 rate_limited, another /64 still has its own", async () => {
+    startFreshMinute();
+    const statuses: number[] = [];
+    for (const host of ["1", "2", "3"]) statuses.push((await report(`2001:db8:aa:bb::${host}`)).status);
+    expect(statuses).toEqual([404, 404, 404]);
+    const rotated = await report("2001:db8:aa:bb:cafe::4");
+    expect([rotated.status, rotated.body.code]).toEqual([429, "rate_limited"]);
+    expect((await report("2001:db8:aa:bc::1")).status).toBe(404);
+  });
+});
+
 describe("sign-in throttling", () => {
   let http: InProcess;
   beforeAll(async () => {

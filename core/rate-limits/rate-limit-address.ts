@@ -1,0 +1,15 @@
+import { parseV6 } from "../outbound/address.ts";
+
+/**
+ * What a client address's budgets are kept under: an IPv6 address's /64, the least a provider hands
+ * one subscriber, who could otherwise take a fresh address from it for each request; an IPv4 address
+ * written as IPv6 (::ffff:a.b.c.d), that IPv4 address. An IPv4 address, or text that is no address
+ * (a socket that said nothing: "unknown"), is kept as it is.
+ */
+export function rateLimitAddress(address: string): string {
+  const bytes = parseV6(address);
+  if (bytes === null) return address;
+  if (bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff) return bytes.slice(12).join(".");
+  const groups = [0, 2, 4, 6].map((i) => ((bytes[i]! << 8) | bytes[i + 1]!).toString(16));
+  return `${groups.join(":")}::/64`;
+}
