@@ -8,5 +8,18 @@ export function resolveClientAddress(socketAddress: string, forwardedFor: string
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  return hops[Math.max(0, hops.length - trustedHops)] ?? socketAddress;
+  const entry = hops[Math.max(0, hops.length - trustedHops)];
+  return entry === undefined ? socketAddress : withoutPort(entry);
+}
+
+/**
+ * An entry as some proxies write it, with the client's port (`1.2.3.4:5555`, `[2001:db8::1]:443`:
+ * Azure's Application Gateway, IIS's ARR), is its address alone: each connection's port would
+ * otherwise be a budget of its own.
+ */
+function withoutPort(entry: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(entry);
+  if (bracketed) return bracketed[1]!;
+  const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(entry);
+  return v4 ? v4[1]! : entry;
 }
