@@ -265,7 +265,8 @@ export interface SlackApi {
   postMessage(access: SlackAccess, channel: string, message: SlackMessage): Promise<void>;
   /**
    * An ephemeral answer to the person who sent a command or shortcut, through its response_url;
-   * `expired` when Slack no longer takes it (it lives 30 minutes, for 5 answers).
+   * `expired` when Slack no longer takes it (it lives 30 minutes, for 5 answers), or when it is not
+   * Slack's address, to which nothing is sent.
    */
   respond(responseUrl: string, message: SlackMessage): Promise<"sent" | "expired">;
 }

@@ -28,6 +28,21 @@ function told(error: unknown): unknown {
   return part && error instanceof Error ? new CredentialsRefused(part, error.message, { cause: error }) : error;
 }
 
+/** Where Slack takes answers to a command or shortcut (https://api.slack.com/interactivity/handling#message_responses). */
+const SLACK_ANSWERS_ORIGIN = "https://hooks.slack.com";
+
+/**
+ * Whether a response_url is Slack's: on its hooks host, or on the Slack the operator points the
+ * service at (SLACK_API_URL: a local one in tests). A request names its response_url under the
+ * organization's signing secret, which its Admin holds, not Slack: another address would have this
+ * service post wherever an Admin says (this machine, its network, the cloud's metadata).
+ */
+function isSlackAnswerAddress(responseUrl: string, apiUrl: string): boolean {
+  if (!URL.canParse(responseUrl)) return false;
+  const origin = new URL(responseUrl).origin;
+  return origin === SLACK_ANSWERS_ORIGIN || origin === new URL(apiUrl).origin;
+}
+
 /**
  * Slack's Web API through its official client. The client retries nothing: a failed call fails the
  * job, which the durable queue retries with its own backoff, so an outage delays and loses nothing.
@@ -83,6 +98,8 @@ export function createSlackApi(defaultApiUrl: string): SlackApi {
         });
     },
     async respond(responseUrl, message: SlackMessage) {
+      // Dropped as an expired one is: retrying would not make it Slack's.
+      if (!isSlackAnswerAddress(responseUrl, defaultApiUrl)) return "expired";
       const answer = await fetch(responseUrl, {
         method: "POST",
         headers: { "content-type": "application/json" },

@@ -234,6 +234,33 @@ describe("reports from Slack", () => {
     expect(feedbacks.map((f) => f.title)).toEqual(["Search ignores accents in customer names"]);
   });
 
+  test("a response_url that is not Slack's (this machine, its network, the cloud's metadata) is posted nothing: the organization's signing secret signs it, not Slack", async () => {
+    const posted: string[] = [];
+    const inside = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch: (request) => {
+        posted.push(new URL(request.url).pathname);
+        return new Response("ok");
+      },
+    });
+    try {
+      const aside = (path: string) => `http://127.0.0.1:${inside.port}${path}`;
+      await fromSlack("commands", command("The invoice PDF has no logo", { response_url: aside("/internal/command") }));
+      const body = shortcut({ ts: "1712345678.000950", text: "", user: "U-ANN" }).replace(
+        encodeURIComponent(slack.responseUrl(`shortcut-${sequence}`)),
+        encodeURIComponent(aside("/internal/shortcut")),
+      );
+      await fromSlack("interactions", body);
+      expect(await work()).toMatchObject({ retried: 0 });
+      // The shortcut's refusal is answered without the request waiting for it: time for a post that would come.
+      await Bun.sleep(200);
+      expect(posted).toEqual([]);
+    } finally {
+      inside.stop(true);
+    }
+  });
+
   test("with several apps and no default, a dialog (views.open) asks which; the report goes to the app picked; a dialog Slack does not open is said at once", async () => {
     await app.cli("org", "create", "Pick Co", "--prefix", "PICK", "--plan", "growth");
     const org = (await app.services.store.findOrganization("PICK"))!;
