@@ -1,7 +1,7 @@
 /**
  * Whether an IP address is on the public internet. Webhooks and trackers an Admin sets never reach the others: loopback,
  * private, link-local (cloud metadata lives there), CGNAT, multicast, reserved, documentation and
- * benchmarking ranges, unique-local IPv6, Teredo tunnels, and IPv4 embedded in IPv6 (mapped,
+ * benchmarking ranges, unique-local and site-local IPv6, IPv6's discard prefix, Teredo tunnels, and IPv4 embedded in IPv6 (mapped,
  * translated, compatible, 6to4, NAT64) when the IPv4 is not public.
  */
 
@@ -65,7 +65,8 @@ export function parseV6(text: string): number[] | null {
 }
 
 function publicV6(b: number[]): boolean {
-  const zeroUntil = (n: number) => b.slice(0, n).every((x) => x === 0);
+  const zeroFrom = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
+  const zeroUntil = (n: number) => zeroFrom(0, n);
   const embedded = () => v4(b[12]!, b[13]!, b[14]!, b[15]!);
   if (zeroUntil(15) && (b[15] === 0 || b[15] === 1)) return false; // :: and ::1
   if (zeroUntil(10) && b[10] === 0xff && b[11] === 0xff) return isPublicV4(embedded()); // ::ffff:a.b.c.d
@@ -74,7 +75,9 @@ function publicV6(b: number[]): boolean {
   if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b) return isPublicV4(embedded()); // NAT64 64:ff9b::/96 and 64:ff9b:1::/48
   if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x00 && b[3] === 0x00) return false; // Teredo 2001::/32: a tunnel to any IPv4
   if ((b[0]! & 0xfe) === 0xfc) return false; // unique local fc00::/7
-  if (b[0] === 0xfe && (b[1]! & 0xc0) === 0x80) return false; // link-local fe80::/10
+  if (b[0] === 0xfe && (b[1]! & 0x80) === 0x80) return false; // link-local fe80::/10, and site-local fec0::/10 (deprecated, still routed in some networks)
+  if (b[0] === 0x01 && zeroFrom(2, 8)) return false; // discard-only 100::/64
+  if (b[0] === 0x3f && b[1] === 0xff && (b[2]! & 0xf0) === 0) return false; // documentation 3fff::/20
   if (b[0] === 0xff) return false; // multicast
   if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x0d && b[3] === 0xb8) return false; // documentation
   if (b[0] === 0x20 && b[1] === 0x02) return isPublicV4(v4(b[2]!, b[3]!, b[4]!, b[5]!)); // 6to4

@@ -59,6 +59,13 @@ describe("webhook addresses", () => {
     assert.equal(isPublicAddress("2002:0808:0808::1"), true, "6to4 of a public IPv4");
   });
 
+  test("refuses the IPv6 ranges the internet does not route: the former site-local fec0::/10, discard-only 100::/64 and documentation 3fff::/20", () => {
+    for (const address of ["fec0::1", "feff:ffff::1", "100::1", "100::ffff:ffff:ffff:ffff", "3fff::1", "3fff:fff::1"]) {
+      assert.equal(isPublicAddress(address), false, address);
+    }
+    for (const address of ["100:0:0:1::1", "3fff:1000::1"]) assert.equal(isPublicAddress(address), true, `${address}, beside those ranges`);
+  });
+
   test("accepts public IPv4, IPv6 and IPv4-mapped public addresses", () => {
     for (const address of ["8.8.8.8", "1.1.1.1", "172.32.0.1", "100.128.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8", "2a00:1450:4007:80c::200e"]) {
       assert.equal(isPublicAddress(address), true, address);
