@@ -3,7 +3,7 @@ import { type Failure, fail, invalid, ok, type Result } from "../errors.ts";
 import { hasFullContext } from "../plans.ts";
 import type { Services } from "../services.ts";
 import type { ChannelContext } from "../store/collection.ts";
-import { isOfType } from "../attachments/file-type.ts";
+import { imageSize, isOfType } from "../attachments/file-type.ts";
 import type { NormalizedReport, ReportFile } from "../report/normalize.ts";
 import type { BrowserContext, WidgetAttachment, WidgetReportRequest } from "../schemas/widget.ts";
 
@@ -12,6 +12,18 @@ const REPLAY_MAX_BYTES = 5 * 1024 * 1024;
 /** What a replay may expand to once decompressed: what the player would have to hold and parse. */
 const REPLAY_EXPANDED_MAX_BYTES = 50 * 1024 * 1024;
 const MAX_BYTES: Readonly<Record<WidgetAttachment["kind"], number>> = { screenshot: SCREENSHOT_MAX_BYTES, replay: REPLAY_MAX_BYTES };
+/**
+ * What a screenshot's header may declare: a widget's is the window at twice its pixels at most
+ * (7,680 × 4,320 for a 4K screen). Beyond, a small file is an image bomb for the team's browser,
+ * which allocates four bytes a pixel to show it (a 2 MB PNG of one colour holds over 20,000 pixels a side).
+ */
+const SCREENSHOT_MAX_SIDE = 16_384;
+const SCREENSHOT_MAX_PIXELS = 40_000_000;
+
+function overScreenshotSize(bytes: Uint8Array, contentType: string): boolean {
+  const size = imageSize(bytes, contentType);
+  return size !== null && (size.width > SCREENSHOT_MAX_SIDE || size.height > SCREENSHOT_MAX_SIDE || size.width * size.height > SCREENSHOT_MAX_PIXELS);
+}
 
 /** The size base64 text decodes to, without decoding it. */
 const decodedSize = (data: string): number => Math.floor((data.length * 3) / 4) - (data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0);
@@ -81,6 +93,7 @@ export async function browserReport(
     const notItsType = invalid("invalid_ingest", { field: `attachments.${at}.data`, reason: "not_its_type" });
     const bytes = decode(attachment.data);
     if (!bytes || !isOfType(bytes, attachment.contentType)) return notItsType;
+    if (attachment.kind === "screenshot" && overScreenshotSize(bytes, attachment.contentType)) return fail("payload_too_large");
     if (attachment.kind === "replay") {
       const expanded = await expandsWithin(bytes, REPLAY_EXPANDED_MAX_BYTES);
       if (expanded !== "within") return expanded === "over" ? fail("replay_too_large") : notItsType;

@@ -105,6 +105,65 @@ describe("POST /v1/widget/reports", () => {
     }
   });
 
+  test("a screenshot whose header declares more than 16,384 pixels a side or 40 megapixels (an image bomb for the browser that shows it) is 413 payload_too_large", async () => {
+    const png = (width: number, height: number) => {
+      const header = Buffer.from([
+        0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 0, 0, 0, 0, 0, 8, 6, 0, 0, 0,
+      ]);
+      header.writeUInt32BE(width, 16);
+      header.writeUInt32BE(height, 20);
+      return { kind: "screenshot", contentType: "image/png", data: header.toString("base64") };
+    };
+    const jpeg = (width: number, height: number) => {
+      const frame = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0, 0xff, 0xc2, 0, 11, 8, 0, 0, 0, 0, 1, 1, 0x11, 0]);
+      frame.writeUInt16BE(height, 13);
+      frame.writeUInt16BE(width, 15);
+      return { kind: "screenshot", contentType: "image/jpeg", data: frame.toString("base64") };
+    };
+    const webp = (width: number, height: number) => {
+      const extended = Buffer.alloc(30);
+      extended.write("RIFF", 0);
+      extended.writeUInt32LE(22, 4);
+      extended.write("WEBPVP8X", 8);
+      extended.writeUInt32LE(10, 16);
+      extended.writeUIntLE(width - 1, 24, 3);
+      extended.writeUIntLE(height - 1, 27, 3);
+      return { kind: "screenshot", contentType: "image/webp", data: extended.toString("base64") };
+    };
+    const lossy = (width: number, height: number) => {
+      const frame = Buffer.alloc(30);
+      frame.write("RIFF", 0);
+      frame.write("WEBPVP8 ", 8);
+      frame.set([0x9d, 0x01, 0x2a], 23);
+      frame.writeUInt16LE(width, 26);
+      frame.writeUInt16LE(height, 28);
+      return { kind: "screenshot", contentType: "image/webp", data: frame.toString("base64") };
+    };
+    const lossless = (width: number, height: number) => {
+      const frame = Buffer.alloc(30);
+      frame.write("RIFF", 0);
+      frame.write("WEBPVP8L", 8);
+      frame[20] = 0x2f;
+      frame.writeUInt32LE((width - 1) | ((height - 1) << 14), 21);
+      return { kind: "screenshot", contentType: "image/webp", data: frame.toString("base64") };
+    };
+    for (const bomb of [
+      png(100_000, 100_000),
+      png(16_385, 10),
+      jpeg(65_535, 65_535),
+      webp(16_000, 16_000),
+      lossy(16_383, 16_383),
+      lossless(16_384, 16_384),
+    ]) {
+      const reply = await fromPage(ALLOWED, widgetReport({ attachments: [bomb] }));
+      expect([bomb.contentType, reply.status, reply.body.code]).toEqual([bomb.contentType, 413, "payload_too_large"]);
+    }
+    for (const shot of [png(7680, 4320), jpeg(10_240, 2880), webp(390, 844), lossy(1920, 1080), lossless(780, 16_384)]) {
+      const reply = await fromPage(ALLOWED, widgetReport({ attachments: [shot] }));
+      expect([shot.contentType, reply.status]).toEqual([shot.contentType, 201]);
+    }
+  });
+
   test("a small replay that expands past 50 MB is 413 replay_too_large, readable by the page, and records nothing", async () => {
     const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
     expect(bomb.length).toBeLessThan(1024 * 1024);
