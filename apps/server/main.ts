@@ -109,9 +109,11 @@ async function shutdown(signal: string): Promise<void> {
   }
   process.exit(0);
 }
-// Before the start message: whoever read it may stop the server at once.
-process.once("SIGINT", () => void shutdown("SIGINT"));
-process.once("SIGTERM", () => void shutdown("SIGTERM"));
+// Before the start message: whoever read it may stop the server at once. Kept for every signal, not
+// once: a signal to the process group (Ctrl-C, timeout, systemd's control-group stop) reaches the
+// server twice, directly and passed on by npm, and a second one without a listener kills it mid-stop.
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
 logger.info({ port: server.port, baseUrl, store: config.store, assistant: config.assistant }, "retour listening");
 // People read these lines; standard output stays JSON lines for log collectors.

@@ -240,13 +240,17 @@ describe("the CLI on a DATA_DIR without a store", () => {
   });
 });
 
-/** A server process on DATA_DIR with DEMO=false, once it has told its start message (returned). */
+/** A server process on DATA_DIR with DEMO=false, once it has told its start message (returned), and its log so far. */
 async function startedWithoutDemo(DATA_DIR: string) {
   const server = Bun.spawn([process.execPath, join(ROOT, "apps/server/main.ts")], {
     env: { ...process.env, DATA_DIR, PORT: "0", DEMO: "false" },
-    stdout: "ignore",
+    stdout: "pipe",
     stderr: "pipe",
   });
+  let log = "";
+  void (async () => {
+    for await (const chunk of server.stdout) log += new TextDecoder().decode(chunk);
+  })();
   let told = "";
   const reader = server.stderr.getReader();
   while (!told.includes("user create")) {
@@ -254,7 +258,7 @@ async function startedWithoutDemo(DATA_DIR: string) {
     if (done) throw new Error(`the server ended before its start message: ${told}`);
     told += new TextDecoder().decode(value);
   }
-  return { server, told };
+  return { server, told, logged: () => log };
 }
 
 describe("a server stopped with SIGTERM", () => {
@@ -266,6 +270,17 @@ describe("a server stopped with SIGTERM", () => {
     expect(existsSync(join(DATA_DIR, "retour.sqlite-wal"))).toBe(false);
     // What it wrote is its owner's alone.
     expect(["retour.sqlite", "secret.key", "servers"].map((f) => statSync(join(DATA_DIR, f)).mode & 0o077)).toEqual([0, 0, 0]);
+    expect(JSON.parse(readFileSync(join(DATA_DIR, "servers", String(server.pid)), "utf8")).stopped).toBeNumber();
+  });
+
+  test("twice, as a signal to its process group arrives (from npm passing it on, and from the terminal's Ctrl-C or timeout), still stops once, cleanly", async () => {
+    const DATA_DIR = scratchDir("sigterm-twice");
+    const { server, logged } = await startedWithoutDemo(DATA_DIR);
+    server.kill("SIGTERM");
+    await waitFor("the first signal to start the shutdown", logged, (lines) => lines.includes('"msg":"shutting down"'), 10_000);
+    server.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(existsSync(join(DATA_DIR, "retour.sqlite-wal"))).toBe(false);
     expect(JSON.parse(readFileSync(join(DATA_DIR, "servers", String(server.pid)), "utf8")).stopped).toBeNumber();
   });
 });
