@@ -23,7 +23,17 @@ export type Asked =
   | (Named & { readonly kind: "command"; readonly args: readonly string[] });
 
 const said = (code: 0 | 2, out: string, err = ""): Asked => ({ kind: "said", code, out, err });
-const mistake = (why: string): Asked => said(2, "", `retour: ${why}\n\n${USAGE}`);
+const mistake = (why: string, usage = USAGE): Asked => said(2, "", `retour: ${why}\n\n${usage}`);
+
+/**
+ * A line node:util refused, in the CLI's words: its own advice for an unknown option (put it after
+ * `--` as a positional) fits no command here, and the command's usage says what it takes.
+ */
+function refusedLine(words: readonly string[], error: unknown): Asked {
+  const message = error instanceof Error ? error.message : String(error);
+  const unknown = (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? /'(-[^']*)'/.exec(message)?.[1] : undefined;
+  return mistake(unknown ? `unknown option ${unknown}` : message, usageOf(words.find((word) => !word.startsWith("-"))));
+}
 
 /**
  * Reads a command line (without `retour` itself). `help [group]`, `--help` and `<group> --help`
@@ -35,7 +45,7 @@ export function commandLine(words: readonly string[]): Asked {
   try {
     parsed = parseCommandLine(words);
   } catch (error) {
-    return mistake(error instanceof Error ? error.message : String(error));
+    return refusedLine(words, error);
   }
   const { values, positionals } = parsed;
   const [group = "", verb] = positionals;
