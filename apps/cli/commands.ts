@@ -835,7 +835,7 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
                                                  on standard error (a line a tenth when not a terminal)
   migrate --from sqlite --to mongodb             copies DATA_DIR's store into MONGODB_URI, with progress; resumable
   compact                                        gives the embedded store's free pages back to the disk (VACUUM);
-                                                 stop the servers first: writes wait until it is done
+                                                 stop the servers first: it refuses while one runs
   secret-key reset --yes                         when the store's key is lost: the store takes this process's key
                                                  (SECRET_KEY or DATA_DIR/secret.key); stop the servers first
   backup <dir>                                   writes the embedded store, its attachments and its secret key

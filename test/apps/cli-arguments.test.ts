@@ -41,7 +41,7 @@ describe("the CLI's command line", () => {
     expect(tracker.filter((line) => /^ {2}\S/.test(line)).every((line) => line.startsWith("  tracker "))).toBe(true);
     expect(tracker.filter((line) => line.startsWith("  tracker set")).length).toBe(4);
     expect(tracker).toContain("                                                 [--issue-type Task] [--statuses S] [--webhook-secret S]");
-    expect(usageOf("compact")).toContain("stop the servers first");
+    expect(usageOf("compact")).toContain("stop the servers first: it refuses while one runs");
     expect(usageOf("nothing-like-it")).toBe(USAGE);
     expect(usageOf(undefined)).toBe(USAGE);
   });
