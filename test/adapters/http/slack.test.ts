@@ -253,8 +253,14 @@ describe("reports from Slack", () => {
       );
       await fromSlack("interactions", body);
       expect(await work()).toMatchObject({ retried: 0 });
-      // The shortcut's refusal is answered without the request waiting for it: time for a post that would come.
-      await Bun.sleep(200);
+      // The shortcut's refusal is answered after its request: one more at Slack's own address, seen
+      // there, shows that the refusals were sent (or dropped) by then.
+      await fromSlack("interactions", shortcut({ ts: "1712345678.000960", text: "", user: "U-ANN" }));
+      await waitFor(
+        "the refusal at Slack's address",
+        () => slack.responses,
+        (r) => r.length === 1,
+      );
       expect(posted).toEqual([]);
     } finally {
       inside.stop(true);
