@@ -58,6 +58,8 @@ export function serve(handle: (request: Request, clientAddress: string) => Promi
         response = await handle(request, resolveClientAddress(socket, request.headers.get("x-forwarded-for"), options.trustedProxyHops));
       }
       response.headers.set("x-request-id", id);
+      // Every answer has its type: a browser never guesses another (JSON read as HTML), as pages and files already said.
+      response.headers.set("x-content-type-options", "nosniff");
       const path = url?.pathname ?? incoming.url.split("?")[0];
       options.logger.info(
         { reqId: id, method: incoming.method, path, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 },

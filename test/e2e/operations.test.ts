@@ -141,6 +141,16 @@ describe("operations", () => {
     expect((await fetch(`${server.url}/health`)).headers.get("x-request-id")).toBeTruthy();
   });
 
+  test("every response tells browsers not to guess its type (X-Content-Type-Options: nosniff): JSON, a refusal, a redirect", async () => {
+    const answers = [
+      await fetch(`${server.url}/health`),
+      await fetch(`${server.url}/v2/nothing`),
+      await fetch(`${server.url}/v1/reports`, { method: "POST", body: "{" }),
+      await fetch(`${server.url}/`, { redirect: "manual" }),
+    ];
+    expect(answers.map((a) => a.headers.get("x-content-type-options"))).toEqual(["nosniff", "nosniff", "nosniff", "nosniff"]);
+  });
+
   test("an unknown route is a JSON 404 not_found", async () => {
     const res = await get(`${server.url}/v2/nothing`);
     expect({ status: res.status, code: res.body.code }).toEqual({ status: 404, code: "not_found" });
