@@ -147,8 +147,10 @@ describe("the public changelog and its Atom feed", () => {
     const page = await (await http.fetch(`${http.url}/p/demo/${key}`)).text();
     expect(page).toContain(`<p class="shipped-in">Shipped in <a href="/p/demo/changelog#entry-${entry}">Labels &amp; slips</a></p>`);
     expect(page).not.toContain("the sequel");
-    // The link leads to the entry on the changelog page.
-    expect(await (await http.fetch(`${http.url}/p/demo/changelog`)).text()).toContain(`id="entry-${entry}"`);
+    // The link leads to the entry on the changelog page, headed by its title.
+    expect(await (await http.fetch(`${http.url}/p/demo/changelog`)).text()).toContain(
+      `<article class="entry" id="entry-${entry}"><h2>Labels &amp; slips</h2>`,
+    );
     const french = await (await http.fetch(`${http.url}/p/demo/${key}?lang=fr`)).text();
     expect(french).toContain(`Livré dans la nouveauté <a href="/p/demo/changelog?lang=fr#entry-${entry}">Labels &amp; slips</a>`);
   });
