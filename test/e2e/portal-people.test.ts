@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SignJWT } from "jose";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium, signedInPage } from "../support/chromium.ts";
 import { startMailbox } from "../support/mailbox.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
@@ -13,6 +13,9 @@ let server: Served;
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;
 let browser: Browser;
 let idea: string;
+/** One tab for the tests that need none fresh (no storage, draft or focus of their own): the first finds it signed out, later ones sign in on it by a token. */
+let shared: Page | undefined;
+const sharedTab = async () => (shared ??= await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage());
 
 /** A token of the customer's single sign-on for `email`, signed with a portal secret made now (each replaces the one before). */
 async function ssoToken(email: string, name: string): Promise<string> {
@@ -250,7 +253,8 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
   });
 
   test("signed out, the vote box of a feedback takes the brand colour under the pointer, as the signed-in one does", async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await sharedTab();
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${server.url}/p/demo/${idea}`);
     const border = () => page.locator("a.votes").evaluate((box) => getComputedStyle(box).borderTopColor);
     const resting = await border();
@@ -261,7 +265,8 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
 
   test("what a person types in a comment or a post is in the portal's own font, as the other fields are, not the browser's monospace", async () => {
     const token = await ssoToken("kim@customer.example", "Kim");
-    const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
+    const page = await sharedTab();
+    await page.setViewportSize({ width: 390, height: 900 });
     const fonts = (field: string) =>
       page.evaluate((selector) => {
         const font = (element: Element | null) => (element ? getComputedStyle(element).fontFamily : "absent");
@@ -277,6 +282,7 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
 
   test("signed in by the customer's single sign-on, back on a page the browser showed signed out, the person is signed in there at once", async () => {
     const token = await ssoToken("bea@customer.example", "Bea");
+    // A tab of its own: the feedback's page seen signed out must be this test's (the shared tab may hold Kim's session).
     const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
     // Seen signed out first: public, kept 30 s by the browser, which must not show that copy again once signed in.
     await page.goto(`${server.url}/p/demo/${idea}`);
@@ -288,7 +294,8 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
 
   test("typing a title, the person is offered the published ideas that look like it above the form, with their votes and a link to each, the title still in view on a phone", async () => {
     const token = await ssoToken("lea@customer.example", "Léa");
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await sharedTab();
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${server.url}/p/demo/sso?token=${token}&next=/p/demo/new`);
     await page.locator("#post-title").pressSequentially("Dark mode for the app");
     const offered = page.locator("#look-alikes li");
