@@ -27,12 +27,16 @@ const mistake = (why: string, usage = USAGE): Asked => said(2, "", `retour: ${wh
 
 /**
  * A line node:util refused, in the CLI's words: its own advice for an unknown option (put it after
- * `--` as a positional) fits no command here, and the command's usage says what it takes.
+ * `--` as a positional) fits no command here, its `'--prefix <value>' argument missing` reads as
+ * its own, and the command's usage says what it takes.
  */
 function refusedLine(words: readonly string[], error: unknown): Asked {
   const message = error instanceof Error ? error.message : String(error);
-  const unknown = (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? /'(-[^']*)'/.exec(message)?.[1] : undefined;
-  return mistake(unknown ? `unknown option ${unknown}` : message, usageOf(words.find((word) => !word.startsWith("-"))));
+  const code = (error as { code?: string }).code;
+  const unknown = code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" ? /'(-[^']*)'/.exec(message)?.[1] : undefined;
+  const valueless = code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" ? /'(-[^' ]*) <value>' argument missing/.exec(message)?.[1] : undefined;
+  const why = unknown ? `unknown option ${unknown}` : valueless ? `${valueless} needs a value` : message;
+  return mistake(why, usageOf(words.find((word) => !word.startsWith("-"))));
 }
 
 /**

@@ -58,6 +58,13 @@ describe("the CLI's command line", () => {
     expect(commands.every((line) => line.startsWith("  org "))).toBe(true);
   });
 
+  test("an option given without its value is named in one line of the CLI's words, followed by its command's usage alone", () => {
+    const said = saidFor("org", "create", "Acme", "--prefix");
+    expect([said?.code, firstLine(said?.err)]).toEqual([2, "retour: --prefix needs a value"]);
+    const commands = said!.err.split("\n").filter((line) => /^ {2}\S/.test(line));
+    expect(commands.length > 0 && commands.every((line) => line.startsWith("  org "))).toBe(true);
+  });
+
   test("a command of two words gets the words after them; one of one word, those after it; help import is the help center's command", () => {
     expect(commandLine(["app", "list", "DEMO"])).toMatchObject({ kind: "command", name: "app list", group: "app", args: ["DEMO"] });
     expect(commandLine(["demo", "--json"])).toMatchObject({ kind: "command", name: "demo", args: [] });
