@@ -58,6 +58,8 @@ export interface OpenOptions {
   readonly backgroundCheckpoints?: boolean;
   /** Told before an existing store's schema is upgraded: at a million feedbacks, a migration can take seconds. */
   readonly onUpgrade?: (schema: { from: number; to: number }) => void;
+  /** Told once that upgrade is committed, with how long it took, so that its end is seen as its start was. */
+  readonly onUpgraded?: (schema: { from: number; to: number }, ms: number) => void;
 }
 
 /** Opens (creating if needed) a database file in WAL mode and brings its schema up to date. */
@@ -124,32 +126,39 @@ function prepare(db: Database, options: OpenOptions, backup: boolean): void {
   db.exec("PRAGMA cache_size = -4096");
   db.exec("PRAGMA temp_store = MEMORY");
   if (options.backgroundCheckpoints) db.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
-  migrate(db, options.onUpgrade);
+  const started = performance.now();
+  const upgraded = migrate(db, options.onUpgrade);
+  if (upgraded) options.onUpgraded?.(upgraded, Math.round(performance.now() - started));
 }
 
-function migrate(db: Database, onUpgrade: OpenOptions["onUpgrade"]): void {
-  db.transaction(() => {
-    // Inside an immediate transaction, so two processes starting together migrate once.
-    const { user_version: current } = db.query<{ user_version: number }, []>("PRAGMA user_version").get()!;
-    // A file this process may not write to opens for reading alone, without a word: the service would start only to fail every write.
-    writeOrRefuse(db, `PRAGMA user_version = ${current}`);
-    // An older release would write rows without what later migrations added (an organization's number, …).
-    if (current > MIGRATIONS.length)
-      throw new StoreRefused(
-        `the store at ${db.filename} was upgraded by a newer release of Retour (schema ${current}, this release knows ${MIGRATIONS.length}): run that release`,
-      );
-    if (current === 0 && isEmpty(db)) {
-      // A new store: the last schema at once, faster than replaying every migration, which a test suite feels (README).
-      db.exec(readFileSync(SCHEMA_FILE, "utf8"));
-      return;
-    }
-    if (current > 0 && current < MIGRATIONS.length) onUpgrade?.({ from: current, to: MIGRATIONS.length });
-    // Numbered 1 to the last without a gap (test/adapters/sqlite-schema.test.ts): those after the store's version.
-    for (const migration of MIGRATIONS.slice(current)) {
-      applyMigration(db, migration);
-      db.exec(`PRAGMA user_version = ${migration.number}`);
-    }
-  }).immediate();
+/** Brings the schema up to date; returns the versions of an existing store it upgraded. */
+function migrate(db: Database, onUpgrade: OpenOptions["onUpgrade"]): { from: number; to: number } | undefined {
+  return db
+    .transaction(() => {
+      // Inside an immediate transaction, so two processes starting together migrate once.
+      const { user_version: current } = db.query<{ user_version: number }, []>("PRAGMA user_version").get()!;
+      // A file this process may not write to opens for reading alone, without a word: the service would start only to fail every write.
+      writeOrRefuse(db, `PRAGMA user_version = ${current}`);
+      // An older release would write rows without what later migrations added (an organization's number, …).
+      if (current > MIGRATIONS.length)
+        throw new StoreRefused(
+          `the store at ${db.filename} was upgraded by a newer release of Retour (schema ${current}, this release knows ${MIGRATIONS.length}): run that release`,
+        );
+      if (current === 0 && isEmpty(db)) {
+        // A new store: the last schema at once, faster than replaying every migration, which a test suite feels (README).
+        db.exec(readFileSync(SCHEMA_FILE, "utf8"));
+        return undefined;
+      }
+      const upgrade = current > 0 && current < MIGRATIONS.length ? { from: current, to: MIGRATIONS.length } : undefined;
+      if (upgrade) onUpgrade?.(upgrade);
+      // Numbered 1 to the last without a gap (test/adapters/sqlite-schema.test.ts): those after the store's version.
+      for (const migration of MIGRATIONS.slice(current)) {
+        applyMigration(db, migration);
+        db.exec(`PRAGMA user_version = ${migration.number}`);
+      }
+      return upgrade;
+    })
+    .immediate();
 }
 
 /** Runs a statement that writes, refusing the store in one line when the file is read-only for this process. */

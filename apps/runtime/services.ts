@@ -53,6 +53,7 @@ async function openStore(config: Config, role: Role, logger: Logger): Promise<St
       createSqliteStore(sqliteFile(config.dataDir), {
         backgroundCheckpoints: role === "server",
         onUpgrade: (schema) => logger.info({ schema }, "upgrading the store's schema; on a large store this takes a while, once"),
+        onUpgraded: (schema, ms) => logger.info({ schema, ms }, "the store's schema is upgraded"),
       }),
     );
   // Loaded only when asked for: the driver costs every process (servers, CLI commands) about 0.1 s of start-up.

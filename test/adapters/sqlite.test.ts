@@ -1279,6 +1279,18 @@ describe("sqlite schema upgrades", () => {
     await createSqliteStore(join(scratchDir("store"), "new.sqlite"), { onUpgrade }).close();
     expect(upgrades).toEqual([{ from: version, to: MIGRATIONS.length }]);
   });
+
+  test("an upgrade is told once it is done, with its versions and the milliseconds it took; a new or current store is not", async () => {
+    const done: Array<{ schema: { from: number; to: number }; ms: number }> = [];
+    const onUpgraded = (schema: { from: number; to: number }, ms: number) => done.push({ schema, ms });
+    const { path, old, version } = storeBefore("organization-numbers");
+    old.close();
+    await createSqliteStore(path, { onUpgraded }).close();
+    await createSqliteStore(path, { onUpgraded }).close();
+    await createSqliteStore(join(scratchDir("store"), "new.sqlite"), { onUpgraded }).close();
+    expect(done).toEqual([{ schema: { from: version, to: MIGRATIONS.length }, ms: expect.any(Number) }]);
+    expect(done[0]!.ms).toBeGreaterThanOrEqual(0);
+  });
 });
 
 describe("sqlite organization numbers migration", () => {
