@@ -28,6 +28,8 @@ export interface Config {
   readonly apiPerMinute: number;
   /** How long each process keeps an anonymous portal page or public JSON for all its readers; 0: not kept. */
   readonly portalCacheMs: number;
+  /** How long a stopping server waits for the requests in flight before it closes their connections. */
+  readonly shutdownGraceMs: number;
   readonly webhooksAllowPrivate: boolean;
   /** Admins may give a tracker an http or private address (GitHub Enterprise, a bridge inside the network). */
   readonly trackersAllowPrivate: boolean;
@@ -274,6 +276,7 @@ export function loadConfig(env: Env): Config {
     registrationsPerHour: integer(env, "RATE_LIMIT_REGISTRATIONS_PER_HOUR", REGISTRATIONS_PER_HOUR, 1, 1_000_000_000),
     apiPerMinute: integer(env, "RATE_LIMIT_API_PER_MINUTE", 600, 1, 1_000_000_000),
     portalCacheMs: integer(env, "PORTAL_CACHE_MS", 1000, 0, 30_000),
+    shutdownGraceMs: integer(env, "SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
     webhooksAllowPrivate: flag(env, "WEBHOOKS_ALLOW_PRIVATE"),
     trackersAllowPrivate: flag(env, "TRACKERS_ALLOW_PRIVATE"),
     webhookRetrySchedule: schedule(env, "WEBHOOK_RETRY_SCHEDULE"),

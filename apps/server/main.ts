@@ -98,16 +98,31 @@ async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, "shutting down");
+  const started = performance.now();
   clearInterval(housekeeping);
   try {
-    // In-flight requests finish; new connections are refused.
-    await server.stop(false);
+    await drain();
     await worker.stop();
     await closeServices(services);
   } finally {
     address.stopped();
   }
+  logger.info({ signal, ms: Math.round(performance.now() - started) }, "stopped");
   process.exit(0);
+}
+
+/**
+ * In-flight requests finish and new connections are refused, for SHUTDOWN_GRACE_MS at most: a client
+ * that holds its connection (a long export, a body never sent) would otherwise hold the stop forever.
+ */
+async function drain(): Promise<void> {
+  const drained = server.stop(false);
+  const grace = setTimeout(() => {
+    logger.warn({ graceMs: config.shutdownGraceMs }, "requests still in flight after the grace: closing their connections");
+    void server.stop(true);
+  }, config.shutdownGraceMs);
+  await drained;
+  clearTimeout(grace);
 }
 // Before the start message: whoever read it may stop the server at once. Kept for every signal, not
 // once: a signal to the process group (Ctrl-C, timeout, systemd's control-group stop) reaches the

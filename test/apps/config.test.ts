@@ -20,6 +20,7 @@ test("a wrong configuration value is refused with a message naming the variable"
     ["TRUST_PROXY", "1.0"],
     ["PORTAL_CACHE_MS", "1e3"],
     ["RATE_LIMIT_API_PER_MINUTE", "0x10"],
+    ["SHUTDOWN_GRACE_MS", "10s"],
     ["SMTP_URL", "smtp://"],
   ] as const) {
     let refused: unknown;

@@ -241,9 +241,9 @@ describe("the CLI on a DATA_DIR without a store", () => {
 });
 
 /** A server process on DATA_DIR with DEMO=false, once it has told its start message (returned), and its log so far. */
-async function startedWithoutDemo(DATA_DIR: string) {
+async function startedWithoutDemo(DATA_DIR: string, env: Record<string, string> = {}) {
   const server = Bun.spawn([process.execPath, join(ROOT, "apps/server/main.ts")], {
-    env: { ...process.env, DATA_DIR, PORT: "0", DEMO: "false" },
+    env: { ...process.env, DATA_DIR, PORT: "0", DEMO: "false", ...env },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -282,6 +282,35 @@ describe("a server stopped with SIGTERM", () => {
     expect(await server.exited).toBe(0);
     expect(existsSync(join(DATA_DIR, "retour.sqlite-wal"))).toBe(false);
     expect(JSON.parse(readFileSync(join(DATA_DIR, "servers", String(server.pid)), "utf8")).stopped).toBeNumber();
+  });
+});
+
+describe("a server stopping", () => {
+  test("logs that it has stopped once its store is closed", async () => {
+    const { server, logged } = await startedWithoutDemo(scratchDir("stopped-line"));
+    server.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    const lines = logged().trim().split("\n");
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ msg: "stopped", signal: "SIGTERM", ms: expect.any(Number) });
+  });
+
+  test("closes a connection whose request is still in flight after SHUTDOWN_GRACE_MS, and stops", async () => {
+    const { server, logged } = await startedWithoutDemo(scratchDir("stop-grace"), { SHUTDOWN_GRACE_MS: "300" });
+    const port = Number(/"port":(\d+)[^\n]*retour listening/.exec(logged())![1]);
+    // A report whose body never comes: its request stays in flight until its connection is closed.
+    const client = await Bun.connect({ hostname: "localhost", port, socket: { data() {} } });
+    client.write("POST /v1/reports HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{");
+    await Bun.sleep(200);
+    server.kill("SIGTERM");
+    await waitFor(
+      "the server to exit",
+      () => server.exitCode,
+      (code) => code !== null,
+      5_000,
+    );
+    expect(server.exitCode).toBe(0);
+    expect(logged()).toContain('"msg":"requests still in flight after the grace: closing their connections"');
+    expect(logged()).toContain('"msg":"stopped"');
   });
 });
 
