@@ -381,6 +381,8 @@ export const EN = {
       noChannel: "{app} has no way in yet: an Admin adds a channel for it (an API key, the widget or the hosted form) in",
       channels: "Settings → Apps → Channels",
       noApp: "There is no app yet to report about: an Admin creates the first one in",
+      /** To an Admin, followed by the link to Settings → Apps; the others read `noApp`. */
+      noAppAdmin: "There is no app yet to report about: create the first one in",
       appsSettings: "Settings → Apps",
       sample: "The export button does nothing",
     },

@@ -318,6 +318,7 @@ export const FR: Catalog = {
       noChannel: "{app} n’a pas encore d’entrée\u202f: un Admin lui ajoute un canal (une clé d’API, le widget ou le formulaire hébergé) dans",
       channels: "Réglages → Applications → Canaux",
       noApp: "Il n’y a encore aucune application à propos de laquelle signaler\u202f: un Admin crée la première dans",
+      noAppAdmin: "Il n’y a encore aucune application à propos de laquelle signaler\u202f: créez la première dans",
       appsSettings: "Réglages → Applications",
       sample: "Le bouton d'export ne fait rien",
     },

@@ -310,7 +310,7 @@ ${triageFilters(visitor.language, query, tagNames, choices)}
   const none = page.data.length === 0 && !filtered && STATUSES.every((s) => !counts[s]);
   const setup = none ? await listAppSetup(services, visitor.grant) : null;
   const table = setup
-    ? firstReport(visitor.language, services.baseUrl, setup.ok ? setup.value : [])
+    ? firstReport(visitor.language, services.baseUrl, setup.ok ? setup.value : [], can(visitor.grant, "organization.manage"))
     : page.data.length === 0
       ? html`<p class="empty">${w.nothing} <a href="/inbox">${w.reset}</a></p>`
       : html`${bulk ? bulkJump(visitor.language) : ""}${whole ? listScopeOffer(visitor.language, page.data.length, whole) : ""}<div class="scroll"><table class="cards feedbacks"><thead><tr><th scope="col" class="key">${bulk ? selectAllHead(visitor.language, w.key) : w.key}</th><th scope="col">${w.title}</th><th scope="col">${w.kind}</th><th scope="col">${w.severity}</th><th scope="col">${w.status}</th><th scope="col" class="num">${w.reportsColumn}</th><th scope="col" class="num">${w.followers}</th><th scope="col" class="num">${w.votes}</th><th scope="col">${w.lastActivity}</th></tr></thead><tbody>${rows}</tbody></table></div>`;

@@ -7,12 +7,14 @@ import { wordsFor } from "./words.ts";
 
 /**
  * The inbox of an organization that has no feedback yet: how to send the first report, through
- * each channel of its first app, with that channel's key (shown to those who may see keys).
+ * each channel of its first app, with that channel's key (shown to those who may see keys). Without
+ * an app, one who `manages` the organization is asked to create it; the others are told an Admin does.
  */
-export function firstReport(language: Language, baseUrl: string, apps: readonly AppSetup[]): Html {
+export function firstReport(language: Language, baseUrl: string, apps: readonly AppSetup[], manages: boolean): Html {
   const w = wordsFor(language, "firstReport");
   const setup = apps.find((a) => a.channels.some((c) => c.active)) ?? apps[0];
-  if (!setup) return html`<div class="empty first-report"><h2>${w.title}</h2><p>${w.noApp} <a href="/settings/apps">${w.appsSettings}</a>.</p></div>`;
+  if (!setup)
+    return html`<div class="empty first-report"><h2>${w.title}</h2><p>${manages ? w.noAppAdmin : w.noApp} <a href="/settings/apps">${w.appsSettings}</a>.</p></div>`;
   const key = (kind: ChannelKind) => setup.channels.find((c) => c.kind === kind && c.active)?.key;
   const [api, widget, form] = [key("api"), key("widget"), key("form")];
   const ways = [

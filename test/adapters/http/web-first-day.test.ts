@@ -139,13 +139,26 @@ describe("an organization's first day in the web application", () => {
     }
   });
 
-  test("an organization without an app says so, and leads to Settings → Apps where the first is made", async () => {
+  test("an organization without an app says so, and leads to Settings → Apps where the first is made: an Admin is asked to make it, the others told an Admin does", async () => {
     await http.cli("org", "create", "Bare", "--prefix", "BARE");
-    await http.cli("user", "create", "ada@bare.test", "--org", "BARE", "--role", "admin");
-    const ada = await http.services.store.findUserByEmail("ada@bare.test");
-    const { secret } = await startSession(http.services, ada!.id);
-    const inbox = (await http.request("GET", "/inbox", { headers: { cookie: `${SESSION_COOKIE}=${secret}` } })).body as string;
-    expect(inbox).toContain('There is no app yet to report about: an Admin creates the first one in <a href="/settings/apps">Settings → Apps</a>.');
+    const inboxAs = async (email: string, role: string, language = "en") => {
+      await http.cli("user", "create", email, "--org", "BARE", "--role", role);
+      const { secret } = await startSession(http.services, (await http.services.store.findUserByEmail(email))!.id);
+      const headers = { cookie: `${SESSION_COOKIE}=${secret}`, "accept-language": language };
+      return (await http.request("GET", "/inbox", { headers })).body as string;
+    };
+    expect(await inboxAs("ada@bare.test", "admin")).toContain(
+      '<p>There is no app yet to report about: create the first one in <a href="/settings/apps">Settings → Apps</a>.</p>',
+    );
+    expect(await inboxAs("amy@bare.test", "admin", "fr")).toContain(
+      '<p>Il n’y a encore aucune application à propos de laquelle signaler\u202f: créez la première dans <a href="/settings/apps">Réglages → Applications</a>.</p>',
+    );
+    expect(await inboxAs("max@bare.test", "member")).toContain(
+      '<p>There is no app yet to report about: an Admin creates the first one in <a href="/settings/apps">Settings → Apps</a>.</p>',
+    );
+    expect(await inboxAs("mia@bare.test", "member", "fr")).toContain(
+      '<p>Il n’y a encore aucune application à propos de laquelle signaler\u202f: un Admin crée la première dans <a href="/settings/apps">Réglages → Applications</a>.</p>',
+    );
   });
 
   test("trends without an app lead an Admin to Settings → Apps, as the inbox does; a Member is told an Admin makes one", async () => {
