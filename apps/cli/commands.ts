@@ -795,14 +795,15 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   tracker statuses <org> <appId> [status=State …]   the Linear or Jira state each status goes to (replaces the
                                                  mapping; with none, prints it); --statuses takes the same, comma-separated
   tracker link <org> <feedbackKey> [issue]        link an existing issue, or open one
-  tracker remove <org> <appId>                    the app's feedbacks follow no tracker any more
+  tracker remove <org> <appId>                    the app's feedbacks follow no tracker any more (linked issues stay)
   slack set <org> --signing-secret S --bot-token T [--app <appId>] [--channel C]
             [--kinds problem,idea,praise] [--min-severity P0|P1|P2|P3] [--api-url U]
                                                  connect the organization's Slack app; prints its request URLs
   attach <org> <feedbackKey> <file> [--kind screenshot|replay]   keep a file in the feedback's full context
   user create <email> [--name N] [--password P] [--org <org> --role admin|member|reader]
                                                  prints where to sign in, and a new password when none is given;
-                                                 with --org and --role, the person joins that organization
+                                                 with --org and --role, the person joins that organization, else it
+                                                 says they belong to none yet and prints the \`member add\` to run
   user password <email> [--password P]           reset a password (a new one is printed when none is given);
                                                  the person's browsers are signed out
   member add <org> <email> <admin|member|reader>  (also changes the role of a member)
@@ -812,6 +813,7 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   invite <org> <email> --role admin|member|reader  a link (single use, 7 days) to choose a name and password and
                                                  join: printed, and e-mailed by the server if its SMTP_URL is set
   token create <org> <email> [--scopes a,b] [--days N (0: never expires)] [--label L] [--json]
+                                                 every scope of the person's role by default; one beyond it is refused
   token list <org>
   token revoke <org> <tokenId>
   webhook create <org> <url> [--events a,b]      prints the signing secret once; every event type without --events
@@ -837,7 +839,8 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
   compact                                        gives the embedded store's free pages back to the disk (VACUUM);
                                                  stop the servers first: it refuses while one runs
   secret-key reset --yes                         when the store's key is lost: the store takes this process's key
-                                                 (SECRET_KEY or DATA_DIR/secret.key); stop the servers first
+                                                 (SECRET_KEY or DATA_DIR/secret.key); stop the servers first;
+                                                 prints what to give again
   backup <dir>                                   writes the embedded store, its attachments and its secret key
                                                  into a new directory, while the servers run
 

@@ -1,5 +1,8 @@
 import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { commandLine } from "../../apps/cli/command-line.ts";
+import { USAGE } from "../../apps/cli/commands.ts";
 
 /** What the CLI says and its exit status for a line answered at once; null for a line that runs a command. */
 const saidFor = (...words: string[]) => {
@@ -74,5 +77,12 @@ describe("the CLI's command line", () => {
   test("the commands that open the store themselves are named as such, unless their usage is asked", () => {
     expect(commandLine(["backup", "/tmp/b"])).toMatchObject({ kind: "alone", command: "backup" });
     expect(commandLine(["backup", "--help"])).toMatchObject({ kind: "said", code: 0 });
+  });
+
+  test("the README's CLI reference is the CLI's --help, word for word: a command, an option or a word changed in one is changed in both", () => {
+    const readme = readFileSync(join(import.meta.dir, "../../README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("\n## Operator CLI\n"));
+    const block = /\n```\n([\s\S]*?)\n```\n/.exec(section)?.[1];
+    expect(block).toBe(USAGE);
   });
 });
