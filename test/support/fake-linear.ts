@@ -145,11 +145,12 @@ export class FakeLinear {
 
   private async handle(request: Request): Promise<Response> {
     if (this.down) return new Response("Service unavailable", { status: 503 });
-    if (this.slowMs > 0) await Bun.sleep(this.slowMs);
     if (new URL(request.url).pathname !== "/graphql" || request.method !== "POST") return new Response("Not found", { status: 404 });
     const { query, variables = {} } = (await request.json()) as { query: string; variables?: any };
     const field = /^\s*(?:query|mutation)\b[^{]*\{\s*(\w+)/.exec(query)?.[1] ?? "";
+    // Counted as it arrives, as the other fakes count theirs: a call its client gave up on while it waited was made all the same.
     this.calls.push(field);
+    if (this.slowMs > 0) await Bun.sleep(this.slowMs);
     if (request.headers.get("authorization") !== this.token)
       return Response.json(
         {
