@@ -290,11 +290,12 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     return nothingHere(web, methodsOf(new URL(web.request.url).pathname));
   };
   return app
-    .onError(({ code, error, request, cookie }) => {
+    .onError(({ code, error, request }) => {
       if (error instanceof HttpFailure) return errorResponse(request, error.code, error.retryAfter);
       if (code === "PARSE") return errorResponse(request, error.cause instanceof HttpFailure ? error.cause.code : "invalid_json");
-      // No route matched: Elysia made no cookie jar; the request's own cookies say who is asking.
-      if (code === "NOT_FOUND") return notFound({ request, cookie: cookie ?? sentCookies(request) });
+      // No route matched: Elysia made no cookie jar; the request's own cookies say who is asking. (Naming
+      // Elysia's jar here would have it parse every request's cookies, and copy every Response answered.)
+      if (code === "NOT_FOUND") return notFound({ request, cookie: sentCookies(request) });
       const refused = error instanceof ValidationError ? bodyRefusal(error) : null;
       if (refused) return failureResponse(request, refused);
       options.onUnexpected(error, request);
