@@ -17,10 +17,11 @@ class Connection extends Database {
     sql: string,
   ): Statement<ReturnType, ParamsType extends any[] ? ParamsType : [ParamsType]> {
     let statement = this.#statements.get(sql);
-    if (statement) this.#statements.delete(sql);
-    else statement = this.prepare(sql);
-    // Least recently used out first; the SQL is the adapter's own text, so the set is bounded anyway.
+    if (statement) return statement;
+    statement = this.prepare(sql);
     this.#statements.set(sql, statement);
+    // The SQL is the adapter's own text, so the set is bounded anyway; past the size, the first
+    // prepared goes first. A hit reorders nothing: every statement of a report's path is one.
     if (this.#statements.size > STATEMENT_CACHE_SIZE) this.#statements.delete(this.#statements.keys().next().value!);
     return statement;
   }

@@ -28,12 +28,11 @@ export function detectLanguage(text: string, otherwise: Language = "en"): Langua
   // Addresses and paths (shop.de, src/de/export.ts: a dot or a slash inside a run of non-spaces) are
   // names, not words of the text. Each run is looked at once: a pattern that searched for the dot
   // from every start took time in the square of a long run's length, on every report's path.
-  const prose = text
-    .toLowerCase()
-    .replaceAll("\u2019", "'")
-    .replace(/\S+/g, (run) => (/[./]/.test(run.slice(1, -1)) ? " " : run));
+  // Most texts hold no such run (a sentence's full stop is followed by a space): they are not walked.
+  const lower = text.toLowerCase().replaceAll("\u2019", "'");
+  const prose = /[./]\S/.test(lower) ? lower.replace(/\S+/g, (run) => (/[./]/.test(run.slice(1, -1)) ? " " : run)) : lower;
   for (const word of prose.match(/[\p{L}']+/gu) ?? []) {
-    if (ELISION.test(word) || FRENCH.has(word)) fr++;
+    if ((word.includes("'") && ELISION.test(word)) || FRENCH.has(word)) fr++;
     if (ENGLISH.has(word)) en++;
   }
   return fr > en ? "fr" : en > fr ? "en" : otherwise;
