@@ -231,11 +231,30 @@ function undecodablePath(url: string): boolean {
   }
 }
 
+/**
+ * The budget key of each request's client address (rateLimitAddress), kept for the addresses last
+ * seen: parsing an IPv6 address, or an IPv4 one as a dual-stack socket writes it (::ffff:a.b.c.d),
+ * cost 16 µs of every report on the server's thread, and clients come back.
+ */
+function rememberedKeys(clientAddress: (request: Request) => string): (request: Request) => string {
+  const keys = new Map<string, string>();
+  return (request) => {
+    const address = clientAddress(request);
+    let key = keys.get(address);
+    if (key === undefined) {
+      if (keys.size >= 10_000) keys.clear();
+      key = rateLimitAddress(address);
+      keys.set(address, key);
+    }
+    return key;
+  };
+}
+
 /** The REST interface: one Elysia instance per route group, errors mapped to `{error, code}` in one place. */
 export function createHttpApp(services: Services, options: HttpOptions) {
   const mcp = options.mcp;
   // The client's address serves its budgets alone, every one of them kept per network for IPv6 (a client holds a /64).
-  const budgetAddress = (request: Request) => rateLimitAddress(options.clientAddress(request));
+  const budgetAddress = rememberedKeys(options.clientAddress);
   // Reports, the hosted form and the widget share one budget per client address.
   const collection = { perMinute: options.reportsPerMinute, clientAddress: budgetAddress };
   // Bodies are checked as they are sent: normalizing would drop unknown fields the schemas refuse.
