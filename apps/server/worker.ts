@@ -29,10 +29,13 @@ const GIVE_WAY_POLL_MS = 25;
  */
 const QUIET_MS = 10_000;
 /**
- * Search entries written per turn of the search loop: about 7 ms of the thread (27 µs an entry,
- * measured), a grouping job's time or two, so that requests arriving meanwhile wait no longer.
+ * Search entries written per turn of the search loop: under 2 ms of the thread where an entry costs
+ * 27 µs, 6 ms on a machine where it costs 95 (bench/RESULTS.md, 27 November), a grouping job's time,
+ * so that requests arriving meanwhile wait no longer. 250 at once held every waiting request 24 ms
+ * on the slower machine: the reports' p99 under load doubled (84 to 90 ms, against 39 to 43 ms) and
+ * their rate fell by a tenth.
  */
-const SEARCH_ENTRIES_AT_ONCE = 250;
+const SEARCH_ENTRIES_AT_ONCE = 64;
 /** How often the worker looks whether the day's digests are due (each is queued once a day, by one server). */
 const DIGEST_CHECK_MS = 5 * 60_000;
 
