@@ -88,6 +88,11 @@ export interface Failure {
   readonly cause?: string;
   /** For a service that failed: it refused the credentials it was called with, which trying again will not change. */
   readonly credentialsRefused?: true;
+  /**
+   * For an issue's opening its tracker did not answer in time: it may have opened the issue all the
+   * same, which is to be looked for and linked by name rather than opened a second time.
+   */
+  readonly mayHaveOpened?: true;
   /** For a 404: what the request named by id that the organization does not hold, said back in the message. */
   readonly missing?: Missing;
   /** For insufficient_scope: the scope the operation needs, named in the message (a model reads no header). */

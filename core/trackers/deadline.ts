@@ -14,6 +14,11 @@ interface Deadline {
   readonly ms: number;
 }
 
+/** A tracker that did not answer within its operation's deadline: what it did meanwhile is unknown. */
+export class DeadlinePassed extends Error {
+  override readonly name = "DeadlinePassed";
+}
+
 /**
  * Runs a tracker operation whose calls the deadline's signal aborts. Past the deadline its failure
  * names the tracker and the time, where the libraries' own errors say only that a request was aborted.
@@ -22,7 +27,7 @@ export async function beforeDeadline<T>(tracker: string, deadline: Deadline, ope
   try {
     return await operation();
   } catch (error) {
-    if (deadline.signal.aborted) throw new Error(`${tracker} did not answer within ${deadline.ms / 1000} s`, { cause: error });
+    if (deadline.signal.aborted) throw new DeadlinePassed(`${tracker} did not answer within ${deadline.ms / 1000} s`, { cause: error });
     throw error;
   }
 }

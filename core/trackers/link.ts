@@ -9,7 +9,7 @@ import { type FindDeps, resolveFeedback, noSuchFeedback } from "../feedback/find
 import { type PresentDeps, presentFeedback } from "../feedback/present-feedback.ts";
 import { openSettings, type SettingsDeps } from "./settings.ts";
 import { CredentialsRefused } from "../refused-credentials.ts";
-import { TRACKER_DEADLINE_MS } from "./deadline.ts";
+import { DeadlinePassed, TRACKER_DEADLINE_MS } from "./deadline.ts";
 import { refusedAtCall } from "./tracker-address.ts";
 
 /** What linking a tracker issue reads and writes. */
@@ -34,6 +34,7 @@ const OPENING_LEASE_MS = 2 * TRACKER_DEADLINE_MS;
  * of two requests at once, the one that claims the opening calls the tracker. Naming an issue
  * replaces the link. An issue opened that the store then fails to link is said by its key and
  * address (internal_error, `unlinked`), its claim given back: linked by name, it is not opened twice.
+ * An opening the tracker did not answer in time may have been made: its failure says so (`mayHaveOpened`).
  */
 export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOrId: string, issue: string | undefined): Promise<Result<Feedback>> {
   const allowed = authorize(grant, "feedbacks.update");
@@ -68,7 +69,9 @@ export async function linkTracker(services: LinkTrackerDeps, grant: Grant, keyOr
     // Linking is asked now, not queued: an outage is said to the person, who may try again; a refused
     // token is said as such, since trying again will not help.
     const failed = unavailable("tracker_unavailable", error, [settings.token, settings.webhookSecret]);
-    return error instanceof CredentialsRefused ? { ...failed, credentialsRefused: true } : failed;
+    if (error instanceof CredentialsRefused) return { ...failed, credentialsRefused: true };
+    // An opening cut off by its deadline may have been made: said, so that it is linked rather than made twice.
+    return !issue && error instanceof DeadlinePassed ? { ...failed, mayHaveOpened: true } : failed;
   }
   if (!link) return fail("not_found");
   const linked = { ...link, syncedAt: services.clock() };

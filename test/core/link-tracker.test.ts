@@ -1,6 +1,8 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
+import type { Failure } from "../../core/errors.ts";
 import type { FeedbackRecord, TrackerLink } from "../../core/model.ts";
+import { DeadlinePassed } from "../../core/trackers/deadline.ts";
 import { linkTracker } from "../../core/trackers/link.ts";
 import { feedbackRecord, fakeFeedbacks } from "./fake-feedbacks.ts";
 import { tokenGrant } from "./fake-organization.ts";
@@ -21,7 +23,8 @@ function setUp(
     failures = 0,
     allowPrivate = false,
     storeFails = false,
-  }: { tracker?: object | null; failures?: number; allowPrivate?: boolean; storeFails?: boolean } = {},
+    unanswered = false,
+  }: { tracker?: object | null; failures?: number; allowPrivate?: boolean; storeFails?: boolean; unanswered?: boolean } = {},
 ) {
   const fake = fakeFeedbacks(feedback);
   const calls = { open: 0, find: 0 };
@@ -31,7 +34,7 @@ function setUp(
     open: async (): Promise<TrackerLink> => {
       calls.open++;
       await new Promise((resolve) => setTimeout(resolve, 5));
-      if (calls.open <= failures) throw new Error("GitHub answered 503");
+      if (calls.open <= failures) throw unanswered ? new DeadlinePassed("GitHub did not answer within 30 s") : new Error("GitHub answered 503");
       return { key: "acme/web#8", provider: "github", status: "open", url: "https://github.com/acme/web/issues/8" };
     },
     find: async (_settings: unknown, issue: string): Promise<TrackerLink> => {
@@ -103,6 +106,16 @@ describe("linkTracker", () => {
     const again = await linkTracker(deps, member, "ACME-1", undefined);
     assert.equal(again.ok && again.value.trackerIssue?.key, "acme/web#8");
     assert.deepEqual([calls.open, linkOf()?.key], [2, "acme/web#8"]);
+  });
+
+  test("an opening its tracker did not answer in time may have been made: the failure says so, and only then; its claim is given back", async () => {
+    const unanswered = setUp(feedbackRecord(), { failures: 1, unanswered: true });
+    // (The fake's token, "t", is kept out of what the failure says.)
+    const { cause: _, ...said } = (await linkTracker(unanswered.deps, member, "ACME-1", undefined)) as Failure;
+    assert.deepEqual(said, { ok: false, code: "tracker_unavailable", mayHaveOpened: true });
+    assert.equal(unanswered.claimed(), false);
+    const { cause: __, ...failed } = (await linkTracker(setUp(feedbackRecord(), { failures: 1 }).deps, member, "ACME-1", undefined)) as Failure;
+    assert.deepEqual(failed, { ok: false, code: "tracker_unavailable" });
   });
 
   test("an issue opened that the store fails to link is named in the failure (internal_error), and its opening's claim given back", async () => {

@@ -358,6 +358,9 @@ export const EN = {
       /** The tracker not reached at the host the service called, or answering with an error of its own: the token is not in question. */
       unavailable: (tracker: string, host: string) =>
         `${tracker} could not be reached at ${host}, or failed to answer. Nothing was linked; try again in a moment, and if it keeps failing check that this server reaches that address.`,
+      /** An opening the tracker did not answer in time: it may have made the issue all the same. */
+      mayHaveOpened: (tracker: string, project: string) =>
+        `${tracker} did not answer in time, and may have created the issue all the same. Look in ${project} for an issue with this feedback's title and, if it is there, link it under Link an existing issue rather than creating another one.`,
       /** The tracker answered 401 or 403: trying again will not help. */
       tokenRefused: (tracker: string, project: string) =>
         `${tracker} refused the token set for this app (wrong, revoked or expired, or without access to ${project}). Nothing was linked; an Admin gives a new token in the app's tracker settings.`,
@@ -1222,6 +1225,9 @@ export const EN = {
     tracker_unavailable:
       "The app's issue tracker refused its token (wrong, revoked or expired, or without access to the project): trying again will not help. An operator gives a new token with tracker set.",
   },
+  /** An opening the tracker did not answer in time (tracker_unavailable): said instead of the code's message, since it may have opened the issue. */
+  mayHaveOpened:
+    "The app's issue tracker did not answer in time, and may have opened the issue all the same: look for it in the tracker and link it by name (send it as issue) rather than opening another one.",
   /** An issue the tracker opened that the feedback could not be linked to (internal_error): said instead of the code's message, naming it to be linked rather than opened again. */
   unlinkedIssue: (issue: string) =>
     `The issue ${issue} was opened in the app's tracker, but the feedback could not be linked to it: something went wrong on our side, and it has been logged. Link that issue by naming it (send it as issue) rather than opening another one.`,

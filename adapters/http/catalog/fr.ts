@@ -300,6 +300,8 @@ export const FR: Catalog = {
       },
       unavailable: (tracker: string, host: string) =>
         `${tracker} est injoignable à ${host}, ou n’a pas su répondre. Rien n’a été lié\u202f; réessayez dans un instant, et si l’échec persiste, vérifiez que ce serveur atteint cette adresse.`,
+      mayHaveOpened: (tracker: string, project: string) =>
+        `${tracker} n’a pas répondu à temps, et a peut-être créé le ticket malgré tout. Cherchez dans ${project} un ticket portant le titre de ce retour et, s’il y est, liez-le sous Lier un ticket existant plutôt que d’en créer un autre.`,
       tokenRefused: (tracker: string, project: string) =>
         `${tracker} a refusé le jeton configuré pour cette application (erroné, révoqué ou expiré, ou sans accès à ${project}). Rien n’a été lié\u202f; un Admin donne un nouveau jeton dans les réglages du gestionnaire de tickets de l’application.`,
       unlinked: (issue: string, tracker: string) =>
@@ -1094,6 +1096,8 @@ export const FR: Catalog = {
     `Le jeton d’accès n’a pas la portée que demande cette requête\u202f: ${scope}. Autorisez de nouveau l’agent avec elle, ou utilisez un jeton ou une clé d’API qui la détient.`,
   ssoTokenRefused: (why: string) =>
     `Le jeton d’authentification unique est refusé (en anglais)\u202f: ${why}. Le serveur du site signe {sub, email, name?, exp} avec le secret d’authentification unique du portail (HS256), exp dans le futur, et passe le jeton à Retour.identify.`,
+  mayHaveOpened:
+    "Le gestionnaire de tickets de l’application n’a pas répondu à temps, et a peut-être ouvert le ticket malgré tout\u202f: cherchez-le dans le gestionnaire et liez-le par son nom (envoyez-le comme issue) plutôt que d’en ouvrir un autre.",
   refusedToken: {
     tracker_unavailable:
       "Le gestionnaire de tickets de l’application a refusé son jeton (erroné, révoqué ou expiré, ou sans accès au projet)\u202f: réessayer n’y changera rien. Un opérateur donne un nouveau jeton avec tracker set.",

@@ -170,6 +170,7 @@ export function failureBody(failure: Failure, language: Language): ErrorBody {
   if (failure.refusal) return { error: describeRefusal(failure.refusal, language), code: failure.code };
   if (failure.missing) return { error: textFor(language).missing[failure.missing.resource](failure.missing.id), code: failure.code };
   if (failure.scope) return { error: textFor(language).scopeLacking(failure.scope), code: failure.code };
+  if (failure.mayHaveOpened) return { error: textFor(language).mayHaveOpened, code: failure.code };
   if (failure.code === "invalid_sso_token" && failure.cause) return { error: textFor(language).ssoTokenRefused(failure.cause), code: failure.code };
   if (failure.unlinked) return { error: textFor(language).unlinkedIssue(namedIssue(failure.unlinked)), code: failure.code };
   return errorBody(failure.code, language, failure.problem);

@@ -123,6 +123,7 @@ function refusal(visitor: Visitor, tracker: TrackerView | null, { failure, issue
   if (failure.unlinked) return w.unlinked(namedIssue(failure.unlinked), name);
   if (failure.code !== "tracker_unavailable") return textFor(visitor.language).errors[failure.code];
   // The token is in question only when the tracker answered 401 or 403; else its address is (refused, not found, timed out).
+  if (failure.mayHaveOpened) return w.mayHaveOpened(name, tracker.project);
   const said = failure.credentialsRefused ? w.tokenRefused(name, tracker.project) : w.unavailable(name, calledHost(tracker));
   return failure.cause ? `${said} ${w.itSaid(failure.cause)}` : said;
 }

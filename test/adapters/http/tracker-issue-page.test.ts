@@ -4,6 +4,8 @@ import { FakeGitHub } from "../../support/fake-github.ts";
 import { FakeJira } from "../../support/fake-jira.ts";
 import { focusedField } from "../../support/focused-field.ts";
 import { type InProcess, inProcess, signedInAs } from "../../support/in-process.ts";
+import type { IssueTracker } from "../../../core/ports.ts";
+import { DeadlinePassed } from "../../../core/trackers/deadline.ts";
 
 /** The tracker issue on a feedback's page: opened or linked from there, refusals said there. */
 const github = new FakeGitHub();
@@ -161,6 +163,31 @@ describe("an app with a tracker", () => {
       `GitHub could not be reached at ${new URL(github.url).host}, or failed to answer. Nothing was linked; try again in a moment, and if it keeps failing check that this server reaches that address. It said: Service unavailable`,
     );
     expect(await trackerIssue(key)).toBeUndefined();
+  });
+
+  test("when GitHub does not answer an opening in time, the page says it may have created the issue, to be linked rather than created again, in English and French; the API says so too", async () => {
+    const trackers = http.services.trackers as Record<string, IssueTracker>;
+    const real = trackers.github!;
+    trackers.github = {
+      ...real,
+      open: async () => {
+        throw new DeadlinePassed("GitHub did not answer within 30 s");
+      },
+    };
+    try {
+      const key = await report("The coupon field accepts spaces");
+      const said = async (language: string) =>
+        panel(await (await member.submit(formOf(await page(member, key, language), "open")!, {}, undefined, { "accept-language": language })).text());
+      expect(await said("en")).toContain(
+        "GitHub did not answer in time, and may have created the issue all the same. Look in acme/shop for an issue with this feedback&#39;s title and, if it is there, link it under Link an existing issue rather than creating another one.",
+      );
+      expect(await said("fr")).toContain("GitHub n’a pas répondu à temps, et a peut-être créé le ticket malgré tout.");
+      const api = await http.request("POST", `/v1/feedbacks/${key}/tracker`, { token: http.demo.tokens.admin, body: {} });
+      expect([api.status, api.body.code]).toEqual([502, "tracker_unavailable"]);
+      expect(api.body.error).toContain("may have opened the issue all the same");
+    } finally {
+      trackers.github = real;
+    }
   });
 
   test("where GitHub's address takes no connection, linking an issue says GitHub could not be reached at that address, not that the token is in question, in English and French", async () => {
