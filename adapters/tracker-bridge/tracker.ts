@@ -1,6 +1,7 @@
 import type { TrackerLink } from "../../core/model.ts";
 import type { IssueTracker, TrackerSettings } from "../../core/ports.ts";
 import type { AddressRule } from "../../core/outbound/target.ts";
+import { DeadlinePassed } from "../../core/trackers/deadline.ts";
 import { pinnedRequest } from "../../core/trackers/tracker-address.ts";
 import { signatureHeader } from "../../core/webhook-signature.ts";
 
@@ -17,7 +18,7 @@ interface BridgeIssue {
  * bridge's address, and the bridge answers with the issue. Requests: issue.open, issue.find, issue.status.
  * An address an Admin gave is connected to at the address it was checked at (pinnedRequest).
  */
-export function createBridgeTracker({ addresses }: { addresses: AddressRule }): IssueTracker {
+export function createBridgeTracker({ addresses, deadlineMs = TIMEOUT_MS }: { addresses: AddressRule; deadlineMs?: number }): IssueTracker {
   async function call(settings: TrackerSettings, payload: Record<string, unknown>): Promise<BridgeIssue | null> {
     if (!settings.apiUrl) throw new Error("the bridge tracker needs an address (--url)");
     const body = JSON.stringify({ ...payload, project: settings.project });
@@ -25,14 +26,21 @@ export function createBridgeTracker({ addresses }: { addresses: AddressRule }): 
       method: "POST",
       body,
       redirect: "manual",
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(deadlineMs),
       headers: {
         "content-type": "application/json",
         "user-agent": "Retour-Trackers/1",
         "service-signature": await signatureHeader([settings.webhookSecret], Math.floor(Date.now() / 1000), body),
       },
     });
-    const response = await fetch(pinned.url, { ...pinned.init, ...(pinned.serverName && { tls: { serverName: pinned.serverName } }) });
+    const response = await fetch(pinned.url, { ...pinned.init, ...(pinned.serverName && { tls: { serverName: pinned.serverName } }) }).catch(
+      (error: unknown) => {
+        // What a bridge that did not answer in time did meanwhile is unknown (an issue it opened, say).
+        if (error instanceof Error && error.name === "TimeoutError")
+          throw new DeadlinePassed(`the tracker bridge did not answer within ${deadlineMs / 1000} s`, { cause: error });
+        throw error;
+      },
+    );
     if (response.status === 404) return null;
     if (!response.ok) throw new Error(`tracker bridge answered ${response.status}`);
     const issue = (await response.json()) as BridgeIssue;

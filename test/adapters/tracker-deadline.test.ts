@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { THIS_MACHINE } from "../support/this-machine.ts";
 import { createGithubTracker } from "../../adapters/github/tracker.ts";
 import { createJiraTracker } from "../../adapters/jira/tracker.ts";
+import { createBridgeTracker } from "../../adapters/tracker-bridge/tracker.ts";
 import { createLinearTracker } from "../../adapters/linear/tracker.ts";
 import type { TrackerLink } from "../../core/model.ts";
 import type { IssueTracker, TrackerSettings } from "../../core/ports.ts";
@@ -78,6 +79,15 @@ describe("a tracker whose API does not answer", () => {
       expect(seen).toBeGreaterThan(before);
     });
   }
+});
+
+test("a tracker bridge that does not answer an opening within its deadline fails as one whose outcome is unknown", async () => {
+  const bridge = createBridgeTracker({ addresses: THIS_MACHINE, deadlineMs: DEADLINE_MS });
+  const before = seen;
+  const opening = bridge.open(settings(), { title: "Export fails", body: "It fails", status: "triage" });
+  expect(await outcome(opening)).toBe("the tracker bridge did not answer within 1 s");
+  expect(await opening.catch((error) => error instanceof DeadlinePassed)).toBe(true);
+  expect(seen).toBeGreaterThan(before);
 });
 
 describe("a tracker whose API answers each call, slowly", () => {
