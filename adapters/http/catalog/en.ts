@@ -529,6 +529,8 @@ export const EN = {
       saveRoleOf: (email: string) => `role of ${email}`,
       /** Said once a member's role is changed, the role by its name. */
       nowRole: (email: string, role: string) => `${email} is now ${role}.`,
+      /** A role asked for someone who is not a member (removed meanwhile, say): the list shows who is. */
+      notAMember: "This person is not a member of the organization (any more, perhaps): nothing was changed. The list below shows who is.",
       confirmRemoveMember: "Remove this member from the organization? They lose access at once.",
     },
     /** Settings: personal access tokens. */

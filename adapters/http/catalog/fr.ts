@@ -451,6 +451,7 @@ export const FR: Catalog = {
       roleOf: (email: string) => `Rôle du membre ${email}`,
       saveRoleOf: (email: string) => `le rôle de ${email}`,
       nowRole: (email: string, role: string) => `${email} a désormais le rôle ${role}.`,
+      notAMember: "Cette personne n’est pas (ou plus) membre de l’organisation\u202f: rien n’a changé. La liste ci-dessous montre qui l’est.",
       confirmRemoveMember: "Retirer ce membre de l’organisation\u202f? Il perd l’accès aussitôt.",
     },
     tokens: {

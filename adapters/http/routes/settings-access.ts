@@ -203,6 +203,9 @@ export function settingsAccessRoutes(services: Services) {
           const set = await setMemberRole(services, visitor.grant, field("user"), role);
           // The last Admin's step down is refused on their own row, beside the select that asked it.
           if (!set.ok && set.code === "last_admin") return membersPage(services, visitor, { ...refusal(visitor, set), ofRole: field("user") });
+          // Removed meanwhile, by another Admin: said on the list, which no longer shows them.
+          if (!set.ok && set.code === "not_found")
+            return membersPage(services, visitor, { error: wordsFor(visitor.language, "members").notAMember, status: 404 });
           if (!set.ok) return set;
           const text = wordsFor(visitor.language, "members").nowRole(set.value.email, valueName(visitor.language, role));
           return redirectWithFlash(services, cookie, { kind: "notice", text }, MEMBERS_PATH);

@@ -89,7 +89,7 @@ describe("an Admin changes a member's role on the member's row", () => {
     expect(await roleOf(users().admin.email)).toBe("admin");
   });
 
-  test("someone who is not a member, with an account or not, is not_found, and is not added", async () => {
+  test("someone who is not a member, with an account or not, is not_found, said on the members page, and is not added", async () => {
     await http.cli("user", "create", "owner@away.test", "--password", "away-password-1");
     const stranger = await http.services.store.findUserByEmail("owner@away.test");
     const b = await signedInAs(http, "admin", PAGE);
@@ -97,6 +97,9 @@ describe("an Admin changes a member's role on the member's row", () => {
     for (const user of [stranger!.id, "no-such-user"]) {
       const refused = await b.submit(page, { user, role: "admin" }, ACTION);
       expect([user, refused.status]).toEqual([user, 404]);
+      const said = await refused.text();
+      expect(said).toContain("This person is not a member of the organization (any more, perhaps): nothing was changed.");
+      expect(rowOf(said, users().member.email)).toContain(`action="${ACTION}"`);
     }
     expect(await memberOf("owner@away.test")).toBeUndefined();
   });
