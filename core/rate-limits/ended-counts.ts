@@ -4,13 +4,16 @@
  * subjects' windows), the oldest read forgotten first.
  */
 export function rememberEnded(read: (bucket: string) => Promise<number>, kept = 60_000): (bucket: string) => Promise<number> {
-  const ended = new Map<string, number>();
-  return async (bucket) => {
+  // The read itself is kept, so that a count known already costs no new promise of its own.
+  const ended = new Map<string, Promise<number>>();
+  return (bucket) => {
     let hits = ended.get(bucket);
     if (hits === undefined) {
-      hits = await read(bucket);
+      hits = read(bucket);
       if (ended.size >= kept) ended.delete(ended.keys().next().value!);
       ended.set(bucket, hits);
+      // A read that failed is not kept: the next request reads again.
+      hits.catch(() => ended.delete(bucket));
     }
     return hits;
   };

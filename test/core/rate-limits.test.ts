@@ -155,4 +155,15 @@ describe("ended slices' counts", () => {
     await ended("a");
     assert.deepEqual(reads, ["a", "bb", "ccc", "a"]);
   });
+
+  test("a read that failed is not kept: the next ask reads again", async () => {
+    let reads = 0;
+    const ended = rememberEnded(async () => {
+      reads++;
+      if (reads === 1) throw new Error("store unreachable");
+      return 4;
+    });
+    await assert.rejects(ended("a"), /store unreachable/);
+    assert.deepEqual([await ended("a"), await ended("a"), reads], [4, 4, 2]);
+  });
 });
