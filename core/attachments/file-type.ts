@@ -28,12 +28,15 @@ const fourcc = (b: Uint8Array, at: number) => String.fromCharCode(...b.subarray(
 /** A JPEG's size, from its first frame header (SOF0 to SOF15; C4, C8 and CC are other segments); null before one. */
 function jpegSize(b: Uint8Array): { width: number; height: number } | null {
   for (let at = 2; at + 9 <= b.length; ) {
-    if (b[at] !== 0xff) return null;
     const marker = b[at + 1]!;
-    if (marker === 0xff) at += 1;
+    // Browsers' decoder (libjpeg) passes over bytes before a marker, fill bytes and stuffed zeros with
+    // a warning, and shows the image: a byte slipped before the frame header must not hide it here.
+    if (b[at] !== 0xff || marker === 0xff || marker === 0x00) at += 1;
     else if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
       return { width: u16be(b, at + 7), height: u16be(b, at + 5) };
-    else if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd9)) at += 2;
+    // A scan or the end before any frame header: the decoder refuses the file.
+    else if (marker === 0xda || marker === 0xd9) return null;
+    else if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) at += 2;
     else at += 2 + u16be(b, at + 2);
   }
   return null;

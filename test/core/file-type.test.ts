@@ -1,6 +1,6 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { imageTypeOf, isOfType } from "../../core/attachments/file-type.ts";
+import { imageSize, imageTypeOf, isOfType } from "../../core/attachments/file-type.ts";
 
 const bytes = (...parts: (number[] | string)[]) =>
   Uint8Array.from(parts.flatMap((part) => (typeof part === "string" ? [...part].map((c) => c.charCodeAt(0)) : part)));
@@ -24,5 +24,17 @@ describe("a file's type, read from its bytes", () => {
     assert.equal(isOfType(bytes([0x1f, 0x8b, 8, 0]), "application/gzip"), true);
     assert.equal(isOfType(PNG, "application/gzip"), false);
     assert.equal(isOfType(PNG, "text/plain"), false);
+  });
+});
+
+describe("the size an image's header declares", () => {
+  /** A JPEG's start, `between` its first segment and its frame header (20,000 × 20,000). */
+  const jpeg = (between: number[]) =>
+    bytes([0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0], between, [0xff, 0xc0, 0, 11, 8, 0x4e, 0x20, 0x4e, 0x20, 1, 1, 0x11, 0]);
+
+  test("a JPEG's frame header is found past bytes slipped before it (as Chromium's decoder skips them, to show the image at that size)", () => {
+    for (const between of [[0], [0x12, 0x34], [0xff, 0x00], [0xff, 0xff]]) {
+      assert.deepEqual(imageSize(jpeg(between), "image/jpeg"), { width: 20_000, height: 20_000 }, String(between));
+    }
   });
 });
