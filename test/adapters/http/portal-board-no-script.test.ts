@@ -21,20 +21,36 @@ beforeAll(async () => {
 });
 afterAll(() => http.close());
 
-/** The address a browser goes to on sending the page's GET form of class `name`: each field as the page shows it, then `changes`. */
+/**
+ * The address a browser goes to on sending the page's GET form of class `name` by its button: each
+ * field as the page shows it, then `changes`, each to a field a person can change in it (a select's
+ * to one of its options), as a browser without JavaScript can only send what the form offers.
+ */
 function sent(page: string, name: string, changes: Record<string, string>): string {
   const form = new RegExp(`<form class="${name}"[^>]* method="get" action="([^"]+)"[^>]*>([\\s\\S]*?)</form>`).exec(page);
   if (!form) throw new Error(`no form ${name}`);
+  if (!form[2]!.includes('<button type="submit">')) throw new Error(`no button sends the form ${name}`);
   const query = new URLSearchParams();
+  /** The fields a person changes: a select's options, or null for a field typed in. */
+  const changeable = new Map<string, readonly string[] | null>();
   for (const [input] of form[2]!.matchAll(/<input [^>]*>/g)) {
     const field = /name="([^"]+)"/.exec(input)?.[1];
     if (field) query.append(field, decode(/value="([^"]*)"/.exec(input)?.[1] ?? ""));
+    if (field && !input.includes('type="hidden"')) changeable.set(field, null);
   }
   for (const [, field, options] of form[2]!.matchAll(/<select [^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/select>/g)) {
     const chosen = /<option value="([^"]*)" selected>/.exec(options!) ?? /<option value="([^"]*)"/.exec(options!);
     query.append(field!, decode(chosen?.[1] ?? ""));
+    changeable.set(
+      field!,
+      [...options!.matchAll(/<option value="([^"]*)"/g)].map(([, value]) => decode(value!)),
+    );
   }
-  for (const [field, value] of Object.entries(changes)) query.set(field, value);
+  for (const [field, value] of Object.entries(changes)) {
+    const choices = changeable.get(field);
+    if (choices === undefined || (choices !== null && !choices.includes(value))) throw new Error(`the form ${name} offers no ${field}=${value}`);
+    query.set(field, value);
+  }
   return `${decode(form[1]!)}?${query}`;
 }
 const open = async (address: string) => (await http.fetch(`${http.url}${address}`)).text();
