@@ -22,6 +22,14 @@ async function pageAs(role: "admin" | "reader", path: string): Promise<string> {
   return reply.body as string;
 }
 
+/** A page of the application, as a person just made with the role in the organization `prefix` sees it in `language`. */
+async function newcomerPage(prefix: string, email: string, role: string, path: string, language = "en"): Promise<string> {
+  await http.cli("user", "create", email, "--org", prefix, "--role", role);
+  const { secret } = await startSession(http.services, (await http.services.store.findUserByEmail(email))!.id);
+  const headers = { cookie: `${SESSION_COOKIE}=${secret}`, "accept-language": language };
+  return (await http.request("GET", path, { headers })).body as string;
+}
+
 describe("an organization's first day in the web application", () => {
   test("GET /favicon.ico is the service's icon", async () => {
     const reply = await http.request("GET", "/favicon.ico");
@@ -141,12 +149,7 @@ describe("an organization's first day in the web application", () => {
 
   test("an organization without an app says so, and leads to Settings → Apps where the first is made: an Admin is asked to make it, the others told an Admin does", async () => {
     await http.cli("org", "create", "Bare", "--prefix", "BARE");
-    const inboxAs = async (email: string, role: string, language = "en") => {
-      await http.cli("user", "create", email, "--org", "BARE", "--role", role);
-      const { secret } = await startSession(http.services, (await http.services.store.findUserByEmail(email))!.id);
-      const headers = { cookie: `${SESSION_COOKIE}=${secret}`, "accept-language": language };
-      return (await http.request("GET", "/inbox", { headers })).body as string;
-    };
+    const inboxAs = (email: string, role: string, language?: string) => newcomerPage("BARE", email, role, "/inbox", language);
     expect(await inboxAs("ada@bare.test", "admin")).toContain(
       '<p>There is no app yet to report about: create the first one in <a href="/settings/apps">Settings → Apps</a>.</p>',
     );
@@ -163,12 +166,7 @@ describe("an organization's first day in the web application", () => {
 
   test("trends without an app lead an Admin to Settings → Apps, as the inbox does; a Member is told an Admin makes one", async () => {
     await http.cli("org", "create", "Chartless", "--prefix", "CHART");
-    const trendsAs = async (email: string, role: string, language = "en") => {
-      await http.cli("user", "create", email, "--org", "CHART", "--role", role);
-      const { secret } = await startSession(http.services, (await http.services.store.findUserByEmail(email))!.id);
-      const headers = { cookie: `${SESSION_COOKIE}=${secret}`, "accept-language": language };
-      return (await http.request("GET", "/trends", { headers })).body as string;
-    };
+    const trendsAs = (email: string, role: string, language?: string) => newcomerPage("CHART", email, role, "/trends", language);
     expect(await trendsAs("ada@chart.test", "admin")).toContain(
       '<p class="empty">No app yet: create the first one in <a href="/settings/apps">Settings → Apps</a>.</p>',
     );
