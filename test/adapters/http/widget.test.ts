@@ -120,33 +120,32 @@ describe("POST /v1/widget/reports", () => {
       frame.writeUInt16BE(width, 15);
       return { kind: "screenshot", contentType: "image/jpeg", data: frame.toString("base64") };
     };
-    const webp = (width: number, height: number) => {
-      const extended = Buffer.alloc(30);
-      extended.write("RIFF", 0);
-      extended.writeUInt32LE(22, 4);
-      extended.write("WEBPVP8X", 8);
-      extended.writeUInt32LE(10, 16);
-      extended.writeUIntLE(width - 1, 24, 3);
-      extended.writeUIntLE(height - 1, 27, 3);
-      return { kind: "screenshot", contentType: "image/webp", data: extended.toString("base64") };
-    };
-    const lossy = (width: number, height: number) => {
+    /** A WebP whose first chunk is `chunk`, its header written into 30 bytes by `header`. */
+    const riff = (chunk: string, header: (frame: Buffer) => void) => {
       const frame = Buffer.alloc(30);
       frame.write("RIFF", 0);
-      frame.write("WEBPVP8 ", 8);
-      frame.set([0x9d, 0x01, 0x2a], 23);
-      frame.writeUInt16LE(width, 26);
-      frame.writeUInt16LE(height, 28);
+      frame.write(`WEBP${chunk}`, 8);
+      header(frame);
       return { kind: "screenshot", contentType: "image/webp", data: frame.toString("base64") };
     };
-    const lossless = (width: number, height: number) => {
-      const frame = Buffer.alloc(30);
-      frame.write("RIFF", 0);
-      frame.write("WEBPVP8L", 8);
-      frame[20] = 0x2f;
-      frame.writeUInt32LE((width - 1) | ((height - 1) << 14), 21);
-      return { kind: "screenshot", contentType: "image/webp", data: frame.toString("base64") };
-    };
+    const webp = (width: number, height: number) =>
+      riff("VP8X", (frame) => {
+        frame.writeUInt32LE(22, 4);
+        frame.writeUInt32LE(10, 16);
+        frame.writeUIntLE(width - 1, 24, 3);
+        frame.writeUIntLE(height - 1, 27, 3);
+      });
+    const lossy = (width: number, height: number) =>
+      riff("VP8 ", (frame) => {
+        frame.set([0x9d, 0x01, 0x2a], 23);
+        frame.writeUInt16LE(width, 26);
+        frame.writeUInt16LE(height, 28);
+      });
+    const lossless = (width: number, height: number) =>
+      riff("VP8L", (frame) => {
+        frame[20] = 0x2f;
+        frame.writeUInt32LE((width - 1) | ((height - 1) << 14), 21);
+      });
     for (const bomb of [
       png(100_000, 100_000),
       png(16_385, 10),
