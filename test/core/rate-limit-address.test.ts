@@ -30,6 +30,11 @@ describe("the address a client's budgets are kept under", () => {
     assert.equal(rateLimitAddress("::FFFF:c633:6407"), "198.51.100.7");
   });
 
+  test("an IPv4 client as a translator writes it (64:ff9b::a.b.c.d, the well-known NAT64 prefix) is that IPv4 address, not one /64 for every IPv4 client", () => {
+    assert.equal(rateLimitAddress("64:ff9b::198.51.100.7"), "198.51.100.7");
+    assert.notEqual(rateLimitAddress("64:ff9b::c633:6407"), rateLimitAddress("64:ff9b::c633:6408"));
+  });
+
   test("text that is no address is kept as it is", () => {
     for (const text of ["unknown", "", "2001:db8::1::2", "198.51.100.7:443"]) assert.equal(rateLimitAddress(text), text);
   });
