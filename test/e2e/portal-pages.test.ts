@@ -12,9 +12,14 @@ let browser: Browser;
 let dark: string;
 /** The delivered idea, shipped by a published changelog entry. */
 let shipped: string;
-/** One tab for the tests that need no fresh one, each going to its own page, left at 390 px in light by the first. */
+/** One tab for the tests that need no fresh one, each going to its own page: at 390 px in light, whatever the test before it left. */
 let phone: Page | undefined;
-const onPhone = async () => (phone ??= await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage());
+async function onPhone(): Promise<Page> {
+  phone ??= await (await browser.newContext()).newPage();
+  await phone.setViewportSize({ width: 390, height: 900 });
+  await phone.emulateMedia({ colorScheme: "light" });
+  return phone;
+}
 
 const IDEAS: ReadonlyArray<{ title: string; kind: string; description?: string; status?: string; comment?: string }> = [
   {
