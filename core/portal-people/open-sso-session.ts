@@ -1,7 +1,6 @@
-import { isEmailShaped, normalizeEmail } from "../email.ts";
 import { type Failure, fail, ok, type Result } from "../errors.ts";
-import { VOTER_NAME_MAX_LENGTH } from "../schemas/votes.ts";
 import { type OpenedSession, type PortalEntry, type SessionDeps, type SsoVerifier, startPortalSession } from "./portal.ts";
+import { NO_SSO_SECRET, ssoPerson } from "./sso-person.ts";
 
 /** A refused token: `invalid_link`, with why (`cause`) for the app's developers, who alone can mend it. */
 const refused = (why: string): Failure => ({ ok: false, code: "invalid_link", cause: why });
@@ -13,12 +12,9 @@ const refused = (why: string): Failure => ({ ok: false, code: "invalid_link", ca
  */
 export async function openSsoSession(services: SessionDeps, verify: SsoVerifier, portal: PortalEntry, token: string): Promise<Result<OpenedSession>> {
   if (!portal.enabled) return fail("not_found");
-  if (!portal.ssoSecret) return refused("this portal has no single sign-on secret yet (Settings → Portal)");
+  if (!portal.ssoSecret) return refused(NO_SSO_SECRET);
   if (token === "") return refused("the address carries no token (?token=)");
-  const claims = await verify(token, portal.ssoSecret, services.clock());
-  if ("refused" in claims) return refused(claims.refused);
-  const email = normalizeEmail(claims.email);
-  if (!isEmailShaped(email)) return refused('the token\'s "email" claim is no e-mail address');
-  const name = claims.name?.trim().slice(0, VOTER_NAME_MAX_LENGTH);
-  return ok(await startPortalSession(services, { orgId: portal.orgId, email, ...(name && { name }) }));
+  const person = await ssoPerson(verify, token, portal.ssoSecret, services.clock());
+  if ("refused" in person) return refused(person.refused);
+  return ok(await startPortalSession(services, { orgId: portal.orgId, ...person }));
 }

@@ -1,11 +1,10 @@
 import { type ChannelDeps, openChannel, type Sender } from "../collection/open-channel.ts";
 import type { ChannelContext } from "../store/collection.ts";
-import { isEmailShaped, normalizeEmail } from "../email.ts";
 import { type Failure, fail, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
 import { openSealed } from "../open-sealed.ts";
 import type { SsoVerifier } from "../portal-people/portal.ts";
-import { VOTER_NAME_MAX_LENGTH } from "../schemas/votes.ts";
+import { NO_SSO_SECRET, ssoPerson } from "../portal-people/sso-person.ts";
 import type { Services } from "../services.ts";
 import type { PortalStore } from "../store/portals.ts";
 import type { Voter } from "./vote.ts";
@@ -22,16 +21,12 @@ async function identifiedVoter(
   token: string,
   language: Language,
 ): Promise<Result<Voter>> {
-  if (!sealed) return refused("this portal has no single sign-on secret yet (Settings → Portal)");
+  if (!sealed) return refused(NO_SSO_SECRET);
   // A secret that no longer opens verifies no one.
   const secret = await openSealed(services.secrets, sealed);
   if (secret === null) return refused("this portal's single sign-on secret can no longer be read: an Admin creates a new one (Settings → Portal)");
-  const claims = await verify(token, secret, services.clock());
-  if ("refused" in claims) return refused(claims.refused);
-  const email = normalizeEmail(claims.email);
-  if (!isEmailShaped(email)) return refused('the token\'s "email" claim is no e-mail address');
-  const name = claims.name?.trim().slice(0, VOTER_NAME_MAX_LENGTH);
-  return ok({ orgId, email, language, ...(name && { name }) });
+  const person = await ssoPerson(verify, token, secret, services.clock());
+  return "refused" in person ? refused(person.refused) : ok({ orgId, language, ...person });
 }
 
 /** What the widget's person steps read: the widget's channel, the portal, and the secret box its SSO secret is sealed in. */
