@@ -131,7 +131,7 @@ export function inboxTriageRoutes(services: Services) {
           // What the page showed, sent beside each field (`kindWas` is never empty when sent).
           const was = shownFields(FORM_FIELDS, field, "kind");
           const names = fieldsToWrite(typed, was);
-          const back = (key: string, saved: string) => redirect(`/inbox/${encodeURIComponent(key)}?triaged${saved}#triage`);
+          const back = (key: string, saved: string) => redirect(`/inbox/${encodeURIComponent(key)}?triaged${saved}`);
           if (names.length === 0) return back(params.key, "=unchanged");
           const update = updateOf(typed, names);
           // Refused, the form comes back with what was typed and why, said of its own fields, and
@@ -203,8 +203,8 @@ export function inboxTriageRoutes(services: Services) {
               },
               back,
             );
-            // Landing on the form, where the refusal is said beside the fields (a phone's list puts it far down).
-            return redirect(`${back}#bulk-title`);
+            // The refusal is said beside the fields and takes the focus, which brings the form into view (a phone's list puts it far down).
+            return redirect(back);
           };
           if (keys.length === 0 || (Object.keys(change).length === 0 && !comment)) return refuse("none");
           if (due && noDue) return refuse("dueBoth");

@@ -728,7 +728,7 @@ export function inboxRoutes(services: Services, onServiceFailure: ServiceFailure
                 ? wordsFor(visitor.language, "views").nameNeeded
                 : textFor(visitor.language).errors[saved.code];
             const refusal = { error, name: field("name").slice(0, VIEW_NAME_MAX_LENGTH * 2) };
-            return redirectWithFlash(services, cookie, { kind: "view", refusal }, `${address}#views-title`);
+            return redirectWithFlash(services, cookie, { kind: "view", refusal }, address);
           }
           return redirect(address);
         }),
@@ -831,11 +831,11 @@ export function inboxRoutes(services: Services, onServiceFailure: ServiceFailure
           if (!linked.ok && linked.cause) onServiceFailure(linked, request);
           // The button is shown only while no issue is linked: linked since (a second press, a teammate), the page names the issue
           // linked meanwhile, or says one is being created.
-          if (!linked.ok && linked.code === "tracker_linked") return redirect(`${feedbackPath(params.key)}?tracker=taken#tracker`);
+          if (!linked.ok && linked.code === "tracker_linked") return redirect(`${feedbackPath(params.key)}?tracker=taken`);
           // Said at the page's top, as for a status: a role that may not link may see no tracker panel to say it in.
           if (!linked.ok && linked.code === "forbidden") return refusedOn(services, visitor, params.key, linked);
           if (!linked.ok) return refused(linked);
-          return redirect(`${feedbackPath(linked.value.key)}?tracker=${opening ? "opened" : "linked"}#tracker`);
+          return redirect(`${feedbackPath(linked.value.key)}?tracker=${opening ? "opened" : "linked"}`);
         }),
       { detail: { hide: true } },
     )
@@ -850,7 +850,7 @@ export function inboxRoutes(services: Services, onServiceFailure: ServiceFailure
           const relayed = await relayVote(services, visitor.grant, params.key, { ...asked, language: visitor.language });
           if (!relayed.ok && relayed.code === "invalid_body" && relayed.problem) return refused(relayed.problem);
           if (!relayed.ok) return refusedOn(services, visitor, params.key, relayed);
-          return redirect(`${feedbackPath(relayed.value.feedback.key)}?voted=${relayed.value.counted ? "counted" : "already"}#votes`);
+          return redirect(`${feedbackPath(relayed.value.feedback.key)}?voted=${relayed.value.counted ? "counted" : "already"}`);
         }),
       { detail: { hide: true } },
     )
@@ -860,7 +860,7 @@ export function inboxRoutes(services: Services, onServiceFailure: ServiceFailure
         asMemberPosting(services, { request, cookie, body }, async (visitor, field) => {
           const followed = await setFollowing(services, visitor.grant, params.key, field("following") === "yes");
           if (!followed.ok) return refusedOn(services, visitor, params.key, followed);
-          return redirect(`${feedbackPath(params.key)}?following=${field("following") === "yes" ? "yes" : "no"}#followers`);
+          return redirect(`${feedbackPath(params.key)}?following=${field("following") === "yes" ? "yes" : "no"}`);
         }),
       { detail: { hide: true } },
     );

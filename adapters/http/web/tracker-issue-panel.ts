@@ -77,7 +77,7 @@ function howToConnect(w: Words<"trackerIssue">, feedback: Feedback): Html {
 
 function createButton(visitor: Visitor, key: string, tracker: TrackerView): Html {
   const w = wordsFor(visitor.language, "trackerIssue");
-  return html`<form method="post" action="/inbox/${encodeURIComponent(key)}/tracker#tracker"><input type="hidden" name="csrf" value="${visitor.csrf}">
+  return html`<form method="post" action="/inbox/${encodeURIComponent(key)}/tracker"><input type="hidden" name="csrf" value="${visitor.csrf}">
 <input type="hidden" name="action" value="open"><button type="submit">${w.createIn(trackerName(tracker.provider))}</button></form>`;
 }
 
@@ -86,7 +86,7 @@ function linkForm(visitor: Visitor, key: string, tracker: TrackerView, refused: 
   const w = wordsFor(visitor.language, "trackerIssue");
   const error = refused && aboutTheIssue(refused) ? refusal(visitor, tracker, refused) : undefined;
   const issue = refusedField("tracker-issue-error", error, "tracker-issue-hint");
-  return html`<form method="post" action="/inbox/${encodeURIComponent(key)}/tracker#tracker"${className ? html` class="${className}"` : ""}><input type="hidden" name="csrf" value="${visitor.csrf}">
+  return html`<form method="post" action="/inbox/${encodeURIComponent(key)}/tracker"${className ? html` class="${className}"` : ""}><input type="hidden" name="csrf" value="${visitor.csrf}">
 <input type="hidden" name="action" value="link"><label for="tracker-issue">${w.linkExisting}</label><p class="muted" id="tracker-issue-hint">${w.linkHint(issueExample(tracker))}</p>
 ${issue.said}<div class="search-row"><input id="tracker-issue" name="issue" required maxlength="2000" autocomplete="off" value="${refused?.issue ?? ""}"${issue.marks}><button type="submit" class="secondary">${w.link}</button></div></form>`;
 }

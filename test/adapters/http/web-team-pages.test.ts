@@ -77,14 +77,14 @@ describe("the feedback page", () => {
     const { ticketId } = await report("idea", `${distinctText(21)} Please add a dark theme for night work.`);
     const path = `/inbox/${ticketId}`;
     const followed = await submit(member, path, `${path}/follow`);
-    expect([followed.status, followed.headers.get("location")]).toEqual([303, `${path}?following=yes#followers`]);
+    expect([followed.status, followed.headers.get("location")]).toEqual([303, `${path}?following=yes`]);
     const following = await page(member, followed.headers.get("location")!);
     expect(following).toContain(`<li>${http.demo.users.member.email}</li>`);
     expect(following).toContain(">Unfollow</button>");
     // This service sends no e-mail: the notice says that nothing reaches them yet.
     expect(following).toContain("You follow this feedback. This service sends no e-mail (SMTP_URL is not set), so its changes reach no one yet.");
     const left = await submit(member, path, `${path}/follow`);
-    expect([left.status, left.headers.get("location")]).toEqual([303, `${path}?following=no#followers`]);
+    expect([left.status, left.headers.get("location")]).toEqual([303, `${path}?following=no`]);
     const unfollowed = await page(member, left.headers.get("location")!);
     expect(unfollowed).toContain('<p class="notice" role="status" tabindex="-1" autofocus>You no longer follow this feedback.</p>');
     expect(unfollowed).toContain("Nobody follows this feedback.");
