@@ -63,12 +63,19 @@ export function createPanel(host: PanelHost): Panel {
     );
   }
 
-  /** An end of the flow: what happened, where to follow it, and a button to start again; the first link or button takes the focus. */
+  /**
+   * An end of the flow: what happened, where to follow it, and a button to start again; the first
+   * link or button takes the focus, described by what happened, so a screen reader says it too.
+   */
   function end(said: HTMLElement, link: HTMLElement | null, again: HTMLButtonElement, focus = false): void {
     keep({});
     view = "ended";
+    said.id = "retour-ended";
     body.replaceChildren(said, ...(link ? [h("p", {}, link)] : []), h("div", { class: "actions" }, again));
-    if (focus) body.querySelector<HTMLElement>("a, button")?.focus();
+    if (!focus) return;
+    const first = body.querySelector<HTMLElement>("a, button");
+    first?.setAttribute("aria-describedby", said.id);
+    first?.focus();
   }
 
   const track = (url: string) => h("a", { href: url, target: "_blank", rel: "noopener" }, w.track);

@@ -517,7 +517,14 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     await tab.getByRole("button", { name: "Feedback" }).click();
     await notSent.waitFor({ timeout: 5000 });
     await tab.getByRole("button", { name: "Send as it is" }).dblclick();
-    await tab.getByRole("link", { name: "Follow its progress" }).waitFor();
+    const track = tab.getByRole("link", { name: "Follow its progress" });
+    await track.waitFor();
+    // The link takes the focus, and a screen reader says what happened with it: the report was sent.
+    const said = await track.evaluate((e) => {
+      const root = e.getRootNode() as ShadowRoot;
+      return [root.activeElement === e, root.getElementById(e.getAttribute("aria-describedby") ?? "")?.textContent];
+    });
+    expect(said).toEqual([true, "Thank you! Your feedback was sent."]);
     await saveScreenshot(tab, "widget-sent-as-it-is-390", { fullPage: false });
     const found = await get(`${server.url}/v1/feedbacks?status=all&query=receipt`, server.demo.tokens.admin);
     expect(found.body.data).toHaveLength(1);
