@@ -116,11 +116,12 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
 <label for="comment-text">${w.yourComment}</label>${error.said}<textarea id="comment-text" name="text" required maxlength="${COMMENT_MAX_LENGTH}"${error.marks}></textarea>
 ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : ""}<button type="submit">${w.commentSend}</button></form>`;
   };
-  /** What the person's last comment did, from the address the comment form sent them back to. */
-  const noticeOf = (language: Language, commented: string | null): Html | null => {
+  /** What the person's last comment or post did, from the address its form sent them back to. */
+  const noticeOf = (language: Language, asked: URLSearchParams): Html | null => {
     const w = portalWords(language);
-    if (commented === "held") return outcome(w.commentHeld);
-    if (commented === "shown") return outcome(w.commentShown);
+    if (asked.get("commented") === "held") return outcome(w.commentHeld);
+    if (asked.get("commented") === "shown") return outcome(w.commentShown);
+    if (asked.get("posted") === "shown") return outcome(w.postShown);
     return null;
   };
   const send = (portal: PortalRecord, page: string) => publicAnswer(digest, page, pageHeaders(portal));
@@ -273,7 +274,7 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
           const commentForm = commentSlot(language, links, portal, feedback, viewer, commented, canSignIn);
           const notice = vote.ready
             ? html`<p class="notice" id="vote-ready" role="status">${portalWords(language).pressToVote}</p>`
-            : (noticeOf(language, commented) ?? (mergedHere && outcome(portalWords(language).mergedHere(mergedHere))));
+            : (noticeOf(language, asked) ?? (mergedHere && outcome(portalWords(language).mergedHere(mergedHere))));
           const body = feedbackBody({ portal, language, links, feedback, held, shippedIn, vote: vote.box, commentForm, ...(notice && { notice }) });
           return send(
             portal,

@@ -208,7 +208,11 @@ ${tracking ? html`<p><a class="button" href="${tracking}">${w.trackPost}</a></p>
           };
           const posted = await postToPortal(services, portal, { ...viewer.person, language }, request_, clientAddress(request));
           if (posted.ok)
-            return redirect(posted.value.published ? links.feedback(posted.value.key) : links.post({ sent: "review", key: posted.value.key }));
+            return redirect(
+              posted.value.published
+                ? withParam(links.feedback(posted.value.key), "posted", "shown")
+                : links.post({ sent: "review", key: posted.value.key }),
+            );
           if (posted.code === "invalid_body") {
             const draft = { kind: request_.kind, title: request_.title, description: request_.description, appId: request_.appId ?? "" };
             return form(portal, language, request, viewer, { ...draft, problem: problemOf(language, posted, draft) }, "", 400);

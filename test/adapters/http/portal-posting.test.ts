@@ -44,7 +44,7 @@ async function post(b: FormBrowser, fields: Record<string, string>) {
   return b.submit(await formPage(b), { kind: "idea", description: "", ...fields });
 }
 
-const keyOf = (location: string | null) => /\/p\/demo\/([A-Z]+-\d+)$/.exec(location ?? "")?.[1] ?? "";
+const keyOf = (location: string | null) => /\/p\/demo\/([A-Z]+-\d+)(?:\?posted=shown)?$/.exec(location ?? "")?.[1] ?? "";
 const toReview = async () =>
   ((await admin("GET", "/v1/feedbacks?published=false&source=portal")).body.data as Array<{ key: string; title: string }>).map((f) => f.title);
 
@@ -153,7 +153,7 @@ describe("posting from the portal", () => {
     expect(await (await b.fetch("/p/demo/new?lang=fr")).text()).toContain("Seule l’équipe lit les détails\u202f: le portail montre votre titre.");
   });
 
-  test("with posting open, the post is published at once under the person's title, without a description, and they land on it", async () => {
+  test("with posting open, the post is published at once under the person's title, without a description, and they land on it, told so in a notice that takes the focus", async () => {
     await admin("PUT", "/v1/portal", { posting: "open" });
     try {
       const b = await signedIn("ivo@customer.example", "Ivo");
@@ -164,6 +164,8 @@ describe("posting from the portal", () => {
       expect(shown).toMatchObject({ publicTitle: "A widget for the home screen", kind: "idea", votes: 1 });
       expect(shown.publicDescription).toBeUndefined();
       expect(await (await b.fetch(`/p/demo/${key}`)).text()).toContain('aria-pressed="true"');
+      const landed = await (await b.fetch(sent.headers.get("location")!)).text();
+      expect(landed).toMatch(/<p class="notice"[^>]*autofocus[^>]*>Thank you: your post is on the board, and your vote counts for it\./);
     } finally {
       await admin("PUT", "/v1/portal", { posting: "review" });
     }
