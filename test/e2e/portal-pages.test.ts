@@ -141,6 +141,21 @@ describe.skipIf(!present)("the portal's pages in Chromium, with axe-core", () =>
     expect(cut).toEqual([]);
   });
 
+  test("on a phone, Tab from the skip link reaches the board's filters before its first feedback, as the page shows them", async () => {
+    const page = await onPhone();
+    await page.goto(`${server.url}/p/demo`);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe("skip");
+    await page.keyboard.press("Enter");
+    // Tab on until the focus is in the filters or in the list, whichever comes first; the board has fewer stops than this.
+    let reached: string | undefined;
+    for (let stops = 0; stops < 30 && !reached; stops++) {
+      await page.keyboard.press("Tab");
+      reached = await page.evaluate(() => document.activeElement?.closest(".filters, ul.posts")?.className);
+    }
+    expect(reached).toBe("filters");
+  });
+
   test("on a phone, the roadmap names each column with its count above the carousel, and a name brings its column into view", async () => {
     const page = await onPhone();
     await page.goto(`${server.url}/p/demo/roadmap`);

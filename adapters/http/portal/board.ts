@@ -125,7 +125,9 @@ ${v.post ?? ""}`;
     return html`${intro}<section aria-label="${w.board}"><p class="empty">${w.nothingPublished}${
       v.post ? html` <a href="${links.post()}">${w.postFirst}</a>` : ""
     }</p></section>`;
+  // The filters come first, as a phone shows them above the list: Tab and a screen reader meet them in that order. A wide
+  // screen's grid puts them on the right.
   return html`${intro}
-<div class="layout"><section aria-label="${w.board}"><div class="controls">${sorts}${search}</div>${list}${pager}</section>
-<aside>${filters}</aside></div>`;
+<div class="layout"><aside>${filters}</aside>
+<section aria-label="${w.board}"><div class="controls">${sorts}${search}</div>${list}${pager}</section></div>`;
 }

@@ -72,7 +72,7 @@ main{flex:1;padding:var(--s6) 0 var(--s8)}h1{font-size:1.75rem;line-height:1.2;m
 .alike h2{font-size:1rem;margin:0 0 var(--s2)}.alike ul{list-style:none;margin:0;padding:0;display:grid;gap:var(--s2)}
 .alike li{display:grid;grid-template-columns:4.5rem 1fr;align-items:baseline;gap:var(--s3)}.alike a{overflow-wrap:anywhere;font-weight:600}
 .alike .count{color:var(--muted);font-size:var(--t-sm)}.alike .count b{color:var(--fg)}.alike .muted{font-size:var(--t-sm)}
-.layout{display:grid;grid-template-columns:minmax(0,1fr) 16rem;gap:var(--s8);align-items:start}
+.layout{display:grid;grid-template-columns:minmax(0,1fr) 16rem;grid-template-areas:"board filters";gap:var(--s8);align-items:start}.layout>section{grid-area:board}.layout>aside{grid-area:filters}
 .controls{display:flex;flex-wrap:wrap;gap:var(--s3);align-items:center;justify-content:space-between;margin-bottom:var(--s4)}
 .sorts{display:flex;gap:var(--s1);margin:0;padding:var(--s1);list-style:none;background:var(--panel);border:1px solid var(--line);border-radius:999px}
 .sorts a{display:block;padding:var(--s1) var(--s3);border-radius:999px;color:var(--muted);text-decoration:none;font-weight:600;font-size:var(--t-sm)}
@@ -124,7 +124,7 @@ ul.posts>li{display:flex;gap:var(--s4);padding:var(--s4);border-top:1px solid va
 .jump a{display:inline-flex;align-items:center;gap:var(--s1);padding:var(--s1) var(--s3);border:1px solid var(--line);border-radius:999px;color:var(--fg);text-decoration:none;font-size:var(--t-sm)}
 footer{border-top:1px solid var(--line);font-size:var(--t-sm);color:var(--muted)}footer .wrap{display:flex;flex-wrap:wrap;gap:var(--s2) var(--s4);justify-content:space-between;padding:var(--s4)}
 footer nav a{margin-right:var(--s3)}
-@media (max-width:56rem){.layout{grid-template-columns:minmax(0,1fr);gap:var(--s4)}.layout aside{order:-1}
+@media (max-width:56rem){.layout{grid-template-columns:minmax(0,1fr);grid-template-areas:"filters" "board";gap:var(--s4)}
 .filters{padding:var(--s3)}.filters h2{display:none}.filters .fields{display:grid;grid-template-columns:repeat(auto-fit,minmax(7.5rem,1fr));gap:0 var(--s2);align-items:end}
 .filters label{margin-top:0}.filters button{margin-top:0}.filters .fields :is(.app,button){grid-column:1/-1}.filters .fields button{margin-top:var(--s3)}
 .columns{display:flex;overflow-x:auto;scroll-snap-type:x mandatory;scroll-padding:0 var(--s4);gap:var(--s3);padding-bottom:var(--s2);margin:0 calc(-1*var(--s4));padding-left:var(--s4);padding-right:var(--s4)}
