@@ -53,7 +53,7 @@ const EN = {
   voted: "Voted",
   votes: (n: number): string => (n === 1 ? "vote" : "votes"),
   voteFailed: "The vote could not be counted. Please try again in a moment.",
-  signInLapsed: "Your sign-in for votes has expired. Reload the page, then vote again.",
+  signInLapsed: "Your sign-in for votes was not accepted. Reload the page, then vote again.",
   alike: "Is it one of these? Vote instead.",
   voteInstead: "Vote for this one",
   voteOnPortal: "Vote on the portal",
@@ -116,7 +116,7 @@ const FR: typeof EN = {
   // French puts 0 in the singular too, as the portal does.
   votes: (n: number): string => (n <= 1 ? "vote" : "votes"),
   voteFailed: "Le vote n’a pas pu être compté. Réessayez dans un instant.",
-  signInLapsed: "Votre connexion pour voter a expiré. Rechargez la page, puis votez à nouveau.",
+  signInLapsed: "Votre connexion pour voter n’a pas été acceptée. Rechargez la page, puis votez à nouveau.",
   alike: "Est-ce l’un de ceux-ci\u202f? Votez plutôt.",
   voteInstead: "Voter pour celui-ci",
   voteOnPortal: "Voter sur le portail",

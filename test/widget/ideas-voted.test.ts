@@ -34,7 +34,7 @@ test("the Ideas tab waits a little while only for the person's votes: a service 
   expect([asked, waits.mock.calls.length]).toEqual([true, 1]);
 });
 
-test("a vote whose token the service refuses tells the person to reload the page, and the site's error event gets the service's {error, code}", async () => {
+test("a vote whose token the service refuses tells the person to reload the page, without claiming the token expired (a forged or incomplete one is refused alike), and the site's error event gets the service's {error, code}", async () => {
   const refusal = { error: "The single sign-on token is invalid or has expired: …", code: "invalid_sso_token" };
   globalThis.fetch = (async () => Response.json(refusal, { status: 401 })) as unknown as typeof fetch;
   const status = {} as HTMLElement;
@@ -48,5 +48,5 @@ test("a vote whose token the service refuses tells the person to reload the page
   };
   const panel = scopeOf(host as unknown as PanelHost, "en", {} as HTMLElement, status);
   expect(await panel.vote("DEMO-1")).toBeNull();
-  expect([status.textContent, emitted]).toEqual(["Your sign-in for votes has expired. Reload the page, then vote again.", [["error", refusal]]]);
+  expect([status.textContent, emitted]).toEqual(["Your sign-in for votes was not accepted. Reload the page, then vote again.", [["error", refusal]]]);
 });
