@@ -79,6 +79,8 @@ function voted(scope: PanelScope, keys: readonly string[]): Promise<ReadonlyMap<
     try {
       const reply = await scope.post("/v1/widget/voted", { publicKey: host.key, keys, token: host.user.token });
       if (reply.status === 200) return new Map((reply.body.voted as { key: string; votes: number }[]).map((v) => [v.key, v.votes]));
+      // A refused token is for the site's developers to learn when the tab opens, not at the first vote.
+      host.emit("error", reply.body);
     } catch (error) {
       host.emit("error", error);
     }

@@ -22,6 +22,21 @@ test("the Ideas tab learns the person's votes with their counts now", async () =
   expect([...(await scope().voted(["DEMO-1", "DEMO-2"]))]).toEqual([["DEMO-2", 4]]);
 });
 
+test("the Ideas tab whose token the service refuses when it asks for the person's votes lists the ideas without them, and the site's error event gets the service's {error, code}", async () => {
+  const refusal = { error: "The single sign-on token is refused: the token has expired …", code: "invalid_sso_token" };
+  globalThis.fetch = (async () => Response.json(refusal, { status: 401 })) as unknown as typeof fetch;
+  const emitted: unknown[][] = [];
+  const host = {
+    base: "https://retour.example",
+    key: "widget_k",
+    user: { token: "t" },
+    emit: (...event: unknown[]) => emitted.push(event),
+    portal: () => undefined,
+  };
+  const panel = scopeOf(host as unknown as PanelHost, "en", {} as HTMLElement, {} as HTMLElement);
+  expect([[...(await panel.voted(["DEMO-1"]))], emitted]).toEqual([[], [["error", refusal]]]);
+});
+
 test("the Ideas tab waits a little while only for the person's votes: a service that does not answer leaves the ideas listed without them", async () => {
   let asked = false;
   globalThis.fetch = (() => {
