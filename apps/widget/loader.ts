@@ -120,7 +120,7 @@ function start(script: HTMLScriptElement): void {
   /**
    * The app's settings, asked once. A refusal (an origin the app does not list, a key of no app)
    * means no report could ever be sent from here: the launcher is never drawn, and the console
-   * says why, once. Where the service cannot be reached, the launcher is drawn all the same.
+   * and the `error` event say why, once. Where the service cannot be reached, the launcher is drawn all the same.
    */
   let ready: Promise<boolean> | undefined;
   const configure = () =>
@@ -129,6 +129,8 @@ function start(script: HTMLScriptElement): void {
         const config: { replay?: boolean; portal?: Portal; code?: string; error?: string } = await r.json().catch(() => ({}));
         if (r.status === 403 || r.status === 404) {
           console.warn(refusalWarning(config, r.status, key));
+          // A page that reports its errors through the `error` event learns of this one too.
+          emit("error", config);
           return false;
         }
         portal = config.portal;

@@ -478,8 +478,13 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect(found.body.data).toEqual([]);
   });
 
-  test("on an origin the app does not allow, no launcher is drawn and the console warns once, naming the origin and how to allow it", async () => {
+  test("on an origin the app does not allow, no launcher is drawn, the console warns once, naming the origin and how to allow it, and the error event gets the refusal", async () => {
     const tab = await (await browser.newContext()).newPage();
+    // A listener queued before the loader runs, as the README's snippet queues calls.
+    await tab.addInitScript(() => {
+      const errors: unknown[] = [];
+      Object.assign(window, { widgetErrors: errors, Retour: { q: [["on", ["error", (detail: unknown) => errors.push(detail)]]] } });
+    });
     const warnings: string[] = [];
     tab.on("console", (m) => m.text().startsWith("Retour:") && warnings.push(`${m.type()} ${m.text()}`));
     const warned = tab.waitForEvent("console", { predicate: (m) => m.text().startsWith("Retour:"), timeout: 10_000 });
@@ -496,6 +501,8 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect(warnings[0]).toStartWith("warning Retour:");
     for (const part of [elsewhere.url.origin, "Settings → Apps", "npm run cli -- app browser", "(the list given replaces the app's)"])
       expect(warnings[0]).toContain(part);
+    const errors = await tab.evaluate(() => (window as unknown as { widgetErrors: Array<{ code?: string }> }).widgetErrors);
+    expect(errors.map((e) => e.code)).toEqual(["origin_not_allowed"]);
   });
 
   test("a report waiting on the assistant's questions says it is not sent yet, survives closing the panel and a reload, and 'Send as it is' records it once", async () => {
