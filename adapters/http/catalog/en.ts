@@ -1166,7 +1166,7 @@ export const EN = {
     forbidden: "Your role does not allow this.",
     channel_mismatch: "This key's channel does not take requests at this address.",
     channel_inactive: "This channel is disabled.",
-    origin_not_allowed: "This page's origin is not in the app's list of allowed origins.",
+    origin_not_allowed: "This page's origin is not in the app's list of allowed origins: add it in Settings → Apps.",
     unknown_app: "No app has this key: copy the key of an app's channel from Settings → Apps.",
     not_found: "Not found.",
     qualification_not_found: "This qualification is unknown or has expired.",

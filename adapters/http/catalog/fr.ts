@@ -1039,7 +1039,8 @@ export const FR: Catalog = {
     forbidden: "Votre rôle ne le permet pas.",
     channel_mismatch: "Le canal de cette clé ne prend pas de requêtes à cette adresse.",
     channel_inactive: "Ce canal est désactivé.",
-    origin_not_allowed: "L’origine de cette page ne figure pas dans la liste des origines autorisées de l’application.",
+    origin_not_allowed:
+      "L’origine de cette page ne figure pas dans la liste des origines autorisées de l’application\u202f: ajoutez-la dans Réglages → Applications.",
     unknown_app: "Aucune application n’a cette clé\u202f: copiez celle d’un canal de l’application dans Réglages → Applications.",
     not_found: "Introuvable.",
     qualification_not_found: "Cette qualification est inconnue ou a expiré.",

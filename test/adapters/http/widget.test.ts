@@ -51,10 +51,11 @@ describe("POST /v1/widget/reports", () => {
     expect(feedback.body.reportList[0].source).toBe("widget");
   });
 
-  test("from an origin the app does not list, or with no Origin: 403 origin_not_allowed with no CORS grant", async () => {
+  test("from an origin the app does not list, or with no Origin: 403 origin_not_allowed with no CORS grant, saying where to allow it", async () => {
     for (const origin of [FOREIGN, null]) {
       const reply = await fromPage(origin, widgetReport());
       expect([reply.status, reply.body.code, reply.headers.get("access-control-allow-origin")]).toEqual([403, "origin_not_allowed", null]);
+      expect(reply.body.error).toContain("Settings → Apps");
     }
   });
 
