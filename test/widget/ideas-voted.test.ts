@@ -2,14 +2,22 @@ import { afterEach, expect, jest, test } from "bun:test";
 import type { PanelHost } from "../../apps/widget/panel-host.ts";
 import { scopeOf } from "../../apps/widget/panel-scope.ts";
 
-/** The panel's scope for a person the site identified, on a page whose requests go to `fetch` as the test sets it. */
-const scope = () =>
-  scopeOf(
-    { base: "https://retour.example", key: "widget_k", user: { token: "t" }, emit: () => undefined, portal: () => undefined } as unknown as PanelHost,
-    "en",
-    {} as HTMLElement,
-    {} as HTMLElement,
-  );
+/**
+ * The panel's scope for a person the site identified, on a page whose requests go to `fetch` as the
+ * test sets it; the site's events land in `emitted`, the status line's text in `status`.
+ */
+function identified(status = {} as HTMLElement) {
+  const emitted: unknown[][] = [];
+  const host = {
+    base: "https://retour.example",
+    key: "widget_k",
+    user: { token: "t" },
+    emit: (...event: unknown[]) => emitted.push(event),
+    portal: () => undefined,
+  };
+  return { panel: scopeOf(host as unknown as PanelHost, "en", {} as HTMLElement, status), emitted };
+}
+const scope = () => identified().panel;
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -25,15 +33,7 @@ test("the Ideas tab learns the person's votes with their counts now", async () =
 test("the Ideas tab whose token the service refuses when it asks for the person's votes lists the ideas without them, and the site's error event gets the service's {error, code}", async () => {
   const refusal = { error: "The single sign-on token is refused: the token has expired …", code: "invalid_sso_token" };
   globalThis.fetch = (async () => Response.json(refusal, { status: 401 })) as unknown as typeof fetch;
-  const emitted: unknown[][] = [];
-  const host = {
-    base: "https://retour.example",
-    key: "widget_k",
-    user: { token: "t" },
-    emit: (...event: unknown[]) => emitted.push(event),
-    portal: () => undefined,
-  };
-  const panel = scopeOf(host as unknown as PanelHost, "en", {} as HTMLElement, {} as HTMLElement);
+  const { panel, emitted } = identified();
   expect([[...(await panel.voted(["DEMO-1"]))], emitted]).toEqual([[], [["error", refusal]]]);
 });
 
@@ -53,15 +53,7 @@ test("a vote whose token the service refuses tells the person to reload the page
   const refusal = { error: "The single sign-on token is invalid or has expired: …", code: "invalid_sso_token" };
   globalThis.fetch = (async () => Response.json(refusal, { status: 401 })) as unknown as typeof fetch;
   const status = {} as HTMLElement;
-  const emitted: unknown[][] = [];
-  const host = {
-    base: "https://retour.example",
-    key: "widget_k",
-    user: { token: "t" },
-    emit: (...event: unknown[]) => emitted.push(event),
-    portal: () => undefined,
-  };
-  const panel = scopeOf(host as unknown as PanelHost, "en", {} as HTMLElement, status);
+  const { panel, emitted } = identified(status);
   expect(await panel.vote("DEMO-1")).toBeNull();
   expect([status.textContent, emitted]).toEqual(["Your sign-in for votes was not accepted. Reload the page, then vote again.", [["error", refusal]]]);
 });
