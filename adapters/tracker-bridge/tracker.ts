@@ -1,7 +1,7 @@
 import type { TrackerLink } from "../../core/model.ts";
 import type { IssueTracker, TrackerSettings } from "../../core/ports.ts";
 import type { AddressRule } from "../../core/outbound/target.ts";
-import { DeadlinePassed } from "../../core/trackers/deadline.ts";
+import { beforeDeadline } from "../../core/trackers/deadline.ts";
 import { pinnedRequest } from "../../core/trackers/tracker-address.ts";
 import { signatureHeader } from "../../core/webhook-signature.ts";
 
@@ -22,24 +22,21 @@ export function createBridgeTracker({ addresses, deadlineMs = TIMEOUT_MS }: { ad
   async function call(settings: TrackerSettings, payload: Record<string, unknown>): Promise<BridgeIssue | null> {
     if (!settings.apiUrl) throw new Error("the bridge tracker needs an address (--url)");
     const body = JSON.stringify({ ...payload, project: settings.project });
+    const deadline = { signal: AbortSignal.timeout(deadlineMs), ms: deadlineMs };
     const pinned = await pinnedRequest(addresses, settings, settings.apiUrl, {
       method: "POST",
       body,
       redirect: "manual",
-      signal: AbortSignal.timeout(deadlineMs),
+      signal: deadline.signal,
       headers: {
         "content-type": "application/json",
         "user-agent": "Retour-Trackers/1",
         "service-signature": await signatureHeader([settings.webhookSecret], Math.floor(Date.now() / 1000), body),
       },
     });
-    const response = await fetch(pinned.url, { ...pinned.init, ...(pinned.serverName && { tls: { serverName: pinned.serverName } }) }).catch(
-      (error: unknown) => {
-        // What a bridge that did not answer in time did meanwhile is unknown (an issue it opened, say).
-        if (error instanceof Error && error.name === "TimeoutError")
-          throw new DeadlinePassed(`the tracker bridge did not answer within ${deadlineMs / 1000} s`, { cause: error });
-        throw error;
-      },
+    // Past the deadline, what the bridge did meanwhile is unknown (an issue it opened, say): DeadlinePassed.
+    const response = await beforeDeadline("the tracker bridge", deadline, () =>
+      fetch(pinned.url, { ...pinned.init, ...(pinned.serverName && { tls: { serverName: pinned.serverName } }) }),
     );
     if (response.status === 404) return null;
     if (!response.ok) throw new Error(`tracker bridge answered ${response.status}`);
