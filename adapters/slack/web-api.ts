@@ -37,10 +37,9 @@ const SLACK_ANSWERS_ORIGIN = "https://hooks.slack.com";
  * organization's signing secret, which its Admin holds, not Slack: another address would have this
  * service post wherever an Admin says (this machine, its network, the cloud's metadata).
  */
-function isSlackAnswerAddress(responseUrl: string, apiUrl: string): boolean {
-  if (!URL.canParse(responseUrl)) return false;
-  const origin = new URL(responseUrl).origin;
-  return origin === SLACK_ANSWERS_ORIGIN || origin === new URL(apiUrl).origin;
+function slackAnswerAddresses(apiUrl: string): (responseUrl: string) => boolean {
+  const origins = new Set([SLACK_ANSWERS_ORIGIN, new URL(apiUrl).origin]);
+  return (responseUrl) => URL.canParse(responseUrl) && origins.has(new URL(responseUrl).origin);
 }
 
 /**
@@ -48,6 +47,7 @@ function isSlackAnswerAddress(responseUrl: string, apiUrl: string): boolean {
  * job, which the durable queue retries with its own backoff, so an outage delays and loses nothing.
  */
 export function createSlackApi(defaultApiUrl: string): SlackApi {
+  const isSlackAnswerAddress = slackAnswerAddresses(defaultApiUrl);
   const client = (access: SlackAccess, timeout = TIMEOUT_MS) =>
     new WebClient(access.botToken, {
       slackApiUrl: access.apiUrl ? access.apiUrl.replace(/\/?$/, "/") : defaultApiUrl,
@@ -99,7 +99,7 @@ export function createSlackApi(defaultApiUrl: string): SlackApi {
     },
     async respond(responseUrl, message: SlackMessage) {
       // Dropped as an expired one is: retrying would not make it Slack's.
-      if (!isSlackAnswerAddress(responseUrl, defaultApiUrl)) return "expired";
+      if (!isSlackAnswerAddress(responseUrl)) return "expired";
       const answer = await fetch(responseUrl, {
         method: "POST",
         headers: { "content-type": "application/json" },
