@@ -76,7 +76,7 @@ function publicV6(b: number[]): boolean {
   if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x00 && b[3] === 0x00) return false; // Teredo 2001::/32: a tunnel to any IPv4
   if ((b[0]! & 0xfe) === 0xfc) return false; // unique local fc00::/7
   if (b[0] === 0xfe && (b[1]! & 0x80) === 0x80) return false; // link-local fe80::/10, and site-local fec0::/10 (deprecated, still routed in some networks)
-  if (b[0] === 0x01 && zeroFrom(2, 8)) return false; // discard-only 100::/64
+  if (b[0] === 0x01 && zeroFrom(2, 8)) return false; // discard-only 100::/64, with the first /64s of the rest of reserved 0100::/8
   if (b[0] === 0x3f && b[1] === 0xff && (b[2]! & 0xf0) === 0) return false; // documentation 3fff::/20
   if (b[0] === 0xff) return false; // multicast
   if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x0d && b[3] === 0xb8) return false; // documentation
