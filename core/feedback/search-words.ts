@@ -238,5 +238,8 @@ function foldedSearch(words: readonly SearchWord[]): SearchWord[] {
         ? [{ whole: fold(word.whole) }]
         : [{ joined: fold(word.joined), ...(word.part && { part: fold(word.part) }) }],
   );
-  return [...new Map(folded.map((word) => [JSON.stringify(word), word])).values()];
+  return eachWordOnce(folded);
 }
+
+/** Search words, each once, in the order first given (a word is its value, not its object). */
+export const eachWordOnce = (words: readonly SearchWord[]): SearchWord[] => [...new Map(words.map((word) => [JSON.stringify(word), word])).values()];

@@ -4,7 +4,7 @@ import type { Language } from "../language.ts";
 import { hasWords } from "../grouping/analyze.ts";
 import { CANDIDATE_STATUSES } from "../grouping/candidates.ts";
 import { STOP_WORDS } from "../grouping/lexicon.ts";
-import { type SearchWord, searchWordsBut } from "../feedback/search-words.ts";
+import { eachWordOnce, type SearchWord, searchWordsBut } from "../feedback/search-words.ts";
 import type { PublicFeedbackSummary } from "../schemas/portal.ts";
 import type { WidgetLookAlikes } from "../schemas/widget.ts";
 import type { Services } from "../services.ts";
@@ -42,7 +42,7 @@ type LookAlikeDeps = ChannelDeps & FindLookAlikeDeps & Pick<Services, "clock"> &
 export function lookAlikeWords(text: string): SearchWord[] {
   const searched = (word: SearchWord) => (typeof word === "string" ? word : "joined" in word ? word.joined : word.whole);
   const telling = searchWordsBut(text, STOP_WORDS).filter((word) => typeof word !== "object" || !("whole" in word));
-  return [...new Map(telling.map((word) => [JSON.stringify(word), word])).values()]
+  return eachWordOnce(telling)
     .sort((a, b) => searched(b).length - searched(a).length)
     .slice(0, LOOK_ALIKE_WORDS);
 }
