@@ -219,10 +219,11 @@ ${(step.questions ?? []).map((q) => question(q, w))}
     handle: (language: Language, app: string, sent: Fields) => Promise<Response> | Response,
   ): Promise<Response> {
     const language = requestLanguage(request);
-    const refused = await guard(request, key, language, (body ?? {}) as Fields);
+    const sent = (body ?? {}) as Fields;
+    const refused = await guard(request, key, language, sent);
     if (refused) return refused;
     const form = await openForm(services, key);
-    return form.ok ? handle(language, form.value.app.name, (body ?? {}) as Fields) : notFound(language);
+    return form.ok ? handle(language, form.value.app.name, sent) : notFound(language);
   }
 
   /**
