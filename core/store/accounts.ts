@@ -10,6 +10,6 @@ export interface AccountStore {
   deleteSession(idHash: string): Promise<void>;
   /** Ends every session of a person (their password changed). */
   deleteUserSessions(userId: string): Promise<void>;
-  /** The person's organizations by name (compared code unit by code unit), ties by organization id. */
+  /** The person's organizations by name (compared code point by code point, as UTF-8 bytes are), ties by organization id. */
   listMemberships(userId: string): Promise<Array<{ orgId: string; orgName: string; role: Role }>>;
 }

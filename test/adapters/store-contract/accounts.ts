@@ -33,7 +33,7 @@ export function accountsContract(makeStore: () => Promise<Subject>) {
       expect(await store.listMemberships(userId)).toEqual([]);
     });
 
-    test("a person's organizations are listed by name code unit by code unit (capitals first), those of one name by id", async () => {
+    test("a person's organizations are listed by name code point by code point (capitals first), those of one name by id", async () => {
       const store = await makeStore();
       const userId = "user-twins";
       await store.createUser({ id: userId, email: "twins@x.io" });
