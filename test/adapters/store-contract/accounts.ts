@@ -11,6 +11,17 @@ type Subject = AccountStore &
   Pick<OrganizationStore, "createOrganization"> &
   Pick<UserStore, "createUser" | "listMembers" | "removeMembership" | "setMembership">;
 
+/** The ids of a person's organizations as listMemberships lists them, the person a member of each of these (id, name). */
+async function listedOrganizations(store: Subject, organizations: ReadonlyArray<readonly [id: string, name: string]>): Promise<string[]> {
+  const userId = "user-listed";
+  await store.createUser({ id: userId, email: "listed@x.io" });
+  for (const [id, name] of organizations) {
+    await store.createOrganization({ id, name, keyPrefix: id.toUpperCase().replace("-", ""), plan: "free", quotaOverride: null });
+    await store.setMembership(id, userId, "member");
+  }
+  return (await store.listMemberships(userId)).map((m) => m.orgId);
+}
+
 /** A person's sign-in: password, sessions, and the organizations they may open. */
 export function accountsContract(makeStore: () => Promise<Subject>) {
   const { freeOrg, person } = contractKit();
@@ -34,34 +45,22 @@ export function accountsContract(makeStore: () => Promise<Subject>) {
     });
 
     test("a person's organizations are listed by name code point by code point (capitals first), those of one name by id", async () => {
-      const store = await makeStore();
-      const userId = "user-twins";
-      await store.createUser({ id: userId, email: "twins@x.io" });
-      for (const [id, name] of [
+      const listed = await listedOrganizations(await makeStore(), [
         ["m-b", "Alpha"],
         ["m-c", "beta"],
         ["m-d", "Gamma"],
         ["m-a", "Alpha"],
-      ]) {
-        await store.createOrganization({ id: id!, name: name!, keyPrefix: id!.toUpperCase(), plan: "free", quotaOverride: null });
-        await store.setMembership(id!, userId, "member");
-      }
-      expect((await store.listMemberships(userId)).map((m) => m.orgId)).toEqual(["m-a", "m-b", "m-d", "m-c"]);
+      ]);
+      expect(listed).toEqual(["m-a", "m-b", "m-d", "m-c"]);
     });
 
     test("a person's organizations named with a character beyond U+FFFF (an emoji) are listed by code point, as both stores compare names, not by UTF-16 code unit", async () => {
-      const store = await makeStore();
-      const userId = "user-emoji";
-      await store.createUser({ id: userId, email: "emoji@x.io" });
       // U+1F680 is written with code units D83D DE80, below U+FF21's FF21; its code point is above.
-      for (const [id, name] of [
+      const listed = await listedOrganizations(await makeStore(), [
         ["o-rocket", "\u{1F680} Rocket"],
         ["o-wide", "\uFF21 Wide"],
-      ]) {
-        await store.createOrganization({ id: id!, name: name!, keyPrefix: id!.toUpperCase().replace("-", ""), plan: "free", quotaOverride: null });
-        await store.setMembership(id!, userId, "member");
-      }
-      expect((await store.listMemberships(userId)).map((m) => m.orgId)).toEqual(["o-wide", "o-rocket"]);
+      ]);
+      expect(listed).toEqual(["o-wide", "o-rocket"]);
     });
 
     test("a person's sessions end together, and no one else's", async () => {
