@@ -58,15 +58,14 @@ function placeOf(uri: string, w: Words<"agents">): string {
  */
 const breakable = (place: string): Html => html`${place.split(/(?<=\/\/|\.)/).map((part, i) => (i > 0 ? html`<wbr>${part}` : part))}`;
 
-/**
- * Where an agent's application is sent back to, which tells apart two agents of one name (two
- * machines' "Claude"): each place said once, a dot between them.
- */
-function sentBackTo(agent: ConnectedApplication, w: Words<"agents">): Html {
-  return html`${placesOf(agent, w).map((place, i) => html`${i > 0 ? " · " : ""}${breakable(place)}`)}`;
-}
-
+/** Where an agent's application is sent back to, each place once. */
 const placesOf = (agent: ConnectedApplication, w: Words<"agents">): string[] => [...new Set(agent.redirectUris.map((uri) => placeOf(uri, w)))];
+
+/**
+ * Where an agent's application is sent back to (placesOf), which tells apart two agents of one
+ * name (two machines' "Claude"): a dot between the places.
+ */
+const sentBackTo = (places: readonly string[]): Html => html`${places.map((place, i) => html`${i > 0 ? " · " : ""}${breakable(place)}`)}`;
 
 /** Sign-in pages and the Agents settings page. */
 export function accountRoutes(services: Services, clientAddress: (request: Request) => string) {
@@ -124,13 +123,12 @@ ${
     const admin = can(visitor.grant, "organization.manage");
     const listed = await listAgents(services, visitor.grant);
     const agents = listed.ok ? listed.value : [];
-    const rows = agents.map(
-      (
-        a,
-      ) => html`<tr><td data-label="${w.application}">${a.clientName}<span class="where muted">${w.through[reachOf(resources, a.resources)]}</span></td><td data-label="${w.sentBackTo}">${sentBackTo(a, w)}</td>${admin ? html`<td data-label="${w.person}">${a.email}</td>` : ""}<td data-label="${w.can}">${describeScopes(a, visitor.language)}</td>
+    const rows = agents.map((a) => {
+      const places = placesOf(a, w);
+      return html`<tr><td data-label="${w.application}">${a.clientName}<span class="where muted">${w.through[reachOf(resources, a.resources)]}</span></td><td data-label="${w.sentBackTo}">${sentBackTo(places)}</td>${admin ? html`<td data-label="${w.person}">${a.email}</td>` : ""}<td data-label="${w.can}">${describeScopes(a, visitor.language)}</td>
 <td data-label="${w.connected}">${formatTime(visitor.language, a.createdAt)}</td><td data-label="${w.lastUsed}">${formatTime(visitor.language, a.lastUsedAt)}</td>
-<td>${postButton(visitor, `/settings/agents/${a.id}/remove`, w.remove, { of: w.agentNamed(a.clientName, placesOf(a, w).join(", "), admin ? a.email : undefined) })}</td></tr>`,
-    );
+<td>${postButton(visitor, `/settings/agents/${a.id}/remove`, w.remove, { of: w.agentNamed(a.clientName, places.join(", "), admin ? a.email : undefined) })}</td></tr>`;
+    });
     return settingsPage(
       visitor,
       "/settings/agents",
