@@ -2,18 +2,18 @@ import { isIpLiteral, isPublicAddress } from "./address.ts";
 import { type AddressRule, checkResolved, type TargetProblem } from "./target.ts";
 
 /**
- * The one address a request to `hostname` connects to: the name resolved once, every answer checked
- * by the rule, the first taken. Connecting there, never to the name again, is what keeps a name that
- * answers a public address to the check and a private one to the connection (DNS rebinding) away
- * from this machine's network; a refused answer names the private address it gave.
+ * The addresses a request to `hostname` may connect to, in the resolver's order: the name resolved
+ * once, every answer checked by the rule. Connecting to these, never to the name again, is what
+ * keeps a name that answers a public address to the check and a private one to the connection (DNS
+ * rebinding) away from this machine's network; a refused answer names the private address it gave.
  */
-export async function checkedAddress(
+export async function checkedAddresses(
   rule: AddressRule,
   hostname: string,
-): Promise<{ ok: true; address: string } | { ok: false; problem: TargetProblem; resolved?: string }> {
+): Promise<{ ok: true; addresses: readonly [string, ...string[]] } | { ok: false; problem: TargetProblem; resolved?: string }> {
   const addresses = isIpLiteral(hostname) ? [hostname] : await rule.resolve(hostname).catch(() => []);
   const problem = checkResolved(addresses, rule.allowPrivate);
-  if (!problem) return { ok: true, address: addresses[0]! };
+  if (!problem) return { ok: true, addresses: addresses as [string, ...string[]] };
   const resolved = addresses.find((a) => !isPublicAddress(a));
   return { ok: false, problem, ...(resolved !== undefined && { resolved }) };
 }

@@ -1,5 +1,5 @@
 import type { TrackerSettings } from "../ports.ts";
-import { checkedAddress, pinnedTo } from "../outbound/pin.ts";
+import { checkedAddresses, pinnedTo } from "../outbound/pin.ts";
 import { type AddressRule, checkTarget } from "../outbound/target.ts";
 import type { FieldProblem } from "../schemas/field-problem.ts";
 
@@ -59,8 +59,8 @@ const notCalled = (why: string) =>
 export function trackerLookup(rule: AddressRule, settings: TrackerSettings): ((hostname: string) => Promise<string>) | null {
   if (!settings.givenByAdmin || !(settings.apiUrl || settings.site)) return null;
   return async (hostname) => {
-    const checked = await checkedAddress(rule, hostname);
-    if (checked.ok) return checked.address;
+    const checked = await checkedAddresses(rule, hostname);
+    if (checked.ok) return checked.addresses[0];
     throw notCalled(`${hostname} resolves to ${checked.resolved ? `${checked.resolved}, which is not a public address` : "no address"}`);
   };
 }

@@ -96,3 +96,22 @@ test("a receiver gets the time it is given to answer: an answer within it is hea
     slow.stop(true);
   }
 });
+
+test("a host name with several addresses is delivered at the next one when the first refuses the connection", async () => {
+  const listening = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("ok") });
+  // 127.0.0.2 is this machine too, where nothing listens on the receiver's port.
+  const transport = createWebhookTransport({ allowPrivate: true, resolve: async () => ["127.0.0.2", "127.0.0.1"] });
+  try {
+    const delivered = await transport.deliver({ url: `http://hooks.example:${listening.port}/hook`, body: "{}", headers: {}, timeoutMs: 2_000 });
+    expect(delivered).toEqual({ status: 200 });
+  } finally {
+    listening.stop(true);
+  }
+});
+
+test("when every address of a host name refuses the connection, the failure is said for the host", async () => {
+  const transport = createWebhookTransport({ allowPrivate: true, resolve: async () => ["127.0.0.2", "127.0.0.3"] });
+  expect(await transport.deliver({ url: "http://hooks.example:1/hook", body: "{}", headers: {}, timeoutMs: 2_000 })).toEqual({
+    error: "connection refused by hooks.example:1: nothing accepts connections at this address and port",
+  });
+});
