@@ -9,6 +9,7 @@ import { closeServices, createServices } from "../runtime/services.ts";
 import { purgeExpired } from "../../core/upkeep/purge-expired.ts";
 import { listOrganizations } from "../../core/organizations/list-organizations.ts";
 import { startWorker } from "./worker.ts";
+import { stopSignals } from "./stop-signals.ts";
 import { requestsSaturate } from "./saturation.ts";
 import { assembleHttpApp } from "./http-app.ts";
 import { emptyStartMessage, firstStartMessage, startMessage } from "./start-message.ts";
@@ -92,25 +93,6 @@ const housekeeping = setInterval(
   () => void purgeExpired(services).catch((error) => logger.warn({ err: error }, "housekeeping failed; it runs again in a minute")),
   HOUSEKEEPING_MS,
 );
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  // SIGINT then SIGTERM (a terminal's Ctrl-C and its process manager) stop it once.
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, "shutting down");
-  const started = performance.now();
-  clearInterval(housekeeping);
-  try {
-    await drain();
-    await worker.stop();
-    await closeServices(services);
-  } finally {
-    address.stopped();
-  }
-  logger.info({ signal, ms: Math.round(performance.now() - started) }, "stopped");
-  process.exit(0);
-}
-
 /**
  * In-flight requests finish and new connections are refused, for SHUTDOWN_GRACE_MS at most: a client
  * that holds its connection (a long export, a body never sent) would otherwise hold the stop forever.
@@ -121,14 +103,30 @@ async function drain(): Promise<void> {
     logger.warn({ graceMs: config.shutdownGraceMs }, "requests still in flight after the grace: closing their connections");
     void server.stop(true);
   }, config.shutdownGraceMs);
-  await drained;
-  clearTimeout(grace);
+  try {
+    await drained;
+  } finally {
+    clearTimeout(grace);
+  }
 }
 // Before the start message: whoever read it may stop the server at once. Kept for every signal, not
 // once: a signal to the process group (Ctrl-C, timeout, systemd's control-group stop) reaches the
 // server twice, directly and passed on by npm, and a second one without a listener kills it mid-stop.
-process.on("SIGINT", () => void shutdown("SIGINT"));
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
+const onStopSignal = stopSignals({
+  steps: [
+    ["stop the housekeeping", () => clearInterval(housekeeping)],
+    ["finish the requests in flight", drain],
+    ["stop the worker", () => worker.stop()],
+    ["close the store", () => closeServices(services)],
+    ["mark the address record stopped", () => address.stopped()],
+  ],
+  logger,
+  // Monotonic: a wall clock set between two signals (NTP, a person) would lengthen or shorten the time between them.
+  now: () => performance.now(),
+  exit: (code) => process.exit(code),
+});
+process.on("SIGINT", () => onStopSignal("SIGINT"));
+process.on("SIGTERM", () => onStopSignal("SIGTERM"));
 
 logger.info({ port: server.port, baseUrl, store: config.store, assistant: config.assistant }, "retour listening");
 // People read these lines; standard output stays JSON lines for log collectors.
