@@ -266,7 +266,8 @@ export interface SlackApi {
   /**
    * An ephemeral answer to the person who sent a command or shortcut, through its response_url;
    * `expired` when Slack no longer takes it (it lives 30 minutes, for 5 answers), or when it is not
-   * Slack's address, to which nothing is sent.
+   * Slack's address, to which nothing is sent. `apiUrl` is the organization's own Slack (its
+   * connection's), whose origin takes answers too.
    */
-  respond(responseUrl: string, message: SlackMessage): Promise<"sent" | "expired">;
+  respond(responseUrl: string, message: SlackMessage, apiUrl: string | undefined): Promise<"sent" | "expired">;
 }

@@ -83,7 +83,7 @@ export function createSlackHandlers(services: Services, refuse: Refuse): Readonl
       const receipt = await receiveSlackReport(services, connection, slackRequest);
       // A shortcut is answered only through its response_url; losing this refusal costs nothing (the person may send again).
       if (receipt !== "queued" && receipt !== "picking")
-        void services.slack.respond(slackRequest.responseUrl, RECEIPT_MESSAGES[receipt]).catch(() => undefined);
+        void services.slack.respond(slackRequest.responseUrl, RECEIPT_MESSAGES[receipt], connection.apiUrl).catch(() => undefined);
       return received();
     }),
 

@@ -33,13 +33,19 @@ const SLACK_ANSWERS_ORIGIN = "https://hooks.slack.com";
 
 /**
  * Whether a response_url is Slack's: on its hooks host, or on the Slack the operator points the
- * service at (SLACK_API_URL: a local one in tests). A request names its response_url under the
- * organization's signing secret, which its Admin holds, not Slack: another address would have this
- * service post wherever an Admin says (this machine, its network, the cloud's metadata).
+ * service at (SLACK_API_URL: a local one in tests), for every organization or for this one (its
+ * connection's api-url, which only the operator's CLI sets: the settings page does not take it). A
+ * request names its response_url under the organization's signing secret, which its Admin holds, not
+ * Slack: another address would have this service post wherever an Admin says (this machine, its
+ * network, the cloud's metadata).
  */
-function slackAnswerAddresses(apiUrl: string): (responseUrl: string) => boolean {
-  const origins = new Set([SLACK_ANSWERS_ORIGIN, new URL(apiUrl).origin]);
-  return (responseUrl) => URL.canParse(responseUrl) && origins.has(new URL(responseUrl).origin);
+function slackAnswerAddresses(defaultApiUrl: string): (responseUrl: string, apiUrl: string | undefined) => boolean {
+  const slacks = [SLACK_ANSWERS_ORIGIN, new URL(defaultApiUrl).origin];
+  return (responseUrl, apiUrl) => {
+    if (!URL.canParse(responseUrl)) return false;
+    const origin = new URL(responseUrl).origin;
+    return slacks.includes(origin) || (apiUrl !== undefined && URL.canParse(apiUrl) && new URL(apiUrl).origin === origin);
+  };
 }
 
 /**
@@ -97,9 +103,9 @@ export function createSlackApi(defaultApiUrl: string): SlackApi {
           throw told(error);
         });
     },
-    async respond(responseUrl, message: SlackMessage) {
+    async respond(responseUrl, message: SlackMessage, apiUrl) {
       // Dropped as an expired one is: retrying would not make it Slack's.
-      if (!isSlackAnswerAddress(responseUrl)) return "expired";
+      if (!isSlackAnswerAddress(responseUrl, apiUrl)) return "expired";
       const answer = await fetch(responseUrl, {
         method: "POST",
         headers: { "content-type": "application/json" },

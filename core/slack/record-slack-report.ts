@@ -33,14 +33,14 @@ export type SlackReportDeps = RecordDeps &
  */
 export async function recordSlackReport(services: SlackReportDeps, job: JobRequest): Promise<void> {
   const request = JSON.parse(job.detail ?? "{}") as SlackReportRequest & { appId: string };
-  // The person is answered while Slack takes answers; an expired response_url is no reason to try again.
-  const answer = async (message: SlackMessage) => {
-    await services.slack.respond(request.responseUrl, message);
-  };
   const connection = await services.store.findSlackConnection(job.orgId);
   // Uninstalled while the report waited: it waits on, retried, for the app to be connected again (a
   // day at most, as every job), rather than being dropped with the person never answered.
   if (!connection) throw new Error("the organization's Slack app is not connected: the report waits for it");
+  // The person is answered while Slack takes answers; an expired response_url is no reason to try again.
+  const answer = async (message: SlackMessage) => {
+    await services.slack.respond(request.responseUrl, message, connection.apiUrl);
+  };
   const [organization, app, access] = await Promise.all([
     services.store.findOrganization(job.orgId),
     services.store.findApp(job.orgId, request.appId),

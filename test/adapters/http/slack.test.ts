@@ -267,6 +267,37 @@ describe("reports from Slack", () => {
     }
   });
 
+  test("an organization connected to a Slack of its own (slack set --api-url, which only the operator's CLI sets) is answered at that Slack's origin, and still posted nothing elsewhere", async () => {
+    const own = new FakeSlack().start();
+    const posted: string[] = [];
+    const inside = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch: (request) => {
+        posted.push(new URL(request.url).pathname);
+        return new Response("ok");
+      },
+    });
+    try {
+      await app.cli("org", "create", "Own Slack Co", "--prefix", "OWN", "--plan", "growth");
+      const org = (await app.services.store.findOrganization("OWN"))!;
+      await app.cli("app", "create", "OWN", "Web");
+      const [web] = await app.services.store.listApps(org.id);
+      await app.cli("slack", "set", "OWN", "--signing-secret", SECRET, "--bot-token", TOKEN, "--app", web!.id, "--api-url", own.apiUrl);
+      await fromSlack("commands", command("The invoice PDF has no logo", { response_url: own.responseUrl("own-command") }), { org: org.id });
+      const aside = `http://127.0.0.1:${inside.port}/internal/command`;
+      await fromSlack("commands", command("The receipt e-mail has no logo", { response_url: aside }), { org: org.id });
+      expect(await work()).toMatchObject({ retried: 0 });
+      expect(own.responses.map((r) => [r.path, r.body.text])).toEqual([
+        ["/respond/own-command", expect.stringMatching(/^Sent to Retour as OWN-\d+/)],
+      ]);
+      expect(posted).toEqual([]);
+    } finally {
+      inside.stop(true);
+      own.stop();
+    }
+  });
+
   test("with several apps and no default, a dialog (views.open) asks which; the report goes to the app picked; a dialog Slack does not open is said at once", async () => {
     await app.cli("org", "create", "Pick Co", "--prefix", "PICK", "--plan", "growth");
     const org = (await app.services.store.findOrganization("PICK"))!;
