@@ -539,7 +539,8 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
         ...(option(inv, "app") && { appId: option(inv, "app") }),
         ...(option(inv, "channel") && { channel: option(inv, "channel") }),
         ...(minSeverity && { minSeverity: pick(minSeverity, SEVERITIES, "--min-severity") }),
-        ...(apiUrl && { apiUrl }),
+        // Each `slack set` says the whole connection: without --api-url, Slack's own (SLACK_API_URL).
+        apiUrl: apiUrl ?? null,
       }),
       // A secret refused (Slack refused the bot token) is said by the option that gave it.
       (failure) => (failure.problem ? describeFieldProblem(failure.problem, "en", SLACK_FLAGS) : noApp(org, option(inv, "app") ?? "")(failure)),

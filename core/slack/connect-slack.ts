@@ -21,7 +21,11 @@ interface SlackSetup extends SlackSecrets {
   readonly channel?: string;
   readonly kinds?: readonly Kind[];
   readonly minSeverity?: Severity;
-  readonly apiUrl?: string;
+  /**
+   * The Web API's address for this organization: null for the operator's (SLACK_API_URL); left out,
+   * the one stored stays, as the settings page, which does not show it, saves.
+   */
+  readonly apiUrl?: string | null;
 }
 
 /** What was saved, and, when Slack could not be asked whether it takes the bot token, what the attempt said. */
@@ -65,10 +69,11 @@ export async function connectSlack(
     return invalid("invalid_body", { field: secrets.signingSecret ? "botToken" : "signingSecret", reason: "missing" });
   // Every bot token Slack issues starts so; the other secrets of the app's pages, pasted here, would fail every call unseen.
   if (setup.botToken.trim() && !secrets.botToken.startsWith("xoxb-")) return invalid("invalid_body", { field: "botToken", reason: "not_bot_token" });
+  const apiUrl = setup.apiUrl === undefined ? current?.apiUrl : setup.apiUrl;
   const app = setup.appId ? await services.store.findApp(grant.orgId, setup.appId) : null;
   if (setup.appId && !app) return fail("not_found");
   // Asked now, or a token Slack refuses would be saved as connected while every notice failed unseen.
-  const access: SlackAccess = { botToken: secrets.botToken, ...(setup.apiUrl && { apiUrl: setup.apiUrl }) };
+  const access: SlackAccess = { botToken: secrets.botToken, ...(apiUrl && { apiUrl }) };
   const checked = await checkCredentials(() => services.slack.authTest(access), [secrets.botToken, secrets.signingSecret]);
   if (checked.verdict === "refused") return invalid("invalid_body", { field: "botToken", reason: REFUSAL_OF[checked.part], said: checked.said });
   const connection: SlackConnection = {
@@ -78,7 +83,7 @@ export async function connectSlack(
     ...(setup.appId && { appId: setup.appId }),
     ...(setup.channel?.trim() && { channel: setup.channel.trim() }),
     ...(setup.minSeverity && { minSeverity: setup.minSeverity }),
-    ...(setup.apiUrl && { apiUrl: setup.apiUrl }),
+    ...(apiUrl && { apiUrl }),
     // Unchecked, it is said as the last failed call until a notice goes through: a reload must not read "Connected".
     ...(checked.verdict === "unreachable" && { lastFailure: { at: services.clock(), error: checked.said, refused: false } }),
   };

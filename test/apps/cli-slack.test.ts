@@ -97,6 +97,13 @@ describe("cli slack set", () => {
     expect(await app.services.store.findSlackConnection(acme.orgId)).not.toBeNull();
   });
 
+  test("set again without --api-url, the organization's Slack is the operator's (SLACK_API_URL) again", async () => {
+    await app.cli("slack", "set", "ACME", "--signing-secret", "s3cr3t", "--bot-token", "xoxb-1", "--api-url", "http://127.0.0.1:9/api");
+    expect((await app.services.store.findSlackConnection(acme.orgId))?.apiUrl).toBe("http://127.0.0.1:9/api");
+    await app.cli("slack", "set", "ACME", "--signing-secret", "s3cr3t", "--bot-token", "xoxb-1");
+    expect((await app.services.store.findSlackConnection(acme.orgId))?.apiUrl).toBeUndefined();
+  });
+
   test("without both secrets, or with a kind or severity it does not know, it refuses with one line", async () => {
     // The CLI process itself: a refusal is one line on standard error, exit code 2, and nothing on standard output.
     expect(cli(dataDir, "slack", "set", "DEMO", "--bot-token", "xoxb-1")).toMatchObject({

@@ -162,6 +162,15 @@ describe("the Slack settings page", () => {
     expect(JSON.parse(await server.services.secrets.open(stored.secretsSealed)).botToken).toBe("xoxb-bot-token-456");
   });
 
+  test("saved from the page, the Web API address the operator set for the organization (slack set --api-url) stays", async () => {
+    // Nothing listens there: the CLI saves the connection unchecked, and so does the page.
+    await server.cli("slack", "set", "DEMO", "--signing-secret", "s", "--bot-token", "xoxb-1", "--api-url", "http://127.0.0.1:9/api");
+    const browser = await signedIn("admin");
+    const page = await (await browser.fetch("/settings/slack")).text();
+    await browser.submit(slackForm(page), { signingSecret: "", botToken: "", appId: "", channel: "C0KEPT", minSeverity: "" });
+    expect(await server.services.store.findSlackConnection(server.demo.orgId)).toMatchObject({ channel: "C0KEPT", apiUrl: "http://127.0.0.1:9/api" });
+  });
+
   test("a Member is refused the page (403) and told that only Admins connect Slack", async () => {
     const browser = await signedIn("member");
     const page = await browser.fetch("/settings/slack");
