@@ -11,8 +11,16 @@ interface ServeOptions {
   readonly port: number;
   readonly hostname?: string;
   readonly trustedProxyHops: number;
+  /** The public address (BASE_URL) is https: browsers are told to come back over https only (Strict-Transport-Security). */
+  readonly httpsOnly: boolean;
   readonly logger: RequestLog;
 }
+
+/**
+ * A year, the usual lasting value, for this host alone: includeSubDomains or preload would speak
+ * for names the operator may serve otherwise. A browser ignores it on a plain http answer (RFC 6797 §8.1).
+ */
+const STRICT_TRANSPORT = "max-age=31536000";
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
 
@@ -60,6 +68,7 @@ export function serve(handle: (request: Request, clientAddress: string) => Promi
       response.headers.set("x-request-id", id);
       // Every answer has its type: a browser never guesses another (JSON read as HTML), as pages and files already said.
       response.headers.set("x-content-type-options", "nosniff");
+      if (options.httpsOnly) response.headers.set("strict-transport-security", STRICT_TRANSPORT);
       const path = url?.pathname ?? incoming.url.split("?")[0];
       options.logger.info(
         { reqId: id, method: incoming.method, path, status: response.status, ms: Math.round((performance.now() - started) * 10) / 10 },

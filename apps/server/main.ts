@@ -39,7 +39,12 @@ for (const warning of config.warnings) logger.warn(warning);
 /** Listens on PORT; a port another process holds is one clear line, as for the other settings. */
 function listen(handle: (request: Request, clientAddress: string) => Response | Promise<Response>): ReturnType<typeof serve> {
   try {
-    return serve(handle, { port: config.port, trustedProxyHops: config.trustedProxyHops, logger: requestLogger(logger) });
+    return serve(handle, {
+      port: config.port,
+      trustedProxyHops: config.trustedProxyHops,
+      httpsOnly: config.baseUrl?.startsWith("https:") === true,
+      logger: requestLogger(logger),
+    });
   } catch (error) {
     if ((error as { code?: string }).code === "EADDRINUSE")
       fatal(`PORT ${config.port} is already in use by another process: stop it, or set PORT to a free port`);

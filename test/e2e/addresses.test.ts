@@ -19,6 +19,10 @@ describe("without BASE_URL", () => {
   });
   afterAll(() => server.stop());
 
+  test("no answer tells browsers to use https only: the address is plain http (no Strict-Transport-Security)", async () => {
+    expect((await fetch(`${server.url}/health`)).headers.get("strict-transport-security")).toBeNull();
+  });
+
   test("an MCP client pointed at http://127.0.0.1:PORT/mcp connects through OAuth: the loopback names are the same resource", async () => {
     const loopback = server.url.replace("localhost", "127.0.0.1");
     const { client } = await connectAgent(loopback, server.demo.users.member);
@@ -94,6 +98,11 @@ describe("with BASE_URL", () => {
     expect(reply).toContain(
       "is not this server's address, https://retour.example.com, as BASE_URL sets it (this machine's, while it is not set). Point the client at https://retour.example.com/mcp",
     );
+  });
+
+  test("every answer tells browsers to come back over https only, for a year (Strict-Transport-Security), a refusal too", async () => {
+    const answers = [await fetch(`${server.url}/health`), await fetch(`${server.url}/v2/nothing`)];
+    expect(answers.map((a) => a.headers.get("strict-transport-security"))).toEqual(["max-age=31536000", "max-age=31536000"]);
   });
 
   test("the start message says that only BASE_URL is its own", () => {

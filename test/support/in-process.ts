@@ -239,14 +239,14 @@ export async function serveInProcess(options: InProcessOptions = {}): Promise<Se
   const silent = createLogger("silent", false);
   const dataDir = scratchDir("served");
   // Proxies in front are trusted as the server trusts them: as many as TRUST_PROXY says (none unless given).
-  const { trustedProxyHops } = loadConfig({ DATA_DIR: dataDir, ...options.env });
+  const { trustedProxyHops, baseUrl } = loadConfig({ DATA_DIR: dataDir, ...options.env });
   const listen = (port: number) =>
     serve(
       (request, clientAddress) => {
         clients.set(request, clientAddress);
         return handle!(request);
       },
-      { port, trustedProxyHops, logger: silent },
+      { port, trustedProxyHops, httpsOnly: baseUrl?.startsWith("https:") === true, logger: silent },
     );
   let server = listen(0);
   const port = server.port!;
