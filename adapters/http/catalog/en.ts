@@ -127,6 +127,8 @@ export const EN = {
       nothing: "No feedback matches these filters.",
       /** On a phone, above the saved views, tabs and filters: the way past them. */
       toList: "Skip to the feedbacks",
+      /** The list's table's name, for screen readers (the page's heading, far above it, names the page). */
+      listCaption: "Feedbacks in the inbox",
       title: "Title",
       /** The head of the reports column, which may break where its word is long (French), so that the table fits. */
       reportsColumn: "Reports",

@@ -101,6 +101,7 @@ export const FR: Catalog = {
       reset: "Réinitialiser",
       nothing: "Aucun retour ne correspond à ces filtres.",
       toList: "Aller aux retours",
+      listCaption: "Retours de la boîte de réception",
       title: "Titre",
       reportsColumn: "Signale\u00adments",
       pages: "Pages",

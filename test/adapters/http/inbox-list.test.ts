@@ -38,6 +38,16 @@ describe("the inbox's list", () => {
     expect(heads.slice(1)).toEqual(["Title", "Kind", "Severity", "Status", "Reports", "Followers", "Votes", "Last report"]);
   });
 
+  test("the list's table is named for screen readers by a caption, hidden from the eye under the page's heading, in English and French", async () => {
+    await report("List: the caption names the table");
+    const french = await (await signedInAs(http, "member", "/inbox", { "accept-language": "fr" })).fetch("/inbox");
+    const caption = (page: string) => /<table class="cards feedbacks">(<caption[^>]*>.*?<\/caption>)<thead>/.exec(page)?.[1];
+    expect([caption(await inbox()), caption(await french.text())]).toEqual([
+      '<caption class="visually-hidden">Feedbacks in the inbox</caption>',
+      '<caption class="visually-hidden">Retours de la boîte de réception</caption>',
+    ]);
+  });
+
   test("the key column's head holds a select all, hidden until the page's script shows it, for those who may change feedbacks; a Reader's holds the word alone", async () => {
     await report("List: the search box loses its focus");
     const head = (html: string) => /<th scope="col" class="key">(.*?)<\/th>/.exec(html)?.[1];
