@@ -13,8 +13,10 @@ interface IdeasHost {
   readonly lang: string;
   readonly w: Words;
   readonly h: H;
-  /** Whether the site identified the person with a single sign-on token: only then can they vote here. */
+  /** Whether the site identified the person with a single sign-on token the service has not refused: only then can they vote here. */
   readonly identified: () => boolean;
+  /** Whether the service refused the site's token: the tab then says so, rather than offer votes that cannot be counted. */
+  readonly tokenRefused: () => boolean;
   /** Casts the person's vote; the feedback's votes, or null when it was refused (the panel says why). */
   readonly vote: (key: string) => Promise<{ votes: number; counted?: boolean } | null>;
   /** Those of these feedbacks that count the person's vote already, with their votes now. */
@@ -33,7 +35,7 @@ const IDEAS_CSS = `
 .idea a{font-weight:600;text-decoration:none;color:var(--fg)}.idea a:hover{text-decoration:underline}
 .idea .label{display:block;color:var(--muted);font-size:12.5px}
 .vote{display:grid;justify-items:center;min-width:48px;padding:4px 6px;line-height:1.2;background:var(--field);color:var(--fg);border-color:var(--line)}
-.vote.voted{background:var(--accent);color:var(--accent-fg);border-color:var(--accent);opacity:1}
+.vote[aria-disabled=true]{opacity:.6}.vote.voted{background:var(--accent);color:var(--accent-fg);border-color:var(--accent);opacity:1}
 .vote b,.count b{font-size:15px}.vote small,.count small{font-weight:500;font-size:11px}
 .count{display:grid;justify-items:center;min-width:48px;color:var(--muted)}
 .more{margin:0;font-weight:600}
@@ -98,7 +100,9 @@ export async function showIdeas(host: IdeasHost): Promise<void> {
           vote.setAttribute("aria-disabled", "true");
           const cast = await host.vote(idea.key);
           if (!cast) {
-            vote.removeAttribute("aria-disabled");
+            // Refused for its token, no vote of the tab can be counted: they all rest, the status line saying why.
+            if (host.tokenRefused()) for (const other of host.into.querySelectorAll(".vote")) other.setAttribute("aria-disabled", "true");
+            else vote.removeAttribute("aria-disabled");
             return;
           }
           showVoted(cast.votes);
@@ -123,7 +127,11 @@ export async function showIdeas(host: IdeasHost): Promise<void> {
       "div",
       { class: "ideas" },
       // Only a sign-in the portal can give: without e-mail, a person votes once the site identifies them.
-      host.identified() || !portal.emailSignIn ? null : h("p", { class: "notice" }, outLink(host, signInBack(portal), w.signInToVote)),
+      host.tokenRefused()
+        ? h("p", { class: "notice" }, w.signInLapsed)
+        : host.identified() || !portal.emailSignIn
+          ? null
+          : h("p", { class: "notice" }, outLink(host, signInBack(portal), w.signInToVote)),
       ideas.length > 0 ? h("ol", {}, ...ideas.map(item)) : h("p", { class: "hint" }, w.ideasEmpty),
       h("p", { class: "more" }, outLink(host, portal.url, w.allIdeas)),
     ),

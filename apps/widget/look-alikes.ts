@@ -59,7 +59,7 @@ function offer(scope: PanelScope, feedback: PublicFeedbackSummary, i: number, vo
       h("a", { id: titleId, href: feedback.url, target: "_blank", rel: "noopener" }, feedback.publicTitle),
       h("span", { class: "hint meta" }, `${feedback.votes} ${w.votes(feedback.votes)} · ${feedback.statusLabel}`),
     ),
-    scope.host.user.token
+    scope.identified()
       ? h("button", { type: "button", class: "secondary", "aria-describedby": titleId, onclick: vote }, w.voteInstead)
       : h("a", { class: "secondary button", href: feedback.url, target: "_blank", rel: "noopener", "aria-describedby": titleId }, w.voteOnPortal),
   );

@@ -28,6 +28,10 @@ export interface PanelScope {
   /** Says why the server refused a request (its `error`, else `fallback`), and tells the page (its `error` event). */
   readonly refused: (reply: Reply, fallback: string) => void;
   readonly post: (path: string, payload: unknown, idempotencyKey?: string) => Promise<Reply>;
+  /** Whether the site identified the person with a single sign-on token the service has not refused: only then are votes offered. */
+  readonly identified: () => boolean;
+  /** Whether the service refused the site's token: no vote with it can be counted, until the site identifies the person anew. */
+  readonly tokenRefused: () => boolean;
   /** The identified person's vote for a published feedback (they follow it too); null when refused, and the status line says why. */
   readonly vote: (key: string) => Promise<Vote | null>;
   /** Those of these published feedbacks that count the identified person's vote already, with their votes now; none when the server cannot say. */
@@ -43,8 +47,13 @@ async function post(base: string, lang: string, path: string, payload: unknown, 
   return { status: response.status, body: await response.json() };
 }
 
+/** The site's token, once the service refused it: remembered so that nothing asks with it again. */
+interface Refusal {
+  token?: string;
+}
+
 /** Casts the identified person's vote; the status line says why one is refused. */
-async function vote(scope: PanelScope, key: string): Promise<Vote | null> {
+async function vote(scope: PanelScope, refusal: Refusal, key: string): Promise<Vote | null> {
   const { host, w } = scope;
   try {
     const reply = await scope.post("/v1/widget/votes", { publicKey: host.key, key, token: host.user.token });
@@ -55,6 +64,7 @@ async function vote(scope: PanelScope, key: string): Promise<Vote | null> {
     // The service's words for a refused token are for the site's developers (the `error` event carries
     // them); the person can only reload the page, for which the site signs a fresh token.
     if (reply.body.code === "invalid_sso_token") {
+      refusal.token = host.user.token;
       scope.say(w.signInLapsed);
       host.emit("error", reply.body);
     } else scope.refused(reply, w.voteFailed);
@@ -72,14 +82,15 @@ const VOTED_WAIT_MS = 3000;
  * Which of the keys count the identified person's vote: asked quietly, and waited for a little
  * while only, since the buttons work either way (a vote counted already is said when pressed).
  */
-function voted(scope: PanelScope, keys: readonly string[]): Promise<ReadonlyMap<string, number>> {
+function voted(scope: PanelScope, refusal: Refusal, keys: readonly string[]): Promise<ReadonlyMap<string, number>> {
   const { host } = scope;
   const unknown: ReadonlyMap<string, number> = new Map();
   const asked = (async () => {
     try {
       const reply = await scope.post("/v1/widget/voted", { publicKey: host.key, keys, token: host.user.token });
       if (reply.status === 200) return new Map((reply.body.voted as { key: string; votes: number }[]).map((v) => [v.key, v.votes]));
-      // A refused token is for the site's developers to learn when the tab opens, not at the first vote.
+      // A refused token is for the site's developers to learn when the tab opens, not at the first vote; the tab then offers no vote.
+      if (reply.body.code === "invalid_sso_token") refusal.token = host.user.token;
       host.emit("error", reply.body);
     } catch (error) {
       host.emit("error", error);
@@ -93,6 +104,9 @@ function voted(scope: PanelScope, keys: readonly string[]): Promise<ReadonlyMap<
 /** The scope of `dialog`, whose status line is `status`. */
 export function scopeOf(host: PanelHost, lang: Lang, dialog: HTMLElement, status: HTMLElement): PanelScope {
   const w = WORDS[lang];
+  const refusal: Refusal = {};
+  // A token the site gives anew (`Retour.identify`) is asked with again.
+  const tokenRefused = () => !!host.user.token && host.user.token === refusal.token;
   const scope: PanelScope = {
     host,
     lang,
@@ -109,8 +123,10 @@ export function scopeOf(host: PanelHost, lang: Lang, dialog: HTMLElement, status
       host.emit("error", reply.body);
     },
     post: (path, payload, idempotencyKey) => post(host.base, lang, path, payload, idempotencyKey),
-    vote: (key) => vote(scope, key),
-    voted: (keys) => voted(scope, keys),
+    identified: () => !!host.user.token && !tokenRefused(),
+    tokenRefused,
+    vote: (key) => vote(scope, refusal, key),
+    voted: (keys) => voted(scope, refusal, keys),
   };
   return scope;
 }

@@ -27,13 +27,13 @@ const admin = (method: string, path: string, body: unknown = {}) =>
     body: JSON.stringify(body),
   }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
 
-/** The customer's server signs who the person is, with the portal's SSO secret. */
-const token = (email: string) =>
+/** The customer's server signs who the person is, with the portal's SSO secret (or, misconfigured, with another). */
+const token = (email: string, secret = ssoSecret) =>
   new SignJWT({ email, name: "Ada Lovelace" })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject("user-42")
     .setExpirationTime("7d")
-    .sign(new TextEncoder().encode(ssoSecret));
+    .sign(new TextEncoder().encode(secret));
 
 function serveSite() {
   return Bun.serve({
@@ -44,7 +44,9 @@ function serveSite() {
       const lang = url.searchParams.get("lang") ?? "en";
       // The site's person (?who=, Ada by default), identified before the loader runs, as the README's snippet queues calls.
       const who = url.searchParams.get("who") ?? "ada@customer.example";
-      const person = JSON.stringify({ email: who, name: "Ada Lovelace", token: await token(who) });
+      // ?forged: a token signed with a secret that is not the portal's, which the service refuses.
+      const secret = url.searchParams.has("forged") ? "not-the-portal-secret" : ssoSecret;
+      const person = JSON.stringify({ email: who, name: "Ada Lovelace", token: await token(who, secret) });
       const identify = url.pathname === "/signed" ? `<script>window.Retour={q:[["identify",[${person}]]]};</script>` : "";
       return new Response(
         `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Bookings</title></head>
@@ -131,6 +133,53 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
     const known = tab.getByRole("button", { name: /Voted for “Sync bookings with Google Calendar”/ });
     expect([await known.getAttribute("aria-disabled"), await known.textContent()]).toEqual(["true", expect.stringContaining("1 voteVoted")]);
     expect(await tab.getByRole("button", { name: /^Vote for / }).count()).toBe(2);
+  });
+
+  /** What the widget tells the page of its errors (`Retour.on("error")`), as they come: the codes of the service's refusals. */
+  async function widgetErrors(tab: Page): Promise<string[]> {
+    const errors: string[] = [];
+    await tab.exposeFunction("widgetError", (code: string) => errors.push(code));
+    await tab.evaluate(() => {
+      const api = window.Retour as unknown as { on(event: string, fn: (detail: unknown) => void): void };
+      api.on("error", (detail) => (window as unknown as { widgetError(code: string): void }).widgetError(String((detail as { code?: string }).code)));
+    });
+    return errors;
+  }
+
+  test("with a token the service refuses, the Ideas tab says the sign-in for votes was not accepted and offers no vote, nor does the look-alike offer, at 390 and 1280 px; the site's error event gets the refusal once", async () => {
+    const tab = await hostPage("/signed?forged", 390);
+    const errors = await widgetErrors(tab);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByRole("tab", { name: "Ideas" }).click();
+    await tab.getByText("Your sign-in for votes was not accepted. Reload the page, then vote again.").waitFor();
+    expect(await tab.locator("[data-retour-widget] .idea").count()).toBe(3);
+    expect(await tab.locator("[data-retour-widget] button.vote").count()).toBe(0);
+    for (const width of [390, 1280]) {
+      await tab.setViewportSize({ width, height: 860 });
+      expect(await seriousViolations(tab)).toEqual([]);
+      await saveScreenshot(tab, `widget-ideas-refused-token-${width}`, { fullPage: false });
+    }
+    await tab.getByRole("tab", { name: "Report" }).click();
+    await tab.getByLabel("Your message").fill("Could my bookings show up in Google Calendar?");
+    await tab.getByRole("link", { name: "Vote on the portal" }).first().waitFor();
+    expect([await tab.getByRole("button", { name: "Vote for this one" }).count(), errors]).toEqual([0, ["invalid_sso_token"]]);
+  });
+
+  test("a token refused at the first vote (the person's votes not known in time) rests every vote of the tab, and the site's error event gets the refusal once", async () => {
+    const tab = await hostPage("/signed?forged", 390);
+    // The service's answer to which ideas count the person's vote, as if it came before the token was refused.
+    await tab.route(`${server.url}/v1/widget/voted`, (route) => route.fulfill({ json: { voted: [] } }));
+    const errors = await widgetErrors(tab);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByRole("tab", { name: "Ideas" }).click();
+    const votes = tab.locator("[data-retour-widget] button.vote");
+    await votes.first().waitFor();
+    await votes.first().click();
+    await tab.getByText("Your sign-in for votes was not accepted. Reload the page, then vote again.").waitFor();
+    // The others pressed too, resting or not (force: a resting button says it is disabled).
+    for (const vote of (await votes.all()).slice(1)) await vote.click({ force: true });
+    const resting = await votes.evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-disabled")));
+    expect([resting, errors]).toEqual([["true", "true", "true"], ["invalid_sso_token"]]);
   });
 
   test("without a token the tab offers the portal's sign-in in a new tab, in French too, coming back to the app's ideas on the portal; the arrow keys move between the tabs", async () => {

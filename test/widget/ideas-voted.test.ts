@@ -11,11 +11,11 @@ function identified(status = {} as HTMLElement) {
   const host = {
     base: "https://retour.example",
     key: "widget_k",
-    user: { token: "t" },
+    user: { token: "t" } as { token?: string },
     emit: (...event: unknown[]) => emitted.push(event),
     portal: () => undefined,
   };
-  return { panel: scopeOf(host as unknown as PanelHost, "en", {} as HTMLElement, status), emitted };
+  return { panel: scopeOf(host as unknown as PanelHost, "en", {} as HTMLElement, status), emitted, user: host.user };
 }
 const scope = () => identified().panel;
 
@@ -56,4 +56,24 @@ test("a vote whose token the service refuses tells the person to reload the page
   const { panel, emitted } = identified(status);
   expect(await panel.vote("DEMO-1")).toBeNull();
   expect([status.textContent, emitted]).toEqual(["Your sign-in for votes was not accepted. Reload the page, then vote again.", [["error", refusal]]]);
+});
+
+test("once the service refuses the site's token, whether asked for the person's votes or at a vote, votes are no longer offered with it; a token the site gives anew is", async () => {
+  const refusal = { error: "The single sign-on token is invalid or has expired: …", code: "invalid_sso_token" };
+  globalThis.fetch = (async () => Response.json(refusal, { status: 401 })) as unknown as typeof fetch;
+  const asked = identified();
+  const cast = identified();
+  const before = [asked.panel.identified(), cast.panel.identified()];
+  await asked.panel.voted(["DEMO-1"]);
+  await cast.panel.vote("DEMO-1");
+  const refused = [asked.panel.identified(), asked.panel.tokenRefused(), cast.panel.identified(), cast.panel.tokenRefused()];
+  asked.user.token = "a fresh one";
+  expect([before, refused, asked.panel.identified()]).toEqual([[true, true], [false, true, false, true], true]);
+});
+
+test("a refusal of the person's votes for another reason than the token leaves votes offered", async () => {
+  globalThis.fetch = (async () => Response.json({ error: "Too many requests.", code: "rate_limited" }, { status: 429 })) as unknown as typeof fetch;
+  const { panel } = identified();
+  await panel.voted(["DEMO-1"]);
+  expect([panel.identified(), panel.tokenRefused()]).toEqual([true, false]);
 });
