@@ -25,10 +25,14 @@ export function stepForm(step: QualificationStep, w: Words, actions: StepActions
   // Continue rests while its answer is on its way: pressed twice, it would answer the next question too.
   const next = h("button", { type: "submit", class: "primary" }, w.next);
   const asIs: HTMLButtonElement = h("button", { type: "button", class: "secondary", onclick: () => void sendAsItIs() }, w.sendAsIs);
+  // A screen reader says a live region's words only when they come into it once it is on the page:
+  // the note comes empty, and its words once the browser has drawn the step.
+  const notSent = h("p", { class: "notice", role: "status" });
+  requestAnimationFrame(() => setTimeout(() => (notSent.textContent = w.notSent)));
   const form = h(
     "form",
     {},
-    h("p", { class: "notice", role: "note" }, w.notSent),
+    notSent,
     step.status === "answer" && step.message ? h("p", { class: "message" }, step.message) : null,
     step.status === "answer" && step.source
       ? h("p", {}, h("a", { href: step.source.url, target: "_blank", rel: "noopener" }, step.source.title || w.source))

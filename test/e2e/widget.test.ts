@@ -539,6 +539,29 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect(feedback.reportList.map((r: { text: string }) => r.text)).toEqual(["The receipt download link opens an empty tab on the billing page."]);
   });
 
+  test("a report waiting on the assistant's questions is said to be not sent yet by a screen reader too: its note is a status, whose words come into it once it is on the page", async () => {
+    const tab = await hostPage(site.url, 390);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    // What comes into the widget's status regions while they are on the page: what a screen reader says.
+    await tab.evaluate(() => {
+      const said: string[] = [];
+      Object.assign(window, { said });
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const at = record.target instanceof Element ? record.target : record.target.parentElement;
+          const region = at?.closest("[role=status]");
+          if (region) said.push(region.textContent ?? "");
+        }
+      }).observe(document.querySelector("[data-retour-widget]")!.shadowRoot!, { subtree: true, childList: true, characterData: true });
+    });
+    await tab.getByLabel("Your message").fill("The invoice list forgets the year filter after a reload.");
+    await tab.getByRole("button", { name: "Send", exact: true }).click();
+    await tab.getByText("Not sent yet.").waitFor({ timeout: 10_000 });
+    expect(await tab.evaluate(() => (window as unknown as { said: string[] }).said)).toContain(
+      "Not sent yet. Answer to help the team understand, or send it as it is.",
+    );
+  });
+
   test("a draft is kept when the person closes the panel before sending, and after a reload", async () => {
     const tab = await hostPage(site.url);
     await tab.getByRole("button", { name: "Feedback" }).click();
