@@ -55,6 +55,11 @@ interface Refusal {
 /** Casts the identified person's vote; the status line says why one is refused. */
 async function vote(scope: PanelScope, refusal: Refusal, key: string): Promise<Vote | null> {
   const { host, w } = scope;
+  // Refused already (its answer come after the Ideas tab was drawn): said again, but not asked, nor told the page again.
+  if (scope.tokenRefused()) {
+    scope.say(w.signInLapsed);
+    return null;
+  }
   try {
     const reply = await scope.post("/v1/widget/votes", { publicKey: host.key, key, token: host.user.token });
     if (reply.status === 200) {

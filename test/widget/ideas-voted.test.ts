@@ -77,3 +77,21 @@ test("a refusal of the person's votes for another reason than the token leaves v
   await panel.voted(["DEMO-1"]);
   expect([panel.identified(), panel.tokenRefused()]).toEqual([true, false]);
 });
+
+test("a vote pressed after the service refused the token is not asked: the person is told to reload the page, and the site's error event heard of the refusal once", async () => {
+  const refusal = { error: "The single sign-on token is invalid or has expired: …", code: "invalid_sso_token" };
+  let asked = 0;
+  globalThis.fetch = (async () => {
+    asked++;
+    return Response.json(refusal, { status: 401 });
+  }) as unknown as typeof fetch;
+  const status = {} as HTMLElement;
+  const { panel, emitted } = identified(status);
+  await panel.voted(["DEMO-1"]);
+  expect(await panel.vote("DEMO-1")).toBeNull();
+  expect([asked, status.textContent, emitted]).toEqual([
+    1,
+    "Your sign-in for votes was not accepted. Reload the page, then vote again.",
+    [["error", refusal]],
+  ]);
+});
