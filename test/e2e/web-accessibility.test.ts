@@ -219,7 +219,11 @@ const inboxProbe: Asked["probe"] = async (on, width) => {
         .evaluate((box) => box.scrollWidth <= box.clientWidth),
     };
   }
+  const account = on.locator('header a[href="/account"]');
+  const box = await account.boundingBox();
   return {
+    // The signed-in person's account (and its way out, beside it) stays in the bar, inside the screen.
+    account: (await account.isVisible()) && box !== null && box.x >= 0 && box.x + box.width <= width,
     // The cards' head holds only the checkbox that ticks them all, with its words.
     head: {
       selectAll: await on.locator("table.cards thead").getByRole("checkbox", { name: "Select all on this page" }).isVisible(),
@@ -527,11 +531,12 @@ describe.skipIf(!present)("every main page, in Chromium at 1280 and 390 px: acce
       expect(shown.filter((row) => !row.inside || !row.textFits)).toEqual([]);
     });
 
-    test("the inbox is a table at 1280 px that fits the page with a feature's path in it, in English and in French, each key and date on one line, and cards on a phone, headed by their select all, each last report beside its label", () => {
+    test("the inbox is a table at 1280 px that fits the page with a feature's path in it, in English and in French, each key and date on one line, and cards on a phone, headed by their select all, each last report beside its label, under the bar that keeps the account's link", () => {
       const wide = seen.get("inbox")![1280].probe;
       expect(wide.keyHeight).toBeLessThan(wide.line * 1.5);
       expect([wide.tableFits, seen.get("inbox-fr")![1280].probe.tableFits]).toEqual([true, true]);
       expect(seen.get("inbox")![390].probe).toEqual({
+        account: true,
         head: { selectAll: true, columns: 1 },
         card: "block",
         width: expect.any(Number),

@@ -26,6 +26,7 @@ const icon = (name: string) =>
  * A page of the signed-in application: a side bar on wide screens (the organization, the
  * navigation with icons, then the language and the account at its foot), a bar over the page on
  * narrow ones whose navigation wraps onto as many rows as it needs; no script needed for either.
+ * On a phone the account's link stays, its address cut short where it is long.
  */
 export function appPage(visitor: Visitor, path: string, title: string, body: Html, status = 200, scripts: readonly string[] = []): Response {
   const w = wordsFor(visitor.language, "layout");
@@ -50,7 +51,7 @@ export function appPage(visitor: Visitor, path: string, title: string, body: Htm
     (n) => html`<li><a href="${n.href}"${current(n.href) ? html` aria-current="page"` : ""}>${icon(n.icon)}<span>${n.label}</span></a></li>`,
   )}</ul></nav>
 <div class="account"><a href="/language?to=${w.languageCode}&amp;next=${encodeURIComponent(path)}" lang="${w.languageCode}">${w.language}</a>
-<span class="muted who">${w.signedInAs} <a href="/account"${path === "/account" ? html` aria-current="page"` : ""}>${visitor.email}</a></span>
+<span class="muted who"><span>${w.signedInAs}</span> <a href="/account"${path === "/account" ? html` aria-current="page"` : ""}>${visitor.email}</a></span>
 <form method="post" action="/logout"><input type="hidden" name="csrf" value="${visitor.csrf}"><button type="submit" class="secondary">${w.signOut}</button></form></div>
 </header>`;
   return page(title, body, { status, language: visitor.language, header, scripts });
