@@ -1,13 +1,14 @@
 import { lookup } from "node:dns/promises";
 import type { Resolve, WebhookTransport } from "../../core/ports.ts";
 import { isIpLiteral } from "../../core/outbound/address.ts";
-import { checkedAddresses, pinnedTo } from "../../core/outbound/pin.ts";
+import { atFirstConnecting, checkedAddresses, pinnedTo } from "../../core/outbound/pin.ts";
 import { checkUrl } from "../../core/outbound/target.ts";
 
 /**
  * Outgoing webhook HTTP. The host is resolved once, every address is checked, and the request
  * connects to a checked address (TLS still verifies the host name), so a DNS answer that changes
- * between check and connection cannot reach a private address. Redirects are not followed.
+ * between check and connection cannot reach a private address; the next checked address when one
+ * cannot be connected to (atFirstConnecting). Redirects are not followed.
  * `resolve` is the system's resolver unless a test gives its own.
  */
 export function createWebhookTransport(options: { allowPrivate: boolean; resolve?: Resolve }): WebhookTransport {
@@ -23,13 +24,10 @@ export function createWebhookTransport(options: { allowPrivate: boolean; resolve
       const checked = await checkedAddresses({ resolve, allowPrivate: options.allowPrivate }, target.host);
       if (!checked.ok) return { error: `refused address (${checked.problem})` };
       const signal = AbortSignal.timeout(timeoutMs);
-      let failure = "";
-      // A name with several addresses (an IPv6 and an IPv4 one, say) is tried at the next when one
-      // cannot be connected to, as a browser does: this machine may have no route to the first.
-      for (const address of checked.addresses) {
-        const pinned = pinnedTo(target.url, address);
-        try {
-          const response = await fetch(pinned.url, {
+      try {
+        const response = await atFirstConnecting(checked.addresses, (address) => {
+          const pinned = pinnedTo(target.url, address);
+          return fetch(pinned.url, {
             method: "POST",
             body,
             headers: { ...headers, host: pinned.host },
@@ -37,21 +35,16 @@ export function createWebhookTransport(options: { allowPrivate: boolean; resolve
             signal,
             ...(target.url.protocol === "https:" && { tls: { serverName: pinned.serverName } }),
           });
-          await response.body?.cancel().catch(() => {});
-          return { status: response.status };
-        } catch (error) {
-          if ((error as Error).name === "TimeoutError") return { error: `no answer within ${timeoutMs / 1000} s` };
-          failure = connectionProblem(error, target.url.host);
-          if (!NOT_CONNECTED.has(errorCode(error))) break;
-        }
+        });
+        await response.body?.cancel().catch(() => {});
+        return { status: response.status };
+      } catch (error) {
+        if ((error as Error).name === "TimeoutError") return { error: `no answer within ${timeoutMs / 1000} s` };
+        return { error: connectionProblem(error, target.url.host) };
       }
-      return { error: failure };
     },
   };
 }
-
-/** Codes of a connection never made, so nothing was sent: the next address may be tried. */
-const NOT_CONNECTED = new Set(["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "EADDRNOTAVAIL"]);
 
 const errorCode = (error: unknown) => String((error as { code?: unknown }).code ?? "");
 

@@ -27,3 +27,26 @@ export function pinnedTo(url: URL, address: string): { url: URL; host: string; s
   pinned.hostname = address.includes(":") ? `[${address}]` : address;
   return { url: pinned, host: url.host, serverName: url.hostname.replace(/^\[|\]$/g, "") };
 }
+
+/** Codes of a connection never made, so nothing was sent: the next address may be tried. */
+const NOT_CONNECTED = new Set(["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "EADDRNOTAVAIL"]);
+
+/**
+ * What `send` gives at the first of the addresses that can be connected to, in their order: a name
+ * with several (an IPv6 and an IPv4 one, say) is tried at the next when one refuses the connection
+ * or cannot be reached, as a browser does, since this machine may have no route to the first. Never
+ * once a connection was made (a reset, a TLS error, no answer in time): the request may have been
+ * sent, and acted on. The last failure is thrown as `send` threw it.
+ */
+export async function atFirstConnecting<T>(addresses: readonly [string, ...string[]], send: (address: string) => Promise<T>): Promise<T> {
+  let failure: unknown;
+  for (const address of addresses) {
+    try {
+      return await send(address);
+    } catch (error) {
+      failure = error;
+      if (!NOT_CONNECTED.has(String((error as { code?: unknown }).code ?? ""))) break;
+    }
+  }
+  throw failure;
+}

@@ -109,6 +109,31 @@ test("a host name with several addresses is delivered at the next one when the f
   }
 });
 
+test("a delivery the first address took and closed without an answer is a failed attempt, not sent again to the next", async () => {
+  const listening = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("ok") });
+  let requests = 0;
+  // At 127.0.0.2, on the receiver's port: the request is read, and the connection closed.
+  const closing = Bun.listen({
+    hostname: "127.0.0.2",
+    port: listening.port!,
+    socket: {
+      data: (socket) => {
+        requests++;
+        socket.end();
+      },
+    },
+  });
+  const transport = createWebhookTransport({ allowPrivate: true, resolve: async () => ["127.0.0.2", "127.0.0.1"] });
+  try {
+    const delivered = await transport.deliver({ url: `http://hooks.example:${listening.port}/hook`, body: "{}", headers: {}, timeoutMs: 2_000 });
+    expect(delivered).toEqual({ error: `connection to hooks.example:${listening.port} closed before an answer (ECONNRESET)` });
+    expect(requests).toBe(1);
+  } finally {
+    closing.stop(true);
+    listening.stop(true);
+  }
+});
+
 test("when every address of a host name refuses the connection, the failure is said for the host", async () => {
   const transport = createWebhookTransport({ allowPrivate: true, resolve: async () => ["127.0.0.2", "127.0.0.3"] });
   expect(await transport.deliver({ url: "http://hooks.example:1/hook", body: "{}", headers: {}, timeoutMs: 2_000 })).toEqual({
