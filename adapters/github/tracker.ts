@@ -6,14 +6,14 @@ import { REDIRECT_LIMIT, sameOriginRedirect } from "../../core/outbound/redirect
 import type { AddressRule } from "../../core/outbound/target.ts";
 import { CredentialsRefused } from "../../core/refused-credentials.ts";
 import { beforeDeadline, CHECK_DEADLINE_MS, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
-import { pinnedRequest } from "../../core/trackers/tracker-address.ts";
+import { sendPinned } from "../../core/trackers/tracker-address.ts";
 
 /** Labels that carry the feedback's status on the issue. */
 const LABEL_PREFIX = "retour:";
 const CLOSING: readonly Status[] = ["delivered", "dismissed"];
 
 /**
- * fetch as Octokit calls it, to the address an Admin's was checked at (pinnedRequest), following a
+ * fetch as Octokit calls it, to the address an Admin's was checked at (sendPinned), following a
  * redirect itself only on the origin it was sent to (a renamed repository's 301 or 307): one to
  * another origin fails the request, never followed.
  */
@@ -23,8 +23,9 @@ const sameOriginFetch =
     let url = String(input);
     let request = init;
     for (let hop = 0; ; hop++) {
-      const pinned = await pinnedRequest(rule, settings, url, { ...request, redirect: "manual" });
-      const response = await fetch(pinned.url, { ...pinned.init, ...(pinned.serverName && { tls: { serverName: pinned.serverName } }) });
+      const response = await sendPinned(rule, settings, url, { ...request, redirect: "manual" }, (pinned) =>
+        fetch(pinned.url, { ...pinned.init, ...(pinned.serverName && { tls: { serverName: pinned.serverName } }) }),
+      );
       const next = sameOriginRedirect(url, response.status, response.headers.get("location"));
       if (!next) return response;
       await response.body?.cancel();

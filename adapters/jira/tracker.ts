@@ -35,17 +35,17 @@ export function jiraState(status: { name?: string; statusCategory?: { key?: stri
 let jiraJs: Promise<typeof import("jira.js")> | undefined;
 const loadJiraJs = () => (jiraJs ??= import("jira.js"));
 
-/** The first address the rule's resolver gives a name, as the system would connect to it. */
-async function firstAddress(rule: AddressRule, hostname: string): Promise<string> {
-  const [address] = await rule.resolve(hostname);
-  if (address === undefined) throw new Error(`${hostname} resolves to no address`);
-  return address;
+/** The addresses the rule's resolver gives a name, unchecked, as the system would connect to them. */
+async function resolved(rule: AddressRule, hostname: string): Promise<readonly string[]> {
+  const addresses = await rule.resolve(hostname);
+  if (addresses.length === 0) throw new Error(`${hostname} resolves to no address`);
+  return addresses;
 }
 
 /**
  * The official client for Jira Cloud's REST API v3, with basic authentication (account e-mail and
  * API token). axios follows redirects; one to another origin than the request's is refused before
- * it is sent, failing the call. An address an Admin gave is connected to at the address axios's
+ * it is sent, failing the call. An address an Admin gave is connected to at the addresses axios's
  * `lookup` hook gives (trackerLookup), the name kept for TLS; the operator's, as the client resolves it.
  */
 function clientFor(library: typeof import("jira.js"), rule: AddressRule, settings: TrackerSettings, signal: AbortSignal): Version3Client {
@@ -55,7 +55,7 @@ function clientFor(library: typeof import("jira.js"), rule: AddressRule, setting
   // A proxy the operator set (HTTP_PROXY, HTTPS_PROXY) is the name axios connects to, and asks this hook
   // for: the operator's address, resolved unchecked, and the tracker's name is then the proxy's to resolve.
   const tracker = new URL(host).hostname.replace(/^\[|\]$/g, "");
-  const lookup = pinned && (async (hostname: string) => (hostname === tracker ? pinned(hostname) : firstAddress(rule, hostname)));
+  const lookup = pinned && (async (hostname: string) => (hostname === tracker ? pinned(hostname) : resolved(rule, hostname)));
   return new library.Version3Client({
     host,
     authentication: { basic: { email: settings.email, apiToken: settings.token } },
@@ -65,10 +65,14 @@ function clientFor(library: typeof import("jira.js"), rule: AddressRule, setting
       // axios's hook, given the answer that redirects and the request it answers (jira.js types its config as any).
       beforeRedirect: (_next: unknown, answer: { statusCode: number; headers: { location?: string } }, sent: { url: string }) =>
         void sameOriginRedirect(sent.url, answer.statusCode, answer.headers.location),
-      // axios takes the address and its family from a promise, for each connection the client opens: its
-      // own agents, as the shared ones would send the call on a connection opened for another tracker's settings.
+      // axios takes the addresses and their families from a promise, for each connection the client opens:
+      // its own agents, as the shared ones would send the call on a connection opened for another tracker's
+      // settings. Given them all, Bun's node:http tries the next when one refuses the connection or cannot be
+      // reached, and not once one was connected to (a reset, a TLS error, no answer), as atFirstConnecting
+      // does for the fetch-based trackers; it tries IPv6 ones first (tracker-rebinding.test.ts holds it to this).
       ...(lookup && {
-        lookup: async (hostname: string) => lookup(hostname).then((address) => [address, address.includes(":") ? 6 : 4]),
+        lookup: async (hostname: string) =>
+          lookup(hostname).then((addresses) => [addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }))]),
         httpAgent: new HttpAgent(),
         httpsAgent: new HttpsAgent(),
       }),

@@ -7,7 +7,7 @@ import type { AddressRule } from "../../core/outbound/target.ts";
 import { CredentialsRefused } from "../../core/refused-credentials.ts";
 import { beforeDeadline, CHECK_DEADLINE_MS, TRACKER_DEADLINE_MS } from "../../core/trackers/deadline.ts";
 import { type StateKind, stateForStatus, type TrackerState } from "../../core/trackers/status-mapping.ts";
-import { pinnedRequest } from "../../core/trackers/tracker-address.ts";
+import { sendPinned } from "../../core/trackers/tracker-address.ts";
 
 /** A workflow state of the team, with the id Linear moves issues by. */
 interface LinearState extends TrackerState {
@@ -31,7 +31,7 @@ const loadLinearSdk = () => (linearSdk ??= import("@linear/sdk"));
 /**
  * The official client, with the API key and address of one tracker (a local server in tests), its
  * calls aborted by `signal`. Its GraphQL client takes no fetch, but passes its options to the
- * runtime's: each request goes to the address an Admin's was checked at (pinnedRequest), with
+ * runtime's: each request goes to the address an Admin's was checked at (sendPinned), with
  * redirect "manual", and a redirect that stays on the API's origin is sent again there; one to
  * another origin fails the call, never followed.
  */
@@ -42,9 +42,10 @@ function clientFor(sdk: typeof import("@linear/sdk"), rule: AddressRule, setting
     override async request<Data, Variables extends Record<string, unknown>>(document: string, variables?: Variables): Promise<Data> {
       for (let url = options.apiUrl, hop = 0; ; hop++) {
         try {
-          const pinned = await pinnedRequest(rule, settings, url, { headers: options.headers });
-          const pinnedOptions = { ...options, ...pinned.init, ...(pinned.serverName && { tls: { serverName: pinned.serverName } }) };
-          return await new sdk.LinearGraphQLClient(String(pinned.url), pinnedOptions).request<Data, Variables>(document, variables);
+          return await sendPinned(rule, settings, url, { headers: options.headers }, (pinned) => {
+            const pinnedOptions = { ...options, ...pinned.init, ...(pinned.serverName && { tls: { serverName: pinned.serverName } }) };
+            return new sdk.LinearGraphQLClient(String(pinned.url), pinnedOptions).request<Data, Variables>(document, variables);
+          });
         } catch (error) {
           const answer = (error as { response?: { status?: number; headers?: Headers } }).response;
           const next = answer?.status ? sameOriginRedirect(url, answer.status, answer.headers?.get("location")) : null;

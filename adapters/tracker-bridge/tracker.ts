@@ -2,7 +2,7 @@ import type { TrackerLink } from "../../core/model.ts";
 import type { IssueTracker, TrackerSettings } from "../../core/ports.ts";
 import type { AddressRule } from "../../core/outbound/target.ts";
 import { beforeDeadline } from "../../core/trackers/deadline.ts";
-import { pinnedRequest } from "../../core/trackers/tracker-address.ts";
+import { sendPinned } from "../../core/trackers/tracker-address.ts";
 import { signatureHeader } from "../../core/webhook-signature.ts";
 
 const TIMEOUT_MS = 10_000;
@@ -16,14 +16,15 @@ interface BridgeIssue {
 /**
  * A bridge to any tracker: Retour POSTs signed JSON (`Service-Signature`, as its webhooks) to the
  * bridge's address, and the bridge answers with the issue. Requests: issue.open, issue.find, issue.status.
- * An address an Admin gave is connected to at the address it was checked at (pinnedRequest).
+ * An address an Admin gave is connected to at the address it was checked at (sendPinned).
  */
 export function createBridgeTracker({ addresses, deadlineMs = TIMEOUT_MS }: { addresses: AddressRule; deadlineMs?: number }): IssueTracker {
   async function call(settings: TrackerSettings, payload: Record<string, unknown>): Promise<BridgeIssue | null> {
-    if (!settings.apiUrl) throw new Error("the bridge tracker needs an address (--url)");
+    const address = settings.apiUrl;
+    if (!address) throw new Error("the bridge tracker needs an address (--url)");
     const body = JSON.stringify({ ...payload, project: settings.project });
     const deadline = { signal: AbortSignal.timeout(deadlineMs), ms: deadlineMs };
-    const pinned = await pinnedRequest(addresses, settings, settings.apiUrl, {
+    const request: RequestInit = {
       method: "POST",
       body,
       redirect: "manual",
@@ -33,10 +34,12 @@ export function createBridgeTracker({ addresses, deadlineMs = TIMEOUT_MS }: { ad
         "user-agent": "Retour-Trackers/1",
         "service-signature": await signatureHeader([settings.webhookSecret], Math.floor(Date.now() / 1000), body),
       },
-    });
+    };
     // Past the deadline, what the bridge did meanwhile is unknown (an issue it opened, say): DeadlinePassed.
     const response = await beforeDeadline("the tracker bridge", deadline, () =>
-      fetch(pinned.url, { ...pinned.init, ...(pinned.serverName && { tls: { serverName: pinned.serverName } }) }),
+      sendPinned(addresses, settings, address, request, (pinned) =>
+        fetch(pinned.url, { ...pinned.init, ...(pinned.serverName && { tls: { serverName: pinned.serverName } }) }),
+      ),
     );
     if (response.status === 404) return null;
     if (!response.ok) throw new Error(`tracker bridge answered ${response.status}`);

@@ -1,5 +1,5 @@
 import type { TrackerSettings } from "../ports.ts";
-import { checkedAddresses, pinnedTo } from "../outbound/pin.ts";
+import { atFirstConnecting, checkedAddresses, pinnedTo } from "../outbound/pin.ts";
 import { type AddressRule, checkTarget } from "../outbound/target.ts";
 import type { FieldProblem } from "../schemas/field-problem.ts";
 
@@ -51,35 +51,47 @@ const notCalled = (why: string) =>
   new Error(`the tracker was not called: ${why}; an address an Admin gives must be https and public, unless the operator allows private ones`);
 
 /**
- * The address a call to the tracker connects to, when an Admin gave it: its name resolved at the
- * call and checked (refusedAtCall checked an earlier answer, which a name may change before the
- * client resolves it again to connect). Null for the operator's address and for GitHub's and
- * Linear's own (settings naming none), which the client connects to itself, as refusedAtCall takes them.
+ * The addresses a call to the tracker may connect to, when an Admin gave it: its name resolved at
+ * the call and every answer checked (refusedAtCall checked an earlier answer, which a name may
+ * change before the client resolves it again to connect). Null for the operator's address and for
+ * GitHub's and Linear's own (settings naming none), which the client connects to itself, as
+ * refusedAtCall takes them.
  */
-export function trackerLookup(rule: AddressRule, settings: TrackerSettings): ((hostname: string) => Promise<string>) | null {
+export function trackerLookup(rule: AddressRule, settings: TrackerSettings): ((hostname: string) => Promise<readonly [string, ...string[]]>) | null {
   if (!settings.givenByAdmin || !(settings.apiUrl || settings.site)) return null;
   return async (hostname) => {
     const checked = await checkedAddresses(rule, hostname);
-    if (checked.ok) return checked.addresses[0];
+    if (checked.ok) return checked.addresses;
     throw notCalled(`${hostname} resolves to ${checked.resolved ? `${checked.resolved}, which is not a public address` : "no address"}`);
   };
 }
 
+/** A call to the tracker as fetch takes it, with the name the TLS certificate must be valid for when it goes to an address. */
+interface PinnedCall {
+  readonly url: string | URL;
+  readonly init: RequestInit;
+  readonly serverName?: string;
+}
+
 /**
- * A call to the tracker as fetch takes it, sent to the address trackerLookup gives, with the Host
- * header of the address as given and the name the TLS certificate must be valid for (the runtime's
- * fetch takes it as its own option); the operator's address is sent as given.
+ * What `send` gives for a call to the tracker, sent to an address trackerLookup gives, with the
+ * Host header of the address as given and the name the TLS certificate must be valid for (the
+ * runtime's fetch takes it as its own option): at the next address when one cannot be connected
+ * to, never once one was (atFirstConnecting). The operator's address is sent as given.
  */
-export async function pinnedRequest(
+export async function sendPinned<T>(
   rule: AddressRule,
   settings: TrackerSettings,
   address: string,
   init: RequestInit,
-): Promise<{ url: string | URL; init: RequestInit; serverName?: string }> {
+  send: (call: PinnedCall) => Promise<T>,
+): Promise<T> {
   const lookup = trackerLookup(rule, settings);
-  if (!lookup) return { url: address, init };
+  if (!lookup) return send({ url: address, init });
   const given = new URL(address);
-  const pinned = pinnedTo(given, await lookup(given.hostname.replace(/^\[|\]$/g, "")));
-  const headers = { ...Object.fromEntries(new Headers(init.headers)), host: pinned.host };
-  return { url: pinned.url, init: { ...init, headers }, ...(given.protocol === "https:" && { serverName: pinned.serverName }) };
+  return atFirstConnecting(await lookup(given.hostname.replace(/^\[|\]$/g, "")), (checked) => {
+    const pinned = pinnedTo(given, checked);
+    const headers = { ...Object.fromEntries(new Headers(init.headers)), host: pinned.host };
+    return send({ url: pinned.url, init: { ...init, headers }, ...(given.protocol === "https:" && { serverName: pinned.serverName }) });
+  });
 }

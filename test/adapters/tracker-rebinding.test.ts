@@ -109,6 +109,46 @@ describe("a tracker's address an Admin gave is connected to at the address its n
   }
 });
 
+describe("a tracker's address an Admin gave, whose name resolves to several checked addresses", () => {
+  for (const [name, trackerWith, settingsAt, call] of cases) {
+    test(`${name}: the call goes to the next address when the first refuses the connection`, async () => {
+      // 127.0.0.3 is this machine too, where nothing listens on the port of the tracker's server.
+      const rule: AddressRule = { resolve: async (host) => (host === "localhost" ? ["127.0.0.3", "127.0.0.2"] : []), allowPrivate: true };
+      servers[name].hosts.length = 0;
+      await call(trackerWith(rule), settingsAt("localhost"));
+      expect(servers[name].hosts.length).toBeGreaterThan(0);
+    });
+
+    test(`${name}: a call the first address took and closed without an answer fails, and is not sent again to the next`, async () => {
+      // At 127.0.0.3, on the port of the tracker's server: the request is read, and the connection closed.
+      let requests = 0;
+      const closing = Bun.listen({
+        hostname: "127.0.0.3",
+        port: servers[name].port!,
+        socket: {
+          data: (socket) => {
+            requests++;
+            socket.end();
+          },
+        },
+      });
+      const rule: AddressRule = { resolve: async (host) => (host === "localhost" ? ["127.0.0.3", "127.0.0.2"] : []), allowPrivate: true };
+      servers[name].hosts.length = 0;
+      try {
+        const failure = await call(trackerWith(rule), settingsAt("localhost")).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        expect(failure).toBeInstanceOf(Error);
+      } finally {
+        closing.stop(true);
+      }
+      expect(requests).toBeGreaterThan(0);
+      expect(servers[name].hosts).toEqual([]);
+    });
+  }
+});
+
 test("Jira: through the proxy the operator set (HTTP_PROXY), the proxy's name is the operator's, resolved and not refused, and the call reaches Jira", async () => {
   // The proxy is at localhost, a private address; the tracker's name answers a public one.
   const proxied: string[] = [];

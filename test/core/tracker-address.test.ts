@@ -4,7 +4,7 @@ import { operatorGrant } from "../../core/authorization.ts";
 import type { AppRecord } from "../../core/model.ts";
 import type { AppTracker } from "../../core/store/trackers.ts";
 import { configureTracker } from "../../core/trackers/configure-tracker.ts";
-import { pinnedRequest } from "../../core/trackers/tracker-address.ts";
+import { sendPinned } from "../../core/trackers/tracker-address.ts";
 
 /**
  * The address an organization's Admin gives a tracker is checked before the tracker is called:
@@ -92,7 +92,7 @@ describe("a call to a tracker whose settings an Admin gave", () => {
   test("GitHub's own address (settings naming no API address) is called as given, its name neither resolved nor checked, as the operator's", async () => {
     const { asked, rule } = setup();
     const settings = { project: "acme/shop", token: "ghp_x", webhookSecret: "whs", statuses: {}, givenByAdmin: true as const };
-    const call = await pinnedRequest(rule(false), settings, "https://api.github.com/repos/acme/shop", { method: "GET" });
+    const call = await sendPinned(rule(false), settings, "https://api.github.com/repos/acme/shop", { method: "GET" }, async (sent) => sent);
     assert.deepEqual([String(call.url), call.serverName, asked], ["https://api.github.com/repos/acme/shop", undefined, []]);
   });
 });
