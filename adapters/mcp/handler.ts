@@ -146,10 +146,14 @@ interface McpLimits {
   readonly reportsPerMinute: number;
 }
 
-const sendsReport = (body: unknown): boolean =>
-  (Array.isArray(body) ? body : [body]).some(
+/** The messages of a body: a JSON-RPC batch, which protocol versions before 2025-06-18 allow, carries several. */
+const messagesOf = (body: unknown): unknown[] => (Array.isArray(body) ? body : [body]);
+
+/** How many reports a body sends: each create_report call in it. */
+const reportsSent = (body: unknown): number =>
+  messagesOf(body).filter(
     (m) => (m as { method?: unknown })?.method === "tools/call" && (m as { params?: { name?: unknown } }).params?.name === "create_report",
-  );
+  ).length;
 
 /**
  * The MCP server at /mcp: Streamable HTTP without session, one server and transport per request.
@@ -163,9 +167,13 @@ export function createMcpHandler(
 ): (request: Request, clientAddress: string) => Promise<Response> {
   const resources = resourcesOf(services.baseUrl, services.addressAliases);
   return async (request, clientAddress) => {
-    const admit = async (subject: string, limit: number): Promise<Response | null> => {
-      const limited = await checkRateLimit(services.store, services.clock, subject, limit);
-      return limited.ok ? null : refusals.refuse(request, limited);
+    /** Counts `times` calls against a budget, as that many requests would; the refusal once one is over it. */
+    const admit = async (subject: string, limit: number, times = 1): Promise<Response | null> => {
+      for (let i = 0; i < times; i++) {
+        const limited = await checkRateLimit(services.store, services.clock, subject, limit);
+        if (!limited.ok) return refusals.refuse(request, limited);
+      }
+      return null;
     };
     const foreign = foreignRequest(request, resources);
     if (foreign) return jsonRpcError(403, foreign);
@@ -188,9 +196,15 @@ export function createMcpHandler(
         headers: { "content-type": "application/json" },
       });
     }
-    const overReports = sendsReport(body) ? await admit(`reports:${clientAddress}`, limits.reportsPerMinute) : null;
+    // Each message of a batch is a call of its own: counted once for the request, a batch of a hundred
+    // (the SDK's most) would make a hundred calls, and send a hundred reports, on one request's budget.
+    const overBatch = await admit(`api:${grant.tokenId}`, limits.apiPerMinute, messagesOf(body).length - 1);
+    if (overBatch) return overBatch;
+    const overReports = await admit(`reports:${clientAddress}`, limits.reportsPerMinute, reportsSent(body));
     if (overReports) return overReports;
-    const invalid = (Array.isArray(body) ? body : [body]).map(invalidParams).filter((e) => e !== null);
+    const invalid = messagesOf(body)
+      .map(invalidParams)
+      .filter((e) => e !== null);
     if (invalid.length > 0) {
       return new Response(JSON.stringify(Array.isArray(body) ? invalid : invalid[0]), { headers: { "content-type": "application/json" } });
     }

@@ -190,6 +190,20 @@ describe("MCP within the same budgets", () => {
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
       }),
     );
+  /** A JSON-RPC batch (protocol versions before 2025-06-18) of these calls, as one request. */
+  const batch = (token: string, calls: ReadonlyArray<{ method: string; params?: unknown }>) =>
+    http.handle(
+      new Request("http://localhost:3000/mcp", {
+        method: "POST",
+        headers: {
+          host: "localhost:3000",
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify(calls.map((call, i) => ({ jsonrpc: "2.0", id: i + 1, params: {}, ...call }))),
+      }),
+    );
   const unknownKeyReport = () => http.request("POST", "/v1/reports", { body: { publicKey: "pk_nobody", kind: "idea", message: "m" } });
 
   test("MCP calls share the token's API budget with its REST calls", async () => {
@@ -214,6 +228,25 @@ describe("MCP within the same budgets", () => {
     expect((await unknownKeyReport()).status).toBe(429);
     // Reads over MCP do not spend the collection budget.
     expect((await mcp(token, "tools/list")).status).toBe(200);
+  });
+
+  test("each call of a JSON-RPC batch counts in the token's API budget, as that many requests would", async () => {
+    const token = http.demo.tokens.reader;
+    startFreshMinute();
+    expect((await batch(token, Array(10).fill({ method: "tools/list" }))).status).toBe(200);
+    const over = await batch(token, [{ method: "tools/list" }]);
+    expect([over.status, (await over.json()).code]).toEqual([429, "rate_limited"]);
+  });
+
+  test("each create_report of a JSON-RPC batch counts in the collection budget of the client address", async () => {
+    const token = http.demo.tokens.admin;
+    const report = {
+      method: "tools/call",
+      params: { name: "create_report", arguments: { appId: http.demo.appId, kind: "idea", message: "batched" } },
+    };
+    startFreshMinute();
+    const over = await batch(token, Array(6).fill(report));
+    expect([over.status, (await over.json()).code]).toEqual([429, "rate_limited"]);
   });
 });
 
