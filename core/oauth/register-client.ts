@@ -5,9 +5,16 @@ import { isAllowedRedirectUri } from "./redirect-uri.ts";
 import type { Clock, Ids } from "../ports.ts";
 import type { OAuthStore } from "../store/oauth.ts";
 
+/**
+ * The longest redirect URI a client may register. Anyone may register, without credentials, and a
+ * client's addresses are kept and shown on the consent and Agents pages: unbounded, one registration
+ * could keep a whole request body (RFC 6819 §5.1.5.11, resource exhaustion). Callback addresses are short.
+ */
+export const REDIRECT_URI_MAX = 2000;
+
 /** RFC 7591 client metadata, as far as this server reads it; other members are ignored. */
 export const ClientMetadata = Type.Object({
-  redirect_uris: Type.Array(Type.String(), { minItems: 1, maxItems: 10 }),
+  redirect_uris: Type.Array(Text({ maxLength: REDIRECT_URI_MAX }), { minItems: 1, maxItems: 10 }),
   client_name: Type.Optional(Text({ maxLength: 200 })),
   grant_types: Type.Optional(Type.Array(Type.String())),
   response_types: Type.Optional(Type.Array(Type.String())),

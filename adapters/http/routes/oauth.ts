@@ -9,7 +9,7 @@ import { oauthError } from "../../../core/oauth/errors.ts";
 import { AGENT_SCOPES, scopesWithin } from "../../../core/authorization.ts";
 import { describeProblem, failureBody, textFor } from "../catalog/text.ts";
 import { firstProblem } from "../../../core/schemas/field-problem.ts";
-import { ClientMetadata, registerClient } from "../../../core/oauth/register-client.ts";
+import { ClientMetadata, REDIRECT_URI_MAX, registerClient } from "../../../core/oauth/register-client.ts";
 import { formTarget } from "../../../core/oauth/redirect-uri.ts";
 import { addressFor, reachOf, resourcesOf } from "../../../core/oauth/resources.ts";
 import { revokeClientToken } from "../../../core/oauth/revoke-client-token.ts";
@@ -55,7 +55,8 @@ const repeatedIn = (params: URLSearchParams): string[] => AUTHORIZE_PARAMS.filte
 function metadataProblem(body: unknown): string {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return "the body must be a JSON object of client metadata";
   const problem = firstProblem(ClientMetadata, body);
-  if (!problem || problem.field.split(".")[0] === "redirect_uris") return "redirect_uris (a non-empty array of at most 10 strings) is required";
+  if (!problem || problem.field.split(".")[0] === "redirect_uris")
+    return `redirect_uris (a non-empty array of at most 10 addresses, each of at most ${REDIRECT_URI_MAX} characters) is required`;
   // RFC 7591's description is for the developer: in English, in the REST API's words, without its final stop.
   return describeProblem(problem, "en").replace(/\.$/, "");
 }

@@ -28,3 +28,22 @@ describe("POST /oauth/register: a client name that would spoof the consent scree
     expect([res.status, res.body.client_name]).toEqual([201, "Агент Ретур 日本 عربي"]);
   });
 });
+
+describe("POST /oauth/register: metadata too large to keep", () => {
+  test("a redirect URI longer than 2000 characters is refused: 400 invalid_client_metadata, nothing registered", async () => {
+    const res = await http.request("POST", "/oauth/register", { body: { redirect_uris: [`https://agent.example/${"a".repeat(2000)}`] } });
+    expect([res.status, res.body]).toEqual([
+      400,
+      {
+        error: "invalid_client_metadata",
+        error_description: "redirect_uris (a non-empty array of at most 10 addresses, each of at most 2000 characters) is required",
+      },
+    ]);
+  });
+
+  test("a redirect URI of 2000 characters is registered", async () => {
+    const uri = `https://agent.example/${"a".repeat(2000 - "https://agent.example/".length)}`;
+    const res = await http.request("POST", "/oauth/register", { body: { redirect_uris: [uri] } });
+    expect([res.status, res.body.redirect_uris]).toEqual([201, [uri]]);
+  });
+});

@@ -171,7 +171,7 @@ describe("dynamic client registration (RFC 7591)", () => {
     const res = await send(`${server.url}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     expect(await res.json()).toEqual({
       error: "invalid_client_metadata",
-      error_description: "redirect_uris (a non-empty array of at most 10 strings) is required",
+      error_description: "redirect_uris (a non-empty array of at most 10 addresses, each of at most 2000 characters) is required",
     });
   });
 
