@@ -177,7 +177,8 @@ describe("MCP within the same budgets", () => {
   });
   afterAll(() => http.close());
 
-  const mcp = (token: string, method: string, params: unknown = {}) =>
+  /** A JSON-RPC body posted to /mcp with the token. */
+  const postMcp = (token: string, body: unknown) =>
     http.handle(
       new Request("http://localhost:3000/mcp", {
         method: "POST",
@@ -187,22 +188,15 @@ describe("MCP within the same budgets", () => {
           "content-type": "application/json",
           accept: "application/json, text/event-stream",
         },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+        body: JSON.stringify(body),
       }),
     );
+  const mcp = (token: string, method: string, params: unknown = {}) => postMcp(token, { jsonrpc: "2.0", id: 1, method, params });
   /** A JSON-RPC batch (protocol versions before 2025-06-18) of these calls, as one request. */
   const batch = (token: string, calls: ReadonlyArray<{ method: string; params?: unknown }>) =>
-    http.handle(
-      new Request("http://localhost:3000/mcp", {
-        method: "POST",
-        headers: {
-          host: "localhost:3000",
-          authorization: `Bearer ${token}`,
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-        },
-        body: JSON.stringify(calls.map((call, i) => ({ jsonrpc: "2.0", id: i + 1, params: {}, ...call }))),
-      }),
+    postMcp(
+      token,
+      calls.map((call, i) => ({ jsonrpc: "2.0", id: i + 1, params: {}, ...call })),
     );
   const unknownKeyReport = () => http.request("POST", "/v1/reports", { body: { publicKey: "pk_nobody", kind: "idea", message: "m" } });
 

@@ -234,7 +234,8 @@ describe("reports from Slack", () => {
     expect(feedbacks.map((f) => f.title)).toEqual(["Search ignores accents in customer names"]);
   });
 
-  test("a response_url that is not Slack's (this machine, its network, the cloud's metadata) is posted nothing: the organization's signing secret signs it, not Slack", async () => {
+  /** A server on this machine that records the paths posted to it: where a response_url that is not Slack's would lead. */
+  const insideServer = () => {
     const posted: string[] = [];
     const inside = Bun.serve({
       port: 0,
@@ -244,6 +245,11 @@ describe("reports from Slack", () => {
         return new Response("ok");
       },
     });
+    return { posted, inside };
+  };
+
+  test("a response_url that is not Slack's (this machine, its network, the cloud's metadata) is posted nothing: the organization's signing secret signs it, not Slack", async () => {
+    const { posted, inside } = insideServer();
     try {
       const aside = (path: string) => `http://127.0.0.1:${inside.port}${path}`;
       await fromSlack("commands", command("The invoice PDF has no logo", { response_url: aside("/internal/command") }));
@@ -269,15 +275,7 @@ describe("reports from Slack", () => {
 
   test("an organization connected to a Slack of its own (slack set --api-url, which only the operator's CLI sets) is answered at that Slack's origin, and still posted nothing elsewhere", async () => {
     const own = new FakeSlack().start();
-    const posted: string[] = [];
-    const inside = Bun.serve({
-      port: 0,
-      hostname: "127.0.0.1",
-      fetch: (request) => {
-        posted.push(new URL(request.url).pathname);
-        return new Response("ok");
-      },
-    });
+    const { posted, inside } = insideServer();
     try {
       await app.cli("org", "create", "Own Slack Co", "--prefix", "OWN", "--plan", "growth");
       const org = (await app.services.store.findOrganization("OWN"))!;
