@@ -111,3 +111,19 @@ test("every file of the repository the README names exists (a path with a folder
   expect(named).toContain("docs/SPEC.md");
   expect(named.filter((path) => !existsSync(join(ROOT, path)))).toEqual([]);
 });
+
+test("the README's visitor link, made as written with the portal's SSO secret, signs Vera in to the portal", async () => {
+  const cli = (...args: string[]) => Bun.spawnSync([process.execPath, join(ROOT, "apps/cli/main.ts"), ...args], { cwd: ROOT, env }).stdout.toString();
+  cli("portal", "enable", "DEMO");
+  const secret = /psso_\S+/.exec(cli("portal", "sso-secret", "DEMO"))![0];
+  const [step] = shellBlock("**Trying it as a visitor on your machine.**");
+  const command = step!.command.replace("SSO_SECRET=psso_…", `SSO_SECRET=${secret}`).replaceAll("localhost:3000", `localhost:${port}`);
+  const link = Bun.spawnSync(["sh", "-c", command], { cwd: ROOT, env }).stdout.toString().trim();
+  const signIn = await fetch(link, { redirect: "manual" });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const board = await (await fetch(`http://localhost:${port}/p/demo`, { headers: { cookie } })).text();
+  expect({ status: signIn.status, signedIn: board.includes("Vera") && board.includes("Sign out") }).toEqual({ status: 303, signedIn: true });
+});
