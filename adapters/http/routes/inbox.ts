@@ -600,7 +600,7 @@ ${statusHeld(lang, feedback.status, notice?.params)}
 ${notice?.params && !mergeRefused ? groupingNotice(visitor, notice.params, `/inbox/${encodeURIComponent(feedback.key)}`) : ""}
 ${notice?.params ? portalNotice(lang, notice.params) : ""}
 ${notice?.error ? outcome(notice.error, { role: "alert" }) : ""}
-${canUpdate ? html`<p class="to-actions"><a href="#status">${w.changeStatus} ↓</a><a href="#triage">${w.toTriage} ↓</a></p>` : ""}
+${canUpdate ? html`<p class="to-actions"><a href="#status">${w.changeStatus} ↓</a><a href="#triage">${w.toTriage} ↓</a><a href="#portal">${portalTeamWords(lang).portal} ↓</a></p>` : ""}
 <div class="with-aside"><div>
 ${feedback.summary ? html`<h2>${w.summary}</h2><p>${feedback.summary}</p>` : ""}
 ${feedback.observed ? html`<h2>${w.observed}</h2><p>${feedback.observed}</p>` : ""}

@@ -35,7 +35,8 @@ export function portalPanel(visitor: Visitor, feedback: Feedback, portalUrl: str
   if (!canUpdate) return html`<h2>${w.portal}</h2>${state}`;
   // Offered the feedback's own title, cut from a long report's first sentence (core/report/title.ts): it says so.
   const cut = feedback.publicTitle === undefined && feedback.title.endsWith("…");
-  return html`<h2>${w.portal}</h2>${state}
+  // The id is where the page's top leads a phone (its to-actions links), past the activity and the side bar.
+  return html`<h2 id="portal">${w.portal}</h2>${state}
 <form method="post" action="${path}/publish">${csrf(visitor)}
 <label for="public-title">${w.publicTitle}</label><input id="public-title" name="title" maxlength="${PUBLIC_TITLE_MAX_LENGTH}" value="${feedback.publicTitle ?? feedback.title}"${
     cut ? html` aria-describedby="public-title-hint"` : ""

@@ -199,11 +199,17 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect(await page(admin, "/inbox?owner=reader%40demo.test")).toContain(`${reader} selected>`);
   });
 
-  test("a feedback's page leads at its top to the status and triage forms, which a phone shows after the activity; a Reader has no such link", async () => {
+  test("a feedback's page leads at its top to the status, triage and portal forms, which a phone shows after the activity; a Reader has no such link", async () => {
     const key = await report("Jump links: the coupon field hides the total");
-    const links = '<p class="to-actions"><a href="#status">Change the status ↓</a><a href="#triage">Owner, due date, severity ↓</a></p>';
+    const links =
+      '<p class="to-actions"><a href="#status">Change the status ↓</a><a href="#triage">Owner, due date, severity ↓</a><a href="#portal">Public portal ↓</a></p>';
     const shown = await page(admin, `/inbox/${key}`);
-    expect([shown.includes(links), shown.includes('<h2 id="status">'), shown.includes('<h2 id="triage">')]).toEqual([true, true, true]);
+    expect([
+      shown.includes(links),
+      shown.includes('<h2 id="status">'),
+      shown.includes('<h2 id="triage">'),
+      shown.includes('<h2 id="portal">'),
+    ]).toEqual([true, true, true, true]);
     const french = await (await admin.fetch(`/inbox/${key}`, { headers: { "accept-language": "fr" } })).text();
     expect(french).toContain('<a href="#triage">Responsable, échéance, gravité ↓</a>');
     expect(await page(reader, `/inbox/${key}`)).not.toContain('class="to-actions"');
