@@ -27,6 +27,6 @@ test("where no one can sign in, no page offers to: no Sign in, no post, no invit
   expect(offers(await page(`/p/demo/${key}`))).toEqual([]);
   await http.request("PUT", "/v1/portal", { token: http.demo.tokens.admin, body: { signInUrl: "https://app.acme.example/login" } });
   expect(offers(await page("/p/demo"))).toEqual(["/p/demo/sign-in", "/p/demo/new"]);
-  expect(await page("/p/demo")).toContain("Vote for what matters to you.");
+  expect(await page("/p/demo")).toContain("Open a request to vote for it.");
   expect(offers(await page(`/p/demo/${key}`))).toEqual(["/p/demo/sign-in"]);
 });
