@@ -2,6 +2,7 @@ import type { Sender } from "../collection/open-channel.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
 import { findByKeyOrId } from "../feedback/find-feedback.ts";
+import { publishedFeedback } from "../portal/published-feedback.ts";
 import type { SsoVerifier } from "../portal-people/portal.ts";
 import type { WidgetVote } from "../schemas/widget.ts";
 import type { PublicationStore } from "../store/publications.ts";
@@ -20,7 +21,7 @@ interface WidgetVoteInput {
 /**
  * POST /v1/widget/votes: a person the site identified (`Retour.identify({ …, token })`, an HS256
  * JWT `{sub, email, name?, exp}` signed with the portal's SSO secret) votes from the widget for a
- * published feedback of the widget's app, and follows it. The widget key works only from an origin
+ * published feedback of the widget's app (and published where a merge put it), and follows it. The widget key works only from an origin
  * its app allows; a portal that is off, a feedback not published or of another app is `not_found`;
  * a token forged, expired or incomplete (or a portal without a secret) is `invalid_sso_token`.
  * The vote spends the budgets of any vote: the person's and the client address's.
@@ -38,6 +39,8 @@ export async function voteFromWidget(
   const { app, organization, voter } = identified.value;
   const feedback = await findByKeyOrId(services, organization.id, input.key);
   if (!feedback || feedback.appId !== app.id || !(await services.store.findPublications([feedback.id])).has(feedback.id)) return fail("not_found");
+  // A published key merged since into a feedback the team did not publish: the vote would count there, name it and follow it.
+  if (!(await publishedFeedback(services, organization.id, feedback.id))) return fail("not_found");
   const cast = await castVote(services, voter, feedback.id, address);
   if (!cast.ok) return cast;
   const voted = await services.store.findFeedback(organization.id, cast.value.feedbackKey);

@@ -31,8 +31,8 @@ interface WidgetVotedInput {
  * buttons say so before anyone presses them. The checks of a vote from the widget: a widget key
  * from an origin its app allows, a portal that is on (`not_found`), a token the portal's secret
  * signed (`invalid_sso_token`). A key that is no published feedback of the app is left out, as one
- * not voted for. A key merged since the tab listed it answers for the feedback holding it, where a
- * vote for it is cast. Each ask spends the client address's budget (`rate_limited`).
+ * not voted for, and so is one merged into a feedback the portal does not show. A key merged since
+ * the tab listed it answers for the feedback holding it, where a vote for it is cast. Each ask spends the client address's budget (`rate_limited`).
  */
 export async function votedFromWidget(
   services: WidgetVotedDeps,
@@ -56,10 +56,12 @@ export async function votedFromWidget(
     organization.id,
     ofApp.flatMap((f) => (published.has(f.id) ? [f.id] : [])),
   );
+  // A holder the team did not publish is none the widget may name, nor count: a vote for its key is refused too.
+  const shown = await services.store.findPublications([...holders.values()].map((h) => h.id));
   const counted = await Promise.all(
     found.map(async (feedback) => {
       const holder = feedback && holders.get(feedback.id);
-      return holder && (await hasVoted(services, organization.id, holder.id, voter.email)) ? holder : undefined;
+      return holder && shown.has(holder.id) && (await hasVoted(services, organization.id, holder.id, voter.email)) ? holder : undefined;
     }),
   );
   return ok({ voted: keys.flatMap((key, i) => (counted[i] ? [{ key, votes: counted[i].votes ?? 0 }] : [])) });

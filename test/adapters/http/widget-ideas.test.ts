@@ -187,6 +187,29 @@ describe("with the portal on", () => {
     expect(asked.body).toEqual({ voted: [{ key: listed, votes: (await admin("GET", `/v1/feedbacks/${calendar}`)).body.votes }] });
   });
 
+  test("a published idea merged since into a feedback that is not published is 404 not_found: nothing is counted there, named or followed", async () => {
+    const listed = await feedback("Calendar colours", "Colour my bookings in the calendar by room", true);
+    const hidden = await feedback("Room colours for Acme", "Acme wants the rooms of its calendar coloured", false);
+    expect((await admin("POST", `/v1/feedbacks/${listed}/merge`, { into: hidden })).status).toBe(200);
+    const vote = await fromPage("/v1/widget/votes", { publicKey: http.demo.widgetKey, key: listed, token: await token("ivy@customer.example") });
+    const unknown = await fromPage("/v1/widget/votes", {
+      publicKey: http.demo.widgetKey,
+      key: "DEMO-99999",
+      token: await token("ivy@customer.example"),
+    });
+    expect([vote.status, vote.body]).toEqual([unknown.status, unknown.body]);
+    expect((await admin("GET", `/v1/feedbacks/${hidden}/voters`)).body.data).toEqual([]);
+  });
+
+  test("the Ideas tab is told nothing of a listed idea merged since into a feedback that is not published, though the person's vote counts there", async () => {
+    const listed = await feedback("Calendar week view", "Show my bookings by week in the calendar", true);
+    const hidden = await feedback("Week view for Acme", "Acme asks for a week view of its calendar", false);
+    expect((await admin("POST", `/v1/feedbacks/${hidden}/votes`, { email: "kit@customer.example" })).status).toBe(201);
+    expect((await admin("POST", `/v1/feedbacks/${listed}/merge`, { into: hidden })).status).toBe(200);
+    const asked = await fromPage("/v1/widget/voted", { publicKey: http.demo.widgetKey, keys: [listed], token: await token("kit@customer.example") });
+    expect([asked.status, asked.body]).toEqual([200, { voted: [] }]);
+  });
+
   test("which ideas count a person's vote is asked with a token of the portal's secret (401 invalid_sso_token), for at most 20 keys (400 invalid_body)", async () => {
     const forged = await fromPage("/v1/widget/voted", {
       publicKey: http.demo.widgetKey,
