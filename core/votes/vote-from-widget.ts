@@ -21,10 +21,11 @@ interface WidgetVoteInput {
 /**
  * POST /v1/widget/votes: a person the site identified (`Retour.identify({ …, token })`, an HS256
  * JWT `{sub, email, name?, exp}` signed with the portal's SSO secret) votes from the widget for a
- * published feedback of the widget's app (and published where a merge put it), and follows it. The widget key works only from an origin
- * its app allows; a portal that is off, a feedback not published or of another app is `not_found`;
- * a token forged, expired or incomplete (or a portal without a secret) is `invalid_sso_token`.
- * The vote spends the budgets of any vote: the person's and the client address's.
+ * published feedback of the widget's app (and published where a merge put it), and follows it. The
+ * widget key works only from an origin its app allows; a portal that is off, a feedback not
+ * published or of another app is `not_found`; a token forged, expired or incomplete (or a portal
+ * without a secret) is `invalid_sso_token`. The vote spends the budgets of any vote: the person's
+ * and the client address's.
  */
 export async function voteFromWidget(
   services: WidgetVoteDeps,

@@ -32,7 +32,8 @@ interface WidgetVotedInput {
  * from an origin its app allows, a portal that is on (`not_found`), a token the portal's secret
  * signed (`invalid_sso_token`). A key that is no published feedback of the app is left out, as one
  * not voted for, and so is one merged into a feedback the portal does not show. A key merged since
- * the tab listed it answers for the feedback holding it, where a vote for it is cast. Each ask spends the client address's budget (`rate_limited`).
+ * the tab listed it answers for the feedback holding it, where a vote for it is cast. Each ask
+ * spends the client address's budget (`rate_limited`).
  */
 export async function votedFromWidget(
   services: WidgetVotedDeps,
