@@ -173,6 +173,8 @@ describe.skipIf(!present)("the inbox's list in Chromium at 1280 and 390 px: sele
     for (const width of WIDTHS) expect(await look(page, "inbox-whole-list", width)).toEqual(fine("inbox-whole-list", width));
     await offer.click();
     expect(await page.locator(".list-scope-note").textContent()).toBe(`Applies to ${total} feedbacks of this list`);
+    // The count beside the bulk form's title says the same number as the note, not the page's 20.
+    expect(await page.locator(".bulk-count").textContent()).toBe(`(${total} ticked)`);
     await page.getByLabel("Add tags (commas between)").fill("whole-list");
     await page.getByRole("button", { name: "Apply to the selected" }).click();
     await page.waitForURL(/bulk=/);

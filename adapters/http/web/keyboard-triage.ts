@@ -64,6 +64,7 @@ function wholeList(on: boolean): void {
   listNote.hidden = !on;
   offer.querySelector<HTMLElement>("[data-page-ticked]")!.hidden = on;
   offer.querySelector<HTMLElement>("[data-list-ticked]")!.hidden = !on;
+  sayCount();
 }
 offer?.querySelector("[data-tick-list]")?.addEventListener("click", () => {
   wholeList(true);
@@ -71,9 +72,18 @@ offer?.querySelector("[data-tick-list]")?.addEventListener("click", () => {
   offer.querySelector<HTMLElement>("[data-list-ticked]")!.focus();
 });
 
+/**
+ * How many the bulk form changes, beside its title: the rows ticked, or, the whole list ticked, as many
+ * of the list as it reaches (its note's count), so that the title and the note never say two numbers.
+ */
+function sayCount(): void {
+  if (!count) return;
+  const n = listField && !listField.disabled ? Number(listNote?.dataset.reached) : ticks.filter((t) => t.checked).length;
+  count.textContent = n === 0 ? "" : n === 1 ? (count.dataset.one ?? "") : (count.dataset.many ?? "").replace("{n}", String(n));
+}
+
 function recount(): void {
   const n = ticks.filter((t) => t.checked).length;
-  if (count) count.textContent = n === 0 ? "" : n === 1 ? (count.dataset.one ?? "") : (count.dataset.many ?? "").replace("{n}", String(n));
   if (all) {
     all.checked = n === ticks.length;
     all.indeterminate = n > 0 && n < ticks.length;
@@ -81,6 +91,7 @@ function recount(): void {
   // A row unticked, or select all off: the bulk form is back to the rows ticked.
   if (offer) offer.hidden = n < ticks.length;
   if (n < ticks.length) wholeList(false);
+  sayCount();
 }
 for (const tick of ticks) tick.addEventListener("change", recount);
 // Select all: shown here, where it works; it ticks every row of the page, or, all of them ticked, none.

@@ -316,7 +316,7 @@ export function bulkForm(visitor: Visitor, back: string, members: readonly Owner
  * the words beside the button saying so: both off (`disabled`, `hidden`) until the page's script turns them on.
  */
 const wholeListField = (language: Language, list: WholeList): Html =>
-  html` <input type="hidden" name="list" value="${list.address}" disabled><span class="muted list-scope-note" hidden>${wordsFor(language, "triage").appliesToList.replace("{n}", String(reached(list)))}</span>`;
+  html` <input type="hidden" name="list" value="${list.address}" disabled><span class="muted list-scope-note" data-reached="${reached(list)}" hidden>${wordsFor(language, "triage").appliesToList.replace("{n}", String(reached(list)))}</span>`;
 
 /** What the last bulk change did, from the address it came back to (`bulk=3.1.not_found`). */
 export function bulkNotice(language: Language, params: URLSearchParams): Html | string {

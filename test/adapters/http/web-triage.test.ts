@@ -536,7 +536,7 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       '<p class="list-scope" hidden><span data-page-ticked>All 20 on this page are ticked. <button type="button" class="secondary" data-tick-list>Tick all 25 of this list</button>',
     );
     expect(inbox).toContain(
-      '<input type="hidden" name="list" value="/inbox?query=Zephyrscope&amp;sort=votes" disabled><span class="muted list-scope-note" hidden>Applies to 25 feedbacks of this list</span>',
+      '<input type="hidden" name="list" value="/inbox?query=Zephyrscope&amp;sort=votes" disabled><span class="muted list-scope-note" data-reached="25" hidden>Applies to 25 feedbacks of this list</span>',
     );
     // A list that fits its page has none.
     const short = await page(admin, "/inbox?query=Zephyrscope+7");
