@@ -269,7 +269,7 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     await page.keyboard.press("x");
     expect(await page.getByRole("checkbox", { name: `Select ${keys[1]}` }).isChecked()).toBe(true);
     // The bulk form's title says how many are ticked.
-    expect(await page.locator(".bulk-count").textContent()).toBe("(2 ticked)");
+    expect(await page.locator("#bulk-title .bulk-count").textContent()).toBe("(2 ticked)");
   });
 
   test("on the inbox, s on the row reached opens that feedback at its status; Escape leaves the search field keeping what was typed", async () => {

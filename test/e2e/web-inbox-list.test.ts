@@ -137,7 +137,7 @@ describe.skipIf(!present)("the inbox's list in Chromium at 1280 and 390 px: sele
       await selectAll(page).focus();
       await page.keyboard.press("Space");
       expect(await ticked(page)).toEqual(Array(rows).fill(true));
-      expect(await page.locator(".bulk-count").textContent()).toBe(`(${rows} ticked)`);
+      expect(await page.locator("#bulk-title .bulk-count").textContent()).toBe(`(${rows} ticked)`);
       await page.locator("input[name=keys]").nth(3).click();
       expect(await selectAll(page).evaluate((box: HTMLInputElement) => [box.checked, box.indeterminate])).toEqual([false, true]);
       await selectAll(page).focus();
@@ -147,12 +147,20 @@ describe.skipIf(!present)("the inbox's list in Chromium at 1280 and 390 px: sele
       await selectAll(page).focus();
       await page.keyboard.press("Space");
       expect(await ticked(page)).toEqual(Array(rows).fill(false));
-      expect(await page.locator(".bulk-count").textContent()).toBe("");
+      expect(await page.locator("#bulk-title .bulk-count").textContent()).toBe("");
       // The keys of the list work from the head's checkbox: j goes to the first row.
       await page.keyboard.press("j");
       expect(await page.evaluate(() => document.activeElement?.closest("tr")?.classList.contains("current"))).toBe(true);
     });
   }
+
+  test("rows ticked, the link above the list to the bulk form says how many, as the form's title does", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/inbox`);
+    await page.locator("input[name=keys]").nth(0).check();
+    await page.locator("input[name=keys]").nth(2).check();
+    expect(await page.locator(".bulk-jump a").textContent()).toBe("Change the selected feedbacks (2 ticked) ↓");
+  });
 
   test("select all, then a change applied: every feedback of the page changes, those of the next page do not; the whole list ticked, they do too", async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -174,7 +182,7 @@ describe.skipIf(!present)("the inbox's list in Chromium at 1280 and 390 px: sele
     await offer.click();
     expect(await page.locator(".list-scope-note").textContent()).toBe(`Applies to ${total} feedbacks of this list`);
     // The count beside the bulk form's title says the same number as the note, not the page's 20.
-    expect(await page.locator(".bulk-count").textContent()).toBe(`(${total} ticked)`);
+    expect(await page.locator("#bulk-title .bulk-count").textContent()).toBe(`(${total} ticked)`);
     await page.getByLabel("Add tags (commas between)").fill("whole-list");
     await page.getByRole("button", { name: "Apply to the selected" }).click();
     await page.waitForURL(/bulk=/);

@@ -50,7 +50,8 @@ if (status && location.hash === "#new-status") {
 }
 
 // How many rows are ticked, beside the bulk form's title; the list head's checkbox ticked with all of them, mixed with some.
-const count = document.querySelector<HTMLElement>(".bulk-count");
+// Beside the link to the bulk form too, above the list, where the rows are ticked.
+const counts = [...document.querySelectorAll<HTMLElement>(".bulk-count")];
 const ticks = [...document.querySelectorAll<HTMLInputElement>("input[type=checkbox][name=keys]")];
 const all = ticks.length > 0 ? document.querySelector<HTMLInputElement>("input[data-select-all]") : null;
 // A list longer than its page: once the page is all ticked, a line above it offers the whole list, which
@@ -77,9 +78,10 @@ offer?.querySelector("[data-tick-list]")?.addEventListener("click", () => {
  * of the list as it reaches (its note's count), so that the title and the note never say two numbers.
  */
 function sayCount(): void {
-  if (!count) return;
   const n = listField && !listField.disabled ? Number(listNote?.dataset.reached) : ticks.filter((t) => t.checked).length;
-  count.textContent = n === 0 ? "" : n === 1 ? (count.dataset.one ?? "") : (count.dataset.many ?? "").replace("{n}", String(n));
+  for (const count of counts) {
+    count.textContent = n === 0 ? "" : n === 1 ? (count.dataset.one ?? "") : (count.dataset.many ?? "").replace("{n}", String(n));
+  }
 }
 
 function recount(): void {

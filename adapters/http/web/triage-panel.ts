@@ -284,8 +284,11 @@ const bulkRefusalWords = (language: Language, draft: BulkDraft): string => {
 const BLAMED: Readonly<Record<BulkDraft["refusal"], readonly string[]>> = { none: [], invalid: [], dueDate: ["dueAt"], dueBoth: ["dueAt", "noDue"] };
 
 /** A link above the list to the bulk form below it, which a long list (a phone's cards) puts far down. */
-export const bulkJump = (language: Language): Html =>
-  html`<p class="bulk-jump"><a href="#bulk-title">${wordsFor(language, "triage").bulkTitle} ↓</a></p>`;
+export function bulkJump(language: Language): Html {
+  const w = wordsFor(language, "triage");
+  // How many are ticked, here too (the script says it): the form's own count is a page of rows below.
+  return html`<p class="bulk-jump"><a href="#bulk-title">${w.bulkTitle} <span class="nowrap"><span class="muted bulk-count" data-one="${w.tickedOne}" data-many="${w.tickedMany}"></span> ↓</span></a></p>`;
+}
 
 /** The same change to the feedbacks ticked in the list: status with a comment, owner, due date (set or removed), a tag added or removed. */
 export function bulkForm(visitor: Visitor, back: string, members: readonly OwnerChoice[], draft?: BulkDraft, list?: WholeList): Html {
