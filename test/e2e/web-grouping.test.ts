@@ -207,11 +207,11 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     );
   }, 60_000);
 
-  test("keyboard triage works on arrival: / goes to the search field and Escape leaves it; j and k move through the inbox, Enter opens the feedback, s goes to its status", async () => {
+  test("keyboard triage works on arrival: / goes to the search field and Escape leaves it; j and k move through the inbox, Enter opens the feedback, s goes to its status and Escape leaves it for j", async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${server.url}/inbox?status=all`);
     const keys = await page.locator("table.cards tbody tr td:first-child a").allTextContents();
-    expect(keys.length).toBeGreaterThan(2);
+    expect(keys.length).toBeGreaterThan(3);
     // No field has the focus on arrival: the keys act at once.
     await page.keyboard.press("j");
     await page.keyboard.press("j");
@@ -230,6 +230,10 @@ describe.skipIf(!present)("grouping reviewed and trends read in the browser, in 
     await page.waitForURL(new RegExp(`/inbox/${keys[2]}$`));
     await page.keyboard.press("s");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("new-status");
+    await page.keyboard.press("Escape");
+    expect(await page.evaluate(() => document.activeElement?.id)).not.toBe("new-status");
+    await page.keyboard.press("j");
+    await page.waitForURL(new RegExp(`/inbox/${keys[3]}$`));
   });
 
   test("on a feedback opened from the inbox, j and k go to the next and previous feedback of the list", async () => {

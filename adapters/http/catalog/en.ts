@@ -168,7 +168,7 @@ export const EN = {
       readOnly: "As a Reader you can read everything here and change nothing.",
       /** Beside the way back: the feedbacks before and after this one in the inbox list last shown (j and k go there too). */
       /** Under the way through the list: the keys of a feedback's page, for a person who may change it, then for a Reader. */
-      keyboardHint: "Keyboard: j and k go to the next and previous feedback of the list, s to the status.",
+      keyboardHint: "Keyboard: j and k go to the next and previous feedback of the list, s to the status (Escape leaves it).",
       keyboardHintReading: "Keyboard: j and k go to the next and previous feedback of the list.",
       previousInList: "Previous in the list",
       nextInList: "Next in the list",

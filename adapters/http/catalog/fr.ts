@@ -128,7 +128,7 @@ export const FR: Catalog = {
       toTriage: "Responsable, échéance, gravité",
       comment: "Note pour l’équipe, jamais montrée sur le portail (facultative\u202f; pour l’écarter, dites pourquoi)",
       readOnly: "En tant que lecteur, vous voyez tout mais ne pouvez rien modifier.",
-      keyboardHint: "Clavier\u202f: j et k mènent au retour suivant et précédent de la liste, s au statut.",
+      keyboardHint: "Clavier\u202f: j et k mènent au retour suivant et précédent de la liste, s au statut (Échap en sort).",
       keyboardHintReading: "Clavier\u202f: j et k mènent au retour suivant et précédent de la liste.",
       previousInList: "Précédent dans la liste",
       nextInList: "Suivant dans la liste",

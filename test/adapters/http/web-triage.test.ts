@@ -860,7 +860,7 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     const middle = await page(browser, `/inbox/${b}`);
     expect(middle).toContain(`<a href="/inbox/${c}" rel="prev">Previous in the list</a>`);
     expect(middle).toContain(`<a href="/inbox/${a}" rel="next">Next in the list</a>`);
-    expect(middle).toContain("Keyboard: j and k go to the next and previous feedback of the list, s to the status.");
+    expect(middle).toContain("Keyboard: j and k go to the next and previous feedback of the list, s to the status (Escape leaves it).");
     expect(await page(browser, `/inbox/${c}`)).not.toContain('rel="prev"');
   });
 
