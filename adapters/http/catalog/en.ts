@@ -966,6 +966,7 @@ export const EN = {
       removeTag: "Remove tags (commas between)",
       applyBulk: "Apply to the selected",
       /** Applied, not "changed": a tag removed that a feedback did not have leaves it as it was. */
+      bulkBeyond: "The list holds more than the 100 a change reaches: narrow it with a filter (a status, an owner, a tag) to reach the others.",
       bulkAllDone: (n: number) => (n === 1 ? "Applied to 1 feedback." : `Applied to ${n} feedbacks.`),
       bulkNoted: (n: number) => (n === 1 ? "Note added to 1 feedback." : `Note added to ${n} feedbacks.`),
       bulkLeft: (failed: number, which: string) => `Left as they were (${failed}): ${which}.`,

@@ -847,6 +847,8 @@ export const FR: Catalog = {
       addTag: "Ajouter des étiquettes (séparées par des virgules)",
       removeTag: "Retirer des étiquettes (séparées par des virgules)",
       applyBulk: "Modifier la sélection",
+      bulkBeyond:
+        "La liste en compte plus que les 100 qu’une modification atteint\u202f: affinez-la par un filtre (un statut, un responsable, une étiquette) pour atteindre les autres.",
       bulkAllDone: (n: number) => (n === 1 ? "Appliqué à 1 retour." : `Appliqué à ${n} retours.`),
       bulkNoted: (n: number) => (n === 1 ? "Note ajoutée à 1 retour." : `Note ajoutée à ${n} retours.`),
       bulkLeft: (failed: number, which: string) => `Laissés tels quels (${failed})\u202f: ${which}.`,

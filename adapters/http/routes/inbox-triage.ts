@@ -80,16 +80,21 @@ const backTo = (back: string): string => (isInboxList(back) ? back : "/inbox");
 
 /**
  * The keys of a bulk change: those ticked, or, once the whole list was ticked (its address sent as
- * `list`), the first 100 of the list in its order, read as the inbox lists them. A list that cannot
- * be read gives none, and so does an address that is not the inbox's: read as the inbox unfiltered,
- * it would change feedbacks the person never saw listed.
+ * `list`), the first 100 of the list in its order, read as the inbox lists them, and whether the
+ * list held more. A list that cannot be read gives none, and so does an address that is not the
+ * inbox's: read as the inbox unfiltered, it would change feedbacks the person never saw listed.
  */
-async function keysOf(services: Services, grant: Grant, ticked: readonly string[], list: string): Promise<readonly string[]> {
-  if (!list) return ticked;
-  if (!isInboxList(list)) return [];
+async function keysOf(
+  services: Services,
+  grant: Grant,
+  ticked: readonly string[],
+  list: string,
+): Promise<{ readonly keys: readonly string[]; readonly beyond: boolean }> {
+  if (!list) return { keys: ticked, beyond: false };
+  if (!isInboxList(list)) return { keys: [], beyond: false };
   const { cursor: _, ...query } = inboxQuery(new URL(list, "http://retour.invalid").searchParams);
   const listed = await listFeedbacks(services, grant, { ...query, limit: BULK_MAX_KEYS });
-  return listed.ok ? listed.value.data.map((f) => f.key) : [];
+  return listed.ok ? { keys: listed.value.data.map((f) => f.key), beyond: listed.value.nextCursor !== null } : { keys: [], beyond: false };
 }
 
 /**
@@ -174,7 +179,7 @@ export function inboxTriageRoutes(services: Services) {
           const back = backTo(field("back"));
           const join = back.includes("?") ? "&" : "?";
           const ticked = values(body, "keys");
-          const keys = await keysOf(services, visitor.grant, ticked, field("list"));
+          const { keys, beyond } = await keysOf(services, visitor.grant, ticked, field("list"));
           const status = field("status");
           const owner = field("owner");
           const comment = field("comment").trim() ? field("comment") : "";
@@ -233,7 +238,11 @@ export function inboxTriageRoutes(services: Services) {
             .map((r) => `${r.key}:${r.mergedInto}`)
             .join(",");
           const merged = moved ? `&merged=${encodeURIComponent(moved)}` : "";
-          return redirect(`${back}${join}bulk=${done.value.length - failed.length}.${failed.length}.${encodeURIComponent(which)}${noted}${merged}`);
+          // The whole list ticked held more than a change reaches: the notice says how to reach the rest.
+          const more = beyond ? "&beyond=yes" : "";
+          return redirect(
+            `${back}${join}bulk=${done.value.length - failed.length}.${failed.length}.${encodeURIComponent(which)}${noted}${merged}${more}`,
+          );
         }),
       { detail: { hide: true } },
     )

@@ -336,7 +336,7 @@ export function bulkNotice(language: Language, params: URLSearchParams): Html | 
     .filter((pair): pair is [string, string] => pair.length === 2 && pair.every(isFeedbackKey))
     .map(([key, into]) => w.bulkMerged.replace("{key}", key).replaceAll("{into}", into))
     .join(" ");
-  const also = merged ? ` ${merged}` : "";
+  const also = `${merged ? ` ${merged}` : ""}${params.has("beyond") ? ` ${w.bulkBeyond}` : ""}`;
   if (failed === "0") return outcome(html`${(params.has("noted") ? w.bulkNoted : w.bulkAllDone)(Number(changed))}${also}`);
   // "DEMO-3:not_found,DEMO-4:forbidden": each key left as it was, and why, in words.
   const errors: Readonly<Record<string, string>> = textFor(language).errors;

@@ -562,7 +562,7 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     expect(await statusOf(elsewhere)).toBe("triage");
   });
 
-  test("the bulk form applied to a list of more than 100 changes its first 100, in the list's order, and leaves the rest", async () => {
+  test("the bulk form applied to a list of more than 100 changes its first 100, in the list's order, leaves the rest, and says how to reach them", async () => {
     for (let i = 0; i < 103; i++) await report(`Wombatlong ${i}: the sidebar badge counts twice`);
     const listed = async (cursor?: string) =>
       (await http.request("GET", `/v1/feedbacks?query=Wombatlong&limit=100${cursor ? `&cursor=${cursor}` : ""}`, { token: http.demo.tokens.reader }))
@@ -574,7 +574,10 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       ["list", "/inbox?query=Wombatlong"],
       ["owner", "admin@demo.test"],
     ]);
-    expect(done.headers.get("location")).toBe("/inbox?bulk=100.0.");
+    expect(done.headers.get("location")).toBe("/inbox?bulk=100.0.&beyond=yes");
+    expect(await page(admin, done.headers.get("location")!)).toContain(
+      "Applied to 100 feedbacks. The list holds more than the 100 a change reaches: narrow it with a filter (a status, an owner, a tag) to reach the others.</p>",
+    );
     const ownerOf = async (key: string) => (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body.owner;
     const owners = await Promise.all([...first.data, ...rest].map((f: { key: string }) => ownerOf(f.key)));
     expect(owners).toEqual([...Array(100).fill("admin@demo.test"), undefined, undefined, undefined]);
