@@ -231,6 +231,8 @@ export const EN = {
       },
       /** The control that unfolds the rest of a long report. */
       wholeReport: "Show the whole report",
+      /** In place of a report's text that an earlier report of the feedback said word for word, with a link to it. */
+      sameWords: "The same words as report",
       /** Between a report's position and the number of reports: "2 of 3". */
       of: "of",
       /** A change made by hand, each field by name: "Status: Triage → Prioritized", "Owner: — → ann@example.com". */

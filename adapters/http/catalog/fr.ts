@@ -181,6 +181,7 @@ export const FR: Catalog = {
         other: ["1 e-mail a été envoyé à son sujet", "e-mails ont été envoyés à son sujet"],
       },
       wholeReport: "Afficher tout le signalement",
+      sameWords: "Les mêmes mots que le signalement",
       of: "sur",
       changed: {
         status: "Statut",

@@ -58,11 +58,18 @@ export function openingWords(text: string, count = 6): string {
   return words.length > count ? `${words.slice(0, count).join(" ")}…` : words.join(" ");
 }
 
-/** Where a report stands among the feedback's reports, so that two alike headings differ: "2 of 3"; nothing when it is the only one. */
+/**
+ * Where a report stands among the feedback's reports, so that two alike headings differ: "2 of 3"
+ * (nothing when it is the only one); and the earlier report that said the same words, if one did.
+ */
 interface Position {
   readonly number: number;
   readonly of: number;
+  readonly same?: { readonly id: string; readonly number: number };
 }
+
+/** A report's words as two reports that say the same are compared: spaces and case aside. */
+const wordsOf = (text: string): string => text.trim().replace(/\s+/g, " ").toLowerCase();
 
 /** How the page names a changelog entry: its title, a link to it for those who may open it. */
 type EntryShown = (entry: ShippingEntry) => Html | string;
@@ -80,7 +87,11 @@ function entry(
   switch (e.kind) {
     case "report": {
       const among = position.of > 1 ? html` · ${position.number} ${w.of} ${position.of}` : "";
-      return html`<li class="report" id="report-${e.report.id}"><p>${w.reportVia} ${sourceName(language, e.report.source)} · ${e.report.author ?? w.anonymous} · ${when}${among}</p>${reportText(language, e.report.text)}${shown.reportAction(e.report)}</li>`;
+      // A feedback that grouping gave many copies of one report reads each once: the later ones link to the first.
+      const text = position.same
+        ? html`<p class="muted"><a href="#report-${position.same.id}">${w.sameWords} ${position.same.number}</a></p>`
+        : reportText(language, e.report.text);
+      return html`<li class="report" id="report-${e.report.id}"><p>${w.reportVia} ${sourceName(language, e.report.source)} · ${e.report.author ?? w.anonymous} · ${when}${among}</p>${text}${shown.reportAction(e.report)}</li>`;
     }
     case "status": {
       const who = e.by ? html` · ${authorName(w, e.by)}` : "";
@@ -143,7 +154,17 @@ export function activityTimeline(
   entryShown: EntryShown = (e) => e.title,
 ): Html {
   const w = wordsFor(language, "activity");
-  const reports: readonly TimelineEntry[] = entries.filter((e) => e.kind === "report");
-  const position = (e: TimelineEntry): Position => ({ number: reports.indexOf(e) + 1, of: reports.length });
+  const reports = entries.filter((e) => e.kind === "report");
+  const first = new Map<string, { readonly id: string; readonly number: number }>();
+  const positions = new Map(
+    reports.map((e, i): [TimelineEntry, Position] => {
+      const said = wordsOf(e.report.text);
+      // A report of no words (a screenshot alone, say) repeats nothing.
+      const same = said === "" ? undefined : first.get(said);
+      if (!same && said !== "") first.set(said, { id: e.report.id, number: i + 1 });
+      return [e, { number: i + 1, of: reports.length, ...(same && { same }) }];
+    }),
+  );
+  const position = (e: TimelineEntry): Position => positions.get(e) ?? { number: 0, of: reports.length };
   return html`<h2>${w.activity}</h2><ol class="timeline">${entries.map((e) => entry(w, language, e, { reportAction, entry: entryShown }, position(e), now))}</ol>`;
 }

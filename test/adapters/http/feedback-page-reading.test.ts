@@ -63,6 +63,22 @@ test("two reports alike in source, author and minute have headings that differ b
   expect(reportEntries(await page(`/inbox/${first}`, "fr"))[1]).toContain("· 2 sur 2</p>");
 });
 
+test("a report that says, spaces and case aside, what an earlier report of the feedback said shows a link to that one in place of its text", async () => {
+  const first = await send("problem", "The export button does nothing on the invoices page");
+  const other = await send("problem", "Calendar sync drops events created on mobile");
+  const again = await send("problem", "  the export button does nothing\non the invoices page ");
+  for (const key of [other, again])
+    expect((await http.request("POST", `/v1/feedbacks/${key}/merge`, { body: { into: first }, token: http.demo.tokens.admin })).status).toBe(200);
+  const entries = reportEntries(await page(`/inbox/${first}`));
+  const firstId = /id="report-([^"]+)"/.exec(entries[0]!)![1];
+  expect(entries.map((entry) => /<\/p>(<p[^>]*>[\s\S]*?<\/p>)/.exec(entry)![1])).toEqual([
+    '<p class="message">The export button does nothing on the invoices page</p>',
+    '<p class="message">Calendar sync drops events created on mobile</p>',
+    `<p class="muted"><a href="#report-${firstId}">The same words as report 1</a></p>`,
+  ]);
+  expect(reportEntries(await page(`/inbox/${first}`, "fr"))[2]).toContain(">Les mêmes mots que le signalement 1</a>");
+});
+
 test("a feedback with no severity says « No severity » beside its status and in the inbox, never a lone dash", async () => {
   const key = await send("idea", "Let us pin a favourite dashboard");
   const feedback = await page(`/inbox/${key}`);
