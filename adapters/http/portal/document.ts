@@ -20,17 +20,33 @@ function luminance(hex: string): number {
 /** Text on the brand colour: white or near black, whichever contrasts more. */
 const onBrand = (hex: string): string => ((luminance(hex) + 0.05) / 0.05 > 1.05 / (luminance(hex) + 0.05) ? "#111827" : "#ffffff");
 
+/** WCAG contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** Each colour scheme's page background and link colour, which the stylesheet and the focus ring share. */
+const SCHEMES = { light: { bg: "#ffffff", link: "#1d4ed8" }, dark: { bg: "#0b1120", link: "#93c5fd" } } as const;
+
+/**
+ * The focus ring of a scheme: the brand colour where it stands out 3:1 from the page (WCAG 1.4.11),
+ * else the link colour. The team picks the brand for its logo: a pale one on white, or the default
+ * indigo on the dark page (2.99:1), would leave a keyboard user looking for where they are.
+ */
+const focusRing = (brand: string, scheme: keyof typeof SCHEMES): string => (contrast(brand, SCHEMES[scheme].bg) >= 3 ? brand : SCHEMES[scheme].link);
+
 /**
  * The portal's stylesheet: one accent (the brand colour) for the logo tile, the active tab, focus
  * and the vote box; statuses as a dot and a label, the same on every page; lists dense enough to
  * scan; the roadmap's columns grow with their cards (nothing scrolls inside) and become a carousel
  * of columns, the next one peeking in, on a phone.
  */
-const STYLE = `:root{color-scheme:light dark;--bg:#fff;--fg:#111827;--muted:#4b5563;--line:#e5e7eb;--panel:#f9fafb;--link:#1d4ed8;--radius:10px;
+const STYLE = `:root{color-scheme:light dark;--bg:${SCHEMES.light.bg};--fg:#111827;--muted:#4b5563;--line:#e5e7eb;--panel:#f9fafb;--link:${SCHEMES.light.link};--radius:10px;
 --s1:.25rem;--s2:.5rem;--s3:.75rem;--s4:1rem;--s6:1.5rem;--s8:2rem;--t-sm:.875rem;--t-xs:.8125rem}
-@media (prefers-color-scheme:dark){:root{--bg:#0b1120;--fg:#f1f5f9;--muted:#a3b1c6;--line:#1f2a3d;--panel:#111a2e;--link:#93c5fd}}
+@media (prefers-color-scheme:dark){:root{--bg:${SCHEMES.dark.bg};--fg:#f1f5f9;--muted:#a3b1c6;--line:#1f2a3d;--panel:#111a2e;--link:${SCHEMES.dark.link}}}
 *{box-sizing:border-box}body{min-height:100vh;display:flex;flex-direction:column;margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
-a{color:var(--link)}:focus-visible{outline:3px solid var(--brand);outline-offset:2px}
+a{color:var(--link)}:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 .skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:var(--s2);z-index:2}
 .wrap{max-width:72rem;margin:0 auto;padding:0 var(--s4)}
 .top{border-bottom:1px solid var(--line)}.brandbar{display:flex;align-items:center;gap:var(--s3);padding:var(--s3) 0;min-height:3.5rem}
@@ -178,7 +194,7 @@ ${portal.indexing ? "" : html`<meta name="robots" content="noindex">`}
 <meta property="og:type" content="website"><meta property="og:site_name" content="${portal.title}"><meta property="og:title" content="${d.title}">
 <meta property="og:description" content="${d.description}"><meta property="og:url" content="${d.canonical}"><meta property="og:locale" content="${d.language === "fr" ? "fr_FR" : "en_US"}">
 <meta name="twitter:card" content="summary">
-<style>${new Html(`:root{--brand:${brand};--on-brand:${onBrand(brand)}}${STYLE}`)}</style>${(d.scripts ?? []).map((src) => html`<script type="module" src="${src}"></script>`)}</head>
+<style>${new Html(`:root{--brand:${brand};--on-brand:${onBrand(brand)};--focus:${focusRing(brand, "light")}}${STYLE}@media (prefers-color-scheme:dark){:root{--focus:${focusRing(brand, "dark")}}}`)}</style>${(d.scripts ?? []).map((src) => html`<script type="module" src="${src}"></script>`)}</head>
 <body><a class="skip" href="#main">${w.skip}</a>
 <header class="top"><div class="wrap">
 <div class="brandbar"><a class="brand" href="${links.board()}"><span class="tile" aria-hidden="true">${Array.from(portal.title.trim())[0]?.toUpperCase() ?? "R"}</span><span>${portal.title}</span></a>

@@ -457,6 +457,19 @@ describe("anonymous pages", () => {
     expect(res.body).toContain("--brand:#fde047;--on-brand:#111827");
     expect(res.body).toContain("<title>Roadmap · Acme ideas</title>");
   });
+
+  test("the focus ring stands out 3:1 from the page in light and dark: the brand colour where it does, the link colour where it does not", async () => {
+    const rings = async (brandColor: string | null) => {
+      await call("PUT", "/v1/portal", { brandColor });
+      const style = /<style>([^<]*)<\/style>/.exec((await anonymous("/p/demo/roadmap")).body)![1]!;
+      return [...style.matchAll(/--focus:(#[0-9a-f]{6})/g)].map((m) => m[1]);
+    };
+    // A pale yellow vanishes on white but shows on the dark page; the default indigo is 2.99:1 on the dark page.
+    expect(await rings("#fde047")).toEqual(["#1d4ed8", "#fde047"]);
+    expect(await rings(null)).toEqual(["#4f46e5", "#93c5fd"]);
+    expect(await rings("#0e7490")).toEqual(["#0e7490", "#0e7490"]);
+    expect(/<style>[^<]*:focus-visible\{outline:3px solid var\(--focus\)/.test((await anonymous("/p/demo/roadmap")).body)).toBe(true);
+  });
   // Last: it moves the clock 91 days on, past the demo tokens' lifetime.
   test("the roadmap shows published feedbacks in columns prioritized, in development, fixed, and delivered in the last 90 days", async () => {
     const planned = await published("Calendar sync");
