@@ -78,6 +78,24 @@ interface BoardView {
   readonly anythingPublished: boolean;
 }
 
+/** Whether the board shows less than its default list: searched, or filtered by app, type or status. */
+function narrowed(query: BoardView["query"], apps: BoardView["apps"]): boolean {
+  // The portal's only app has no filter on the page (the widget's sign-in still names it): nothing to clear.
+  const onlyApp = apps.length === 1 ? apps[0]?.id : undefined;
+  const appFiltered = Boolean(query.appId) && query.appId !== onlyApp;
+  return Boolean(query.kind || appFiltered || query.query || (query.status && query.status !== "open"));
+}
+
+/**
+ * The board's title, before the portal's: the portal's own on its home, else what the list shows. A search or a
+ * filter reloads the page, where focus starts over: the new title is what a screen reader says of the result.
+ */
+export function boardTitle(v: Pick<BoardView, "portal" | "language" | "query" | "apps">): string {
+  const w = portalWords(v.language);
+  if (v.query.query) return w.searchedTitle(v.query.query);
+  return narrowed(v.query, v.apps) ? w.filteredTitle : v.portal.title;
+}
+
 /** The board: sort tabs, search, filters by app, type and status, and the published feedbacks, a page at a time. */
 export function boardBody(v: BoardView): Html {
   const w = portalWords(v.language);
@@ -85,10 +103,7 @@ export function boardBody(v: BoardView): Html {
   const { links } = v;
   const sort = query.sort ?? "top";
   const status = query.status ?? "open";
-  // The portal's only app has no filter on the page (the widget's sign-in still names it): nothing to clear.
-  const onlyApp = v.apps.length === 1 ? v.apps[0]?.id : undefined;
-  const appFiltered = Boolean(query.appId) && query.appId !== onlyApp;
-  const filtered = Boolean(query.kind || appFiltered || query.query || (query.status && query.status !== "open"));
+  const filtered = narrowed(query, v.apps);
   const option = (value: string, label: string, selected: boolean) =>
     html`<option value="${value}"${selected ? html` selected` : ""}>${label}</option>`;
   const sorts = html`<nav aria-label="${w.sortBy}"><ul class="sorts">${PORTAL_SORTS.map(

@@ -10,7 +10,7 @@ import type { Services } from "../../../core/services.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
 import { html } from "../html.ts";
 import { chosenLanguage, requestLanguage } from "../language.ts";
-import { boardBody, boardQuery } from "../portal/board.ts";
+import { boardBody, boardQuery, boardTitle } from "../portal/board.ts";
 import { publicAnswer, respond } from "../portal/cache.ts";
 import type { Rendered, renderCache } from "../portal/render-cache.ts";
 import { noPortalDocument, pageHeaders, portalDocument, readersDocument } from "../portal/document.ts";
@@ -179,7 +179,7 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
               portal,
               canSignIn,
               language,
-              title: portal.title,
+              title: boardTitle({ portal, language, query, apps }),
               description: votable ? w.boardIntro : w.boardIntroReadOnly,
               canonical: home,
               current: "board",

@@ -451,6 +451,17 @@ describe("anonymous pages", () => {
     await call("PUT", "/v1/portal", { indexing: false });
   });
 
+  test("the board's title says what it shows, as a screen reader reads it after a search or a filter reloads the page: the portal's on its home, the words searched, or filtered", async () => {
+    const title = async (path: string) => /<title>([^<]*)<\/title>/.exec((await anonymous(path)).body)![1];
+    expect(await title("/p/demo")).toBe("Demo");
+    expect(await title("/p/demo?query=zanzibar")).toBe("Results for “zanzibar” · Demo");
+    expect(await title("/p/demo?query=%3Cb%3Epdf")).toBe("Results for “&lt;b&gt;pdf” · Demo");
+    expect(await title("/p/demo?kind=problem")).toBe("Ideas &amp; problems, filtered · Demo");
+    expect(await title("/p/demo?sort=new")).toBe("Demo");
+    expect(await title("/p/demo?query=pdf&lang=fr")).toBe("Résultats pour «\u202fpdf\u202f» · Demo");
+    expect(await title("/p/demo?status=all&lang=fr")).toBe("Idées et problèmes, filtrés · Demo");
+  });
+
   test("the brand colour and title lead every page", async () => {
     await call("PUT", "/v1/portal", { title: "Acme ideas", brandColor: "#fde047" });
     const res = await anonymous("/p/demo/roadmap");
