@@ -141,6 +141,40 @@ describe.skipIf(!present)("the portal's pages in Chromium, with axe-core", () =>
     expect(cut).toEqual([]);
   });
 
+  test("on a phone, the links that stand alone (Sign in, Clear filters, the way back to the board, the language switch) are targets at least 24 px tall", async () => {
+    // A tab of its own: the shared one keeps the pages of the tests before for 30 s, from before Sign in was offered.
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 900 } })).newPage();
+    // Sign in shows where someone can sign in: here, with the organization's own sign-in page.
+    const admin = { authorization: `Bearer ${server.demo.tokens.admin}` };
+    await post(`${server.url}/v1/portal/sso-secret`, {}, admin);
+    expect(
+      (
+        await fetch(`${server.url}/v1/portal`, {
+          method: "PUT",
+          headers: { ...admin, "content-type": "application/json" },
+          body: JSON.stringify({ signInUrl: "http://localhost/sign-in" }),
+        })
+      ).status,
+    ).toBe(200);
+    const small: string[] = [];
+    for (const path of ["/p/demo?kind=idea", `/p/demo/${dark}`]) {
+      await page.goto(`${server.url}${path}`);
+      for (const link of await page.locator(".account > a, .back, .filters .clear, footer nav a").all()) {
+        const box = (await link.boundingBox())!;
+        small.push(
+          ...(box.height < 24 || box.width < 24 ? [`${path} ${await link.textContent()}: ${Math.round(box.width)}×${Math.round(box.height)}`] : []),
+        );
+      }
+    }
+    const measured = await page.locator(".account > a, .back, footer nav a").count();
+    await fetch(`${server.url}/v1/portal`, {
+      method: "PUT",
+      headers: { ...admin, "content-type": "application/json" },
+      body: JSON.stringify({ signInUrl: null }),
+    });
+    expect([measured, small]).toEqual([3, []]);
+  });
+
   test("on a phone, Tab from the skip link reaches the board's filters before its first feedback, as the page shows them", async () => {
     const page = await onPhone();
     await page.goto(`${server.url}/p/demo`);
