@@ -482,6 +482,22 @@ describe.skipIf(!present)("every main page, in Chromium at 1280 and 390 px: acce
     test("the reporter's tracking page", () => {
       expect(inaccessible(["tracking"])).toEqual([]);
     });
+
+    test("after the reporter sends a message from the tracking page, the notice that it was sent has the focus, so a screen reader says it", async () => {
+      const page = await (await browser.newContext()).newPage();
+      await page.goto(tracking.startsWith("http") ? tracking : `${server.url}${tracking}`);
+      await page.locator("#answer").fill("It still happens on 17.2.");
+      await Promise.all([
+        page.waitForEvent("load"),
+        page
+          .locator("#answer")
+          .press("Tab")
+          .then(() => page.keyboard.press("Enter")),
+      ]);
+      const focused = await page.evaluate(() => [document.activeElement?.getAttribute("role"), document.activeElement?.textContent]);
+      await page.context().close();
+      expect(focused).toEqual(["status", "Sent: the team will read your message."]);
+    });
   });
 
   describe("layout", () => {

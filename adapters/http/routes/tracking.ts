@@ -162,7 +162,8 @@ export function trackingRoutes(services: Services, clientAddress: (request: Requ
         403,
       );
     }
-    const back = `/s/${encodeURIComponent(statusId)}?t=${encodeURIComponent(token)}&sent=1${chosen ? `&lang=${chosen}` : ""}#messages`;
+    // No #messages: a page opened at a fragment skips autofocus, and the notice, focused, is scrolled to anyway.
+    const back = `/s/${encodeURIComponent(statusId)}?t=${encodeURIComponent(token)}&sent=1${chosen ? `&lang=${chosen}` : ""}`;
     // A robot fills every field; a person never sees this one. Thanked, and dropped.
     if (field("website")) return redirect(back);
     const sent = await answerAsReporter(services, statusId, token, field("text"));
