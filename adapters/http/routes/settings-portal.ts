@@ -198,7 +198,8 @@ async function portalPage(services: Services, visitor: Visitor, notice: Notice =
   const read = await getPortal(services, visitor.grant);
   if (!read.ok) return refusedPage(visitor, PATH, w.portal, read, w.whoMay);
   const portal = read.value;
-  // The secret is shown once, where the redirect after creating it lands (`#secret`).
+  // The secret is shown once, by the page the redirect after creating it lands on: its notice takes
+  // the focus and so comes into view (a `#fragment` in that redirect would keep the focus off it).
   const sso = html`<h2>${w.sso}</h2><p>${w.ssoIntro.replace("{address}", portal.url)}</p>
 ${notice.secret ? outcome(html`<p>${w.ssoShown}</p><pre class="secret" id="secret">${notice.secret}</pre>`, { block: true }) : ssoState(w, portal)}
 ${postButton(visitor, `${PATH}/sso-secret`, portal.ssoSecretSet ? w.ssoRotate : w.ssoCreate)}`;
@@ -291,7 +292,7 @@ export function settingsPortalRoutes(services: Services) {
           const rotated = await rotateSsoSecret(services, visitor.grant);
           if (!rotated.ok) return refused(visitor, rotated);
           // Shown once, by the page the POST redirects to (a reload makes no new secret), at the secret itself: it is at the page's end.
-          return redirectWithFlash(services, cookie, { kind: "secret", label: w.ssoShown, value: rotated.value.ssoSecret }, `${PATH}#secret`);
+          return redirectWithFlash(services, cookie, { kind: "secret", label: w.ssoShown, value: rotated.value.ssoSecret }, PATH);
         }),
       { detail: { hide: true } },
     );

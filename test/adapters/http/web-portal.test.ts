@@ -216,10 +216,13 @@ describe("the portal in the team's web application", () => {
     expect(await colour.text()).toContain(
       '<p class="error" role="alert" id="portal-brand-error">Brand colour: expected a colour written #rrggbb (such as #4f46e5). Or leave it empty for the default colour.</p>',
     );
-    // Created at once, the secret is shown once by the page the POST redirects to: a reload makes none.
+    // Created at once, the secret is shown once by the page the POST redirects to, in a notice that takes
+    // the focus (no #fragment in the address, which would keep autofocus from running): a reload makes none.
     const created = await admin.submit(formTo(page, "/settings/portal/sso-secret"), {}, undefined, { origin: OWN });
-    expect([created.status, created.headers.get("location")]).toEqual([303, "/settings/portal#secret"]);
-    const first = /<pre class="secret" id="secret">(psso_[\w-]+)<\/pre>/.exec(await (await admin.fetch("/settings/portal")).text())![1];
+    expect([created.status, created.headers.get("location")]).toEqual([303, "/settings/portal"]);
+    const shown = await (await admin.fetch("/settings/portal")).text();
+    expect(shown).toMatch(/<div class="notice" role="status" tabindex="-1" autofocus><p>[^<]+<\/p><pre class="secret" id="secret">psso_/);
+    const first = /<pre class="secret" id="secret">(psso_[\w-]+)<\/pre>/.exec(shown)![1];
     const after = await (await admin.fetch("/settings/portal")).text();
     expect(after).not.toContain("psso_");
     // Rotating one that exists is asked once more, since it refuses the current tokens at once.
