@@ -125,7 +125,9 @@ ${v.apps.length > 1 ? html`<div class="app"><label for="f-app">${w.app}</label><
       ? html`<ul class="posts">${v.page.data.map((item) => postRow(item, w, links))}</ul>`
       : html`<p class="empty">${
           filtered
-            ? w.noneMatch
+            ? query.query
+              ? w.noneMatchSearch(query.query)
+              : w.noneMatch
             : // Done ones are left out by default: say so, rather than "nothing here" on a portal with some.
               status === "open"
               ? html`${w.noneOpen} <a href="${boardHref(links, query, { status: "all" })}">${w.showAll}</a>`

@@ -102,7 +102,7 @@ async function crawl(keys: readonly string[]): Promise<Map<string, string>> {
       expect([word, res.body.data]).toEqual([word, []]);
       // The board repeats what the visitor typed in its search field: it is checked to list nothing, not crawled.
       const searched = await http.request("GET", `/p/demo?status=all&query=${word}`, { headers });
-      expect(searched.body).toContain(lang === "fr" ? "Rien ne correspond à ces filtres." : "Nothing matches these filters.");
+      expect(searched.body).toContain(lang === "fr" ? `Rien ne correspond à «\u202f${word}\u202f».` : `Nothing matches “${word}”.`);
     }
     for (const key of keys) {
       await visit(`/v1/portal/demo/feedbacks/${key}`, headers);

@@ -338,7 +338,8 @@ describe("anonymous pages", () => {
     const problems = await anonymous("/p/demo?kind=problem&sort=new");
     expect(problems.body).toContain("Export to PDF");
     expect(problems.body).not.toContain("Dark mode");
-    expect((await anonymous("/p/demo?query=zanzibar")).body).toContain("Nothing matches these filters.");
+    expect((await anonymous("/p/demo?query=zanzibar")).body).toContain("Nothing matches “zanzibar”.");
+    expect((await anonymous("/p/demo?kind=praise&status=dismissed")).body).toContain("Nothing matches these filters.");
     const fr = await anonymous("/p/demo?lang=fr");
     expect(fr.body).toContain('<html lang="fr">');
     expect(fr.body).toContain("Idées et problèmes");
