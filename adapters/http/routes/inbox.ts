@@ -67,6 +67,7 @@ import {
   bulkForm,
   type BulkDraft,
   bulkJump,
+  BULK_NOTICE_PARAMS,
   bulkNotice,
   bulkRefusalNotice,
   companiesSection,
@@ -397,8 +398,7 @@ const LIST_KEPT_SECONDS = 12 * 3600;
 /** Keeps the list shown (its filters and order; not the notice of its last bulk change) for the way back from a feedback. */
 function keepList(services: Services, jar: CookieJar, url: URL): void {
   const query = new URLSearchParams(url.search);
-  query.delete("bulk");
-  query.delete("noted");
+  for (const name of BULK_NOTICE_PARAMS) query.delete(name);
   writeCookie(jar, LIST_COOKIE, `/inbox${query.size > 0 ? `?${query}` : ""}`, { secure: isSecure(services), maxAgeSeconds: LIST_KEPT_SECONDS });
 }
 

@@ -321,6 +321,9 @@ export function bulkForm(visitor: Visitor, back: string, members: readonly Owner
 const wholeListField = (language: Language, list: WholeList): Html =>
   html` <input type="hidden" name="list" value="${list.address}" disabled><span class="muted list-scope-note" data-reached="${reached(list)}" hidden>${wordsFor(language, "triage").appliesToList.replace("{n}", String(reached(list)))}</span>`;
 
+/** The parameters of the address a bulk change comes back to that make its notice, and nothing of the list. */
+export const BULK_NOTICE_PARAMS = ["bulk", "noted", "merged", "beyond"] as const;
+
 /** What the last bulk change did, from the address it came back to (`bulk=3.1.not_found`). */
 export function bulkNotice(language: Language, params: URLSearchParams): Html | string {
   const done = params.get("bulk");

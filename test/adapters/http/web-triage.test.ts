@@ -848,7 +848,8 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     const b = new FormBrowser(ORIGIN, {}, (r) => http.handle(r));
     await signIn(b, http.demo.users.member.email, http.demo.users.member.password, "/inbox");
     const back = `<a href="/inbox?kind=problem&amp;sort=severity#${key}">← Back to the inbox</a>`;
-    await page(b, "/inbox?kind=problem&sort=severity&bulk=2.0.");
+    // The whole notice of a bulk change: its counts, a note added, a key merged away, a list longer than it reached.
+    await page(b, "/inbox?kind=problem&sort=severity&bulk=2.0.&noted=yes&merged=DEMO-1%3ADEMO-2&beyond=yes");
     expect(await page(b, `/inbox/${key}`)).toContain(back);
     expect((await b.sendForm(await page(b, `/inbox/${key}`), `/inbox/${key}/status`, { status: "prioritized" })).status).toBe(303);
     expect(await page(b, `/inbox/${key}?saved`)).toContain(back);
