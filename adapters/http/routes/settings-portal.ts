@@ -291,7 +291,7 @@ export function settingsPortalRoutes(services: Services) {
           if (asking) return asking;
           const rotated = await rotateSsoSecret(services, visitor.grant);
           if (!rotated.ok) return refused(visitor, rotated);
-          // Shown once, by the page the POST redirects to (a reload makes no new secret), at the secret itself: it is at the page's end.
+          // Shown once, by the page the POST redirects to (a reload makes no new secret), whose notice takes the focus.
           return redirectWithFlash(services, cookie, { kind: "secret", label: w.ssoShown, value: rotated.value.ssoSecret }, PATH);
         }),
       { detail: { hide: true } },
