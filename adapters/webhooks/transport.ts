@@ -46,14 +46,12 @@ export function createWebhookTransport(options: { allowPrivate: boolean; resolve
   };
 }
 
-const errorCode = (error: unknown) => String((error as { code?: unknown }).code ?? "");
-
 /**
  * Why no answer came, in words the operator acts on, with the runtime's code: its own messages
  * name fetch() options ("pass `verbose: true`"), which are nothing to a person reading the webhooks page.
  */
 function connectionProblem(error: unknown, host: string): string {
-  const code = errorCode(error);
+  const code = String((error as { code?: unknown }).code ?? "");
   if (/CERT|SSL|TLS|SIGNATURE|ALTNAME/.test(code))
     return `TLS certificate of ${host} refused (${code}): the receiver must serve a valid certificate for this name`;
   if (code === "ECONNREFUSED") return `connection refused by ${host}: nothing accepts connections at this address and port`;
