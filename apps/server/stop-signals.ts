@@ -22,8 +22,8 @@ interface StopSignals {
 /**
  * What a stop signal does. The first begins the stop: each step in turn, then exit 0, or, when one
  * failed, one line saying which and why, and exit 1 once the others are done (never an unhandled
- * rejection). The same signal delivered twice is one request; another, later, is a person who does
- * not want to wait: the process exits at once.
+ * rejection). A second signal within SAME_REQUEST_MS is the first delivered twice, whatever its
+ * name; one later is a person who does not want to wait: the process exits at once.
  */
 export function stopSignals({ steps, logger, now, exit }: StopSignals): (signal: string) => void {
   let began: number | undefined;
