@@ -161,6 +161,7 @@ ul.views a{min-width:0;overflow-wrap:anywhere;text-decoration:none;color:var(--f
 .banner{border-bottom:1px solid var(--line)}.banner>div{max-width:40rem;margin:0 auto;padding:var(--s3) var(--s4);display:flex;flex-wrap:wrap;align-items:center;gap:var(--s2) var(--s4)}
 .links-back{display:flex;flex-wrap:wrap;gap:0 var(--s4);font-size:var(--t-sm);margin:var(--s1) 0 var(--s2)}form.undo{display:flex;flex-wrap:wrap;align-items:center;gap:var(--s2) var(--s3);margin-top:var(--s6)}form.undo p{margin:0}form.undo button{margin:0}
 .banner ul{display:flex;flex-wrap:wrap;align-items:center;gap:var(--s2) var(--s4);list-style:none;margin:0;padding:0}.banner .home{font-weight:700;color:var(--fg);text-decoration:none}.banner .home:hover{text-decoration:underline}.banner .switch{margin-left:auto}
+a.standalone,.banner a{display:inline-block;line-height:1.5rem}
 .views-row details{margin:0}.views-row form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:var(--s2)}.views-row form label{margin:0}.views-row form input{height:auto;width:14rem}.views-row form button{margin:0}`;
 
 /**

@@ -12,6 +12,8 @@ let browser: Browser;
 let dark: string;
 /** The delivered idea, shipped by a published changelog entry. */
 let shipped: string;
+/** The tracking page of the first idea's report (path and token), the portal's links in its header. */
+let tracking: string;
 /** One tab for the tests that need no fresh one, each going to its own page: at 390 px in light, whatever the test before it left. */
 let phone: Page | undefined;
 async function onPhone(): Promise<Page> {
@@ -68,6 +70,7 @@ describe.skipIf(!present)("the portal's pages in Chromium, with axe-core", () =>
       });
       const key = created.body.ticketId as string;
       dark ??= key;
+      tracking ??= new URL(created.body.statusUrl).pathname + new URL(created.body.statusUrl).search;
       if (idea.status === "delivered") shipped = key;
       await post(`${server.url}/v1/feedbacks/${key}/publish`, idea.description ? { description: idea.description } : {}, {
         authorization: `Bearer ${token}`,
@@ -173,6 +176,32 @@ describe.skipIf(!present)("the portal's pages in Chromium, with axe-core", () =>
       body: JSON.stringify({ signInUrl: null }),
     });
     expect([measured, small]).toEqual([3, []]);
+  });
+
+  test("on a phone, the other links that stand alone (the changelog's feed, the sign-in page's way back, the form's thanks, the tracking page's header) are targets at least 24 px tall", async () => {
+    const page = await onPhone();
+    const links: ReadonlyArray<readonly [string, string, (page: Page) => ReturnType<Page["locator"]>]> = [
+      ["/p/demo/changelog", "changelog", (p) => p.getByRole("link", { name: "Follow with a feed reader (Atom)" })],
+      ["/p/demo/sign-in", "sign-in", (p) => p.getByRole("link", { name: "Back to the board" })],
+      [`/f/${server.demo.formKey}/sent?track=${encodeURIComponent(tracking)}`, "form-thanks", (p) => p.locator("main a")],
+      [tracking, "tracking", (p) => p.locator("header.banner a")],
+    ];
+    const small: string[] = [];
+    let measured = 0;
+    for (const [path, name, find] of links) {
+      await page.goto(`${server.url}${path}`);
+      for (const link of await find(page).all()) {
+        const box = (await link.boundingBox())!;
+        measured++;
+        small.push(...(box.height < 24 ? [`${name} ${await link.textContent()}: ${Math.round(box.width)}×${Math.round(box.height)}`] : []));
+      }
+      await saveScreenshot(page, `standalone-links-${name}-390`, { fullPage: false });
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await saveScreenshot(page, `standalone-links-${name}-1280`, { fullPage: false });
+      await page.setViewportSize({ width: 390, height: 900 });
+    }
+    // The feed, the way back, Follow its progress and Send another, and the portal, the post there and the language switch.
+    expect([measured, small]).toEqual([7, []]);
   });
 
   test("on a phone, Tab from the skip link reaches the board's filters before its first feedback, as the page shows them", async () => {

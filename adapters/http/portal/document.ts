@@ -53,8 +53,8 @@ a{color:var(--link)}:focus-visible{outline:3px solid var(--focus);outline-offset
 .brand{display:flex;align-items:center;gap:var(--s3);color:var(--fg);text-decoration:none;font-weight:700;font-size:1.125rem;min-width:0;flex-shrink:0;max-width:60%}
 .brand span:last-child{overflow-wrap:anywhere}
 .tile{flex:none;display:grid;place-items:center;width:2.25rem;height:2.25rem;border-radius:8px;background:var(--brand);color:var(--on-brand);font-weight:800}
-.account{margin-left:auto;font-size:var(--t-sm)}.account>a,footer nav a{display:inline-block}
-.account>a,.back,.filters .clear,footer nav a{line-height:1.5rem}.signout{display:flex;align-items:center;gap:var(--s2);flex-wrap:wrap;justify-content:flex-end}
+.account{margin-left:auto;font-size:var(--t-sm)}.account>a,a.standalone,footer nav a{display:inline-block}
+.account>a,a.standalone,.back,.filters .clear,footer nav a{line-height:1.5rem}.signout{display:flex;align-items:center;gap:var(--s2);flex-wrap:wrap;justify-content:flex-end}
 .who-am-i{font-weight:600;max-width:16rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}button.quiet{min-height:2.25rem;padding:var(--s1) var(--s3);background:transparent;color:var(--fg);border-color:var(--line)}
 .trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 form.vote{flex:none;align-self:flex-start;margin:0}

@@ -160,7 +160,7 @@ ${HIDDEN.map((name) => (one(sent[name]) ? html`<input type="hidden" name="${name
   }
 
   const againLink = (key: string, language: Language) =>
-    html`<p><a href="/f/${encodeURIComponent(key)}?lang=${language}">${textFor(language).form.again}</a></p>`;
+    html`<p><a class="standalone" href="/f/${encodeURIComponent(key)}?lang=${language}">${textFor(language).form.again}</a></p>`;
 
   /** The questions the assistant asks, with the way out: sending the report as it is; `error`, why an answer was refused. */
   function questionsPage(key: string, app: string, language: Language, step: QualificationStep, error?: string): Response {
@@ -169,7 +169,7 @@ ${HIDDEN.map((name) => (one(sent[name]) ? html`<input type="hidden" name="${name
       language,
       `${w.title} · ${app}`,
       html`<p class="muted">${w.about} ${app}</p><h1>${w.title}</h1>
-${step.message ? html`<p>${step.message}</p>` : ""}${step.source ? html`<p><a href="${step.source.url}" rel="noreferrer">${step.source.title || w.source}</a></p>` : ""}
+${step.message ? html`<p>${step.message}</p>` : ""}${step.source ? html`<p><a class="standalone" href="${step.source.url}" rel="noreferrer">${step.source.title || w.source}</a></p>` : ""}
 <p role="status"><strong>${w.notSent}</strong></p>
 ${error ? outcome(error, { role: "alert" }) : ""}
 <form method="post" action="/f/${encodeURIComponent(key)}/answers/${encodeURIComponent(step.id)}?lang=${language}">
@@ -298,7 +298,7 @@ ${(step.questions ?? []).map((q) => question(q, w))}
         const track = new URL(request.url).searchParams.get("track") ?? "";
         const tracking = TRACKING_PATH.test(track) ? `${services.baseUrl}${track}` : null;
         // The tracking link is the reporter's way back, the only one when they gave no e-mail: said so.
-        const follow = tracking ? html`<p><a href="${tracking}">${w.track}</a></p><p class="muted">${w.keepLink}</p>` : "";
+        const follow = tracking ? html`<p><a class="standalone" href="${tracking}">${w.track}</a></p><p class="muted">${w.keepLink}</p>` : "";
         return formPage(
           language,
           w.thanks,

@@ -154,16 +154,16 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
       failure.code !== "invalid_link"
         ? ""
         : failure.cause
-          ? html`${ways.organization ? html`<p><a class="button" href="${ways.organization}">${w.signInAgain}</a></p>` : ""}${ways.email ? html`<p><a href="${emailLink}">${w.emailInstead}</a></p>` : ""}`
+          ? html`${ways.organization ? html`<p><a class="button" href="${ways.organization}">${w.signInAgain}</a></p>` : ""}${ways.email ? html`<p><a class="standalone" href="${emailLink}">${w.emailInstead}</a></p>` : ""}`
           : ways.email
-            ? html`<p><a href="${emailLink}">${w.askAgain}</a></p>`
+            ? html`<p><a class="standalone" href="${emailLink}">${w.askAgain}</a></p>`
             : "";
     // A single sign-on token says why it was refused: only the app's developers can mend it, and this page is where they look.
     const why = failure.code === "invalid_link" && failure.cause ? html`<p class="hint">${w.forDevelopers(failure.cause)}</p>` : "";
     const response = shell(
       language,
       title,
-      html`<h1>${title}</h1>${message ? html`<p>${message}</p>` : ""}${again}${why}<p><a href="${board(slug)}">${w.back}</a></p>`,
+      html`<h1>${title}</h1>${message ? html`<p>${message}</p>` : ""}${again}${why}<p><a class="standalone" href="${board(slug)}">${w.back}</a></p>`,
       STATUS_OF[failure.code],
       brand && { ...brand, request: withoutToken(brand.request) },
     );
@@ -178,7 +178,7 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
     from.searchParams.delete("to");
     const chosen = brand && chosenLanguage(brand.request);
     if (chosen) from.searchParams.set("lang", chosen);
-    return html`<p><a href="${from.pathname}${from.search}">${from.pathname === board(slug) ? w.back : w.backToPage}</a></p>`;
+    return html`<p><a class="standalone" href="${from.pathname}${from.search}">${from.pathname === board(slug) ? w.back : w.backToPage}</a></p>`;
   }
 
   /**
@@ -234,7 +234,7 @@ ${refused.said}
     return shell(
       language,
       w.formRefused,
-      html`<h1>${w.formRefused}</h1><p>${w.otherSite}</p><p><a href="${board(slug)}">${w.back}</a></p>`,
+      html`<h1>${w.formRefused}</h1><p>${w.otherSite}</p><p><a class="standalone" href="${board(slug)}">${w.back}</a></p>`,
       403,
       brand,
     );

@@ -37,7 +37,7 @@ export function publicChangelogBody({ organizationName, feedPath, entries, langu
             html`<li><span class="count">${w.voteCount(f.votes)}</span><a href="${feedbackPath(f.key)}">${f.title}</a><span class="status st-${f.status}">${statusName(f.status)}</span></li>`,
         )}</ul>`;
   return html`<h1>${w.title}</h1><p class="intro">${organizationName}</p>
-<p><a href="${feedPath}" type="application/atom+xml">${w.feed}</a></p>
+<p><a class="standalone" href="${feedPath}" type="application/atom+xml">${w.feed}</a></p>
 ${
   entries.length === 0
     ? html`<p class="empty">${w.empty}</p>`

@@ -137,7 +137,7 @@ describe("POST /f/{formKey}", () => {
     for (let reload = 0; reload < 2; reload++) {
       const thanks = await http.request("GET", sent.headers.get("location")!);
       expect([thanks.status, thanks.body]).toEqual([200, expect.stringContaining("Thank you!")]);
-      expect(thanks.body).toMatch(/<a href="http:\/\/localhost:3000\/s\/[\w-]+\?t=[\w-]+">Follow its progress<\/a>/);
+      expect(thanks.body).toMatch(/<a class="standalone" href="http:\/\/localhost:3000\/s\/[\w-]+\?t=[\w-]+">Follow its progress<\/a>/);
       // The app it was about, and that the link is the way back (no e-mail may come).
       expect(thanks.body).toContain('<p class="muted">About Demo app</p><h1>Thank you! Your feedback was sent.</h1>');
       expect(thanks.body).toContain("Keep this link (a bookmark will do)");

@@ -138,7 +138,7 @@ describe("signing in to a portal by an e-mail link", () => {
     expect(opened.status).toBe(403);
     const page = await text(opened);
     expect(page).toContain("<h1>This link does not work</h1><p>This sign-in link is invalid, used or expired. Ask for a new one.</p>");
-    expect(page).toContain('<a href="/p/demo/sign-in">Ask for a new link</a>');
+    expect(page).toContain('<a class="standalone" href="/p/demo/sign-in">Ask for a new link</a>');
     expect(page).not.toContain("<form");
   };
 
@@ -190,7 +190,7 @@ describe("signing in to a portal by an e-mail link", () => {
     const form = await text(await b.fetch(`/p/demo/sign-in?next=${encodeURIComponent("/p/demo/DEMO-1?to=vote")}`));
     const sent = await text(await b.submit(form, { email: "reading@customer.example" }));
     expect(sent).toContain("A sign-in link is on its way to that address.");
-    expect(sent).toContain('<p><a href="/p/demo/DEMO-1">Back to the page you were reading</a></p>');
+    expect(sent).toContain('<p><a class="standalone" href="/p/demo/DEMO-1">Back to the page you were reading</a></p>');
   });
 
   test("text that is not an e-mail address is 400 and the form says so", async () => {
@@ -343,7 +343,7 @@ describe("voting on the portal", () => {
     const b = browser();
     const signInPage = await text(await b.fetch(`/p/demo/sign-in?next=${encodeURIComponent(ideas)}`));
     expect(signInPage).toContain(`<input type="hidden" name="next" value="${ideas}">`);
-    expect(signInPage).toContain(`<a href="${ideas}">Back to the board</a>`);
+    expect(signInPage).toContain(`<a class="standalone" href="${ideas}">Back to the board</a>`);
     expect((await b.submit(signInPage, { email: "from-widget@customer.example" })).status).toBe(200);
     const link = /(http:\/\/localhost:3000\/p\/demo\/sign-in\/link\?\S+)/.exec(mailsTo("from-widget@customer.example").at(-1)!.text)![1]!;
     const opened = await b.submit(await text(await b.fetch(link)), {});

@@ -48,7 +48,7 @@ const token = (http: InProcess, claims: Record<string, unknown>, secret = secret
 const offers = (html: string) => ({
   organization: /<a class="button" href="([^"]*)">/.exec(html)?.[1]?.replaceAll("&amp;", "&") ?? null,
   emailForm: html.includes('name="email"'),
-  emailLink: /<a href="\/p\/demo\/sign-in[^"]*">/.test(html),
+  emailLink: /<a class="standalone" href="\/p\/demo\/sign-in[^"]*">/.test(html),
 });
 
 const comeBackTo = (page: string) => `${LOGIN}&return_to=${encodeURIComponent(`http://localhost:3000${page}`)}`;
@@ -132,7 +132,7 @@ describe("a refused single sign-on token offers the ways in the portal has, neve
     await signInAt(mailing, LOGIN);
     const body = await refused(mailing);
     expect(offers(body)).toEqual({ organization: comeBackTo("/p/demo/roadmap"), emailForm: false, emailLink: true });
-    expect(body).toContain('<a href="/p/demo/sign-in?next=%2Fp%2Fdemo%2Froadmap">Sign in with a link by e-mail</a>');
+    expect(body).toContain('<a class="standalone" href="/p/demo/sign-in?next=%2Fp%2Fdemo%2Froadmap">Sign in with a link by e-mail</a>');
   });
 
   test("e-mail alone: the e-mail link only", async () => {
@@ -153,7 +153,7 @@ describe("a refused single sign-on token offers the ways in the portal has, neve
     expect(offers(body)).toEqual({ organization: null, emailForm: false, emailLink: false });
     expect(body).not.toMatch(/e-mail|new link|Sign in again/i);
     expect(body).toContain("For the app&#39;s developers: the token is not signed with this portal&#39;s single sign-on secret.");
-    expect(body).toContain('<a href="/p/demo">Back to the board</a>');
+    expect(body).toContain('<a class="standalone" href="/p/demo">Back to the board</a>');
   });
 });
 
@@ -251,7 +251,7 @@ describe("the sign-in page's way back", () => {
   /** The last link of the sign-in page: where it leads, and what it says. */
   const backOf = async (path: string) => {
     const page = (await mailing.request("GET", path)).body as string;
-    return [...page.matchAll(/<p><a href="([^"]*)">([^<]*)<\/a><\/p>/g)].at(-1)?.slice(1);
+    return [...page.matchAll(/<p><a class="standalone" href="([^"]*)">([^<]*)<\/a><\/p>/g)].at(-1)?.slice(1);
   };
 
   test("leads back to the page of the portal the person came from (`next`), to read it, in the language they chose", async () => {
