@@ -1058,6 +1058,8 @@ export const EN = {
     email: "Your e-mail (optional, to hear back)",
     send: "Send",
     next: "Continue",
+    /** A page of the assistant's questions: its title and heading, so that a screen reader tells it from the form. */
+    asking: (questions: number) => (questions > 1 ? "Questions about your report" : "A question about your report"),
     notSent: "Not sent yet. Answer to help the team understand, or send it as it is.",
     sendAsIs: "Send as it is",
     orWrite: "Or write your answer",

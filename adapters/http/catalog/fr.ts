@@ -936,6 +936,7 @@ export const FR: Catalog = {
     email: "Votre e-mail (facultatif, pour avoir des nouvelles)",
     send: "Envoyer",
     next: "Continuer",
+    asking: (questions: number) => (questions > 1 ? "Des questions sur votre avis" : "Une question sur votre avis"),
     notSent: "Pas encore envoyé. Répondez pour aider l’équipe à comprendre, ou envoyez-le tel quel.",
     sendAsIs: "Envoyer tel quel",
     orWrite: "Ou écrivez votre réponse",

@@ -165,10 +165,11 @@ ${HIDDEN.map((name) => (one(sent[name]) ? html`<input type="hidden" name="${name
   /** The questions the assistant asks, with the way out: sending the report as it is; `error`, why an answer was refused. */
   function questionsPage(key: string, app: string, language: Language, step: QualificationStep, error?: string): Response {
     const w = textFor(language).form;
+    const asking = w.asking(step.questions?.length ?? 0);
     return formPage(
       language,
-      `${w.title} · ${app}`,
-      html`<p class="muted">${w.about} ${app}</p><h1>${w.title}</h1>
+      `${asking} · ${app}`,
+      html`<p class="muted">${w.about} ${app}</p><h1>${asking}</h1>
 ${step.message ? html`<p>${step.message}</p>` : ""}${step.source ? html`<p><a class="standalone" href="${step.source.url}" rel="noreferrer">${step.source.title || w.source}</a></p>` : ""}
 <p role="status"><strong>${w.notSent}</strong></p>
 ${error ? outcome(error, { role: "alert" }) : ""}

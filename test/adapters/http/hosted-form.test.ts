@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, jest, test } from "bun:test";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
 import { focusedField } from "../../support/focused-field.ts";
+import { textFor } from "../../../adapters/http/catalog/text.ts";
 
 let http: InProcess;
 let strict: InProcess;
@@ -344,6 +345,18 @@ describe("POST /f/{formKey}", () => {
     expect(reply.body).toContain('lang="fr"');
     expect(reply.body).toContain("Que s’est-il passé exactement\u202f?");
     expect(reply.body).not.toContain("What happened exactly?");
+  });
+
+  test("a page of the assistant's questions is titled and headed as one, so that a screen reader tells it from the form: A question about your report, in French too", async () => {
+    const heads = async (lang: string) => {
+      const reply = await landed(http, submit(http, `/f/${http.demo.formKey}?lang=${lang}`, { kind: "problem", message: "Export is slow" }));
+      expect(reply.body).toContain("/answers/");
+      return [/<title>([^<]*)<\/title>/.exec(reply.body)?.[1], /<h1>([^<]*)<\/h1>/.exec(reply.body)?.[1]];
+    };
+    expect(await heads("en")).toEqual(["A question about your report · Demo app · Retour", "A question about your report"]);
+    expect(await heads("fr")).toEqual(["Une question sur votre avis · Demo app · Retour", "Une question sur votre avis"]);
+    // An assistant may ask several at once (this one asks one at a time): the page says so.
+    expect([textFor("en").form.asking(2), textFor("fr").form.asking(2)]).toEqual(["Questions about your report", "Des questions sur votre avis"]);
   });
 
   test("an answer that is none of the choices asked is refused in the page's words, without the API's field names", async () => {
