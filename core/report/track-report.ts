@@ -33,6 +33,8 @@ interface Tracking {
   readonly title: string | null;
   /** What the reporter wrote, as they wrote it (the title is drawn from it, and cut). */
   readonly message: string;
+  /** The report was posted on the portal (its source): the page calls it the person's post. */
+  readonly posted: boolean;
   /** The app the report is about, as its team named it. */
   readonly appName: string;
   readonly status: Status;
@@ -85,6 +87,7 @@ export async function trackReport(services: TrackDeps, statusId: string, token: 
   return {
     title: titleShownTo(feedback, namings.get(feedback.id)!, { reports: [found.report] }),
     message: found.report.report.message,
+    posted: found.report.source === "portal",
     appName: app?.name ?? "",
     status: feedback.status,
     statusNames,

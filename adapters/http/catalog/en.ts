@@ -1086,6 +1086,9 @@ export const EN = {
     status: "Status:",
     received: "Received",
     about: "Your report about",
+    /** A post from the portal's form: the person wrote a post, not a report. */
+    post: "Your post",
+    postAbout: "Your post about",
     whatYouWrote: "What you wrote",
     meaning: {
       triage: "The team has received it and will look at it soon.",

@@ -964,6 +964,8 @@ export const FR: Catalog = {
     status: "Statut\u202f:",
     received: "Reçu",
     about: "Votre signalement sur",
+    post: "Votre message",
+    postAbout: "Votre message sur",
     whatYouWrote: "Ce que vous avez écrit",
     meaning: {
       triage: "L’équipe l’a reçu et va l’examiner bientôt.",

@@ -40,10 +40,12 @@ const notFound = (language: Language) => {
 /**
  * The page's heading: the title the feedback shows this reporter, under the app's name; a report
  * with no title of theirs to read is headed "Your report about {app}", what they wrote shown open below it.
+ * A post from the portal is the person's post there, not a report.
  */
 function heading(tracking: Tracking, words: Words) {
-  if (tracking.title === null) return html`<h1>${tracking.appName ? `${words.about} ${tracking.appName}` : words.title}</h1>`;
-  return html`${tracking.appName ? html`<p class="muted">${words.about} ${tracking.appName}</p>` : ""}<h1>${tracking.title}</h1>`;
+  const [title, about] = tracking.posted ? [words.post, words.postAbout] : [words.title, words.about];
+  if (tracking.title === null) return html`<h1>${tracking.appName ? `${about} ${tracking.appName}` : title}</h1>`;
+  return html`${tracking.appName ? html`<p class="muted">${about} ${tracking.appName}</p>` : ""}<h1>${tracking.title}</h1>`;
 }
 
 /**
@@ -87,7 +89,7 @@ function trackingPage(statusId: string, token: string, tracking: Tracking, form:
   const named = (s: Status | "received") => (s === "received" ? words.received : tracking.statusNames[s]);
   const time = (at: number) => html`<time datetime="${new Date(at).toISOString()}">${formatDay(language, at)}</time>`;
   return page(
-    words.title,
+    tracking.posted ? words.post : words.title,
     html`${heading(tracking, words)}
 <details${tracking.title === null ? html` open` : ""}><summary>${words.whatYouWrote}</summary><p class="message">${tracking.message}</p></details>
 <p>${words.status} <span class="badge status-${tracking.status}">${named(tracking.status)}</span></p>

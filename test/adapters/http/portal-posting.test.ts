@@ -138,6 +138,18 @@ describe("posting from the portal", () => {
     expect(french).toContain("Il devient public une fois relu et publié par l’équipe sur le tableau.");
   });
 
+  test("the tracking page of a post calls it the person's post, not a report: Your post about the app, in French too", async () => {
+    const b = await signedIn("lou@customer.example", "Lou");
+    const thanks = await (await b.fetch((await post(b, { title: "Print a return label" })).headers.get("location") ?? "")).text();
+    const tracking = (/href="(http:\/\/localhost:3000\/s\/[^"]+)"/.exec(thanks)?.[1] ?? "").replaceAll("&amp;", "&");
+    const heads = async (lang: string) => {
+      const page = await (await http.fetch(`${tracking}&lang=${lang}`)).text();
+      return [/<title>([^<]*)<\/title>/.exec(page)?.[1], /<p class="muted">([^<]*)<\/p><h1>/.exec(page)?.[1]];
+    };
+    expect(await heads("en")).toEqual(["Your post · Retour", "Your post about Demo app"]);
+    expect(await heads("fr")).toEqual(["Votre message · Retour", "Votre message sur Demo app"]);
+  });
+
   test("the inbox's To review tab counts the portal's posts that no one has published yet", async () => {
     const member = await http.services.store.findUserByEmail(http.demo.users.member.email);
     const { secret } = await startSession(http.services, member!.id);
