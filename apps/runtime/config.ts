@@ -66,7 +66,7 @@ const OPENAI_SETTINGS = [
  * Settings that do nothing as the others stand (given for a reason, most likely a mistake), and
  * those meant for development, which weaken a production service.
  */
-function warningsOf(env: Env, assistant: Config["assistant"], store: Config["store"]): string[] {
+function warningsOf(env: Env, assistant: Config["assistant"], store: Config["store"], proxyHops: number): string[] {
   // A local model's address alone reads as enough to use it: it is not, without ASSISTANT=openai.
   const openai = OPENAI_SETTINGS.filter((name) => env[name]);
   return [
@@ -83,6 +83,13 @@ function warningsOf(env: Env, assistant: Config["assistant"], store: Config["sto
     ...(env.SMTP_URL && !env.SMTP_FROM
       ? [
           "SMTP_URL is set without SMTP_FROM: e-mail is sent from no-reply at the mail server's host, a sender mail services refuse (set SMTP_FROM to an address of your own domain)",
+        ]
+      : []),
+    // The server speaks plain http alone, so an https BASE_URL means a proxy terminates TLS in front:
+    // trusting none of its X-Forwarded-For entries counts every client as the proxy's address.
+    ...(env.BASE_URL?.toLowerCase().startsWith("https:") && proxyHops === 0
+      ? [
+          "BASE_URL is https, so a reverse proxy terminates TLS in front of the server, but TRUST_PROXY is 0: rate limits count the proxy's address, one budget for every client (set TRUST_PROXY to the number of proxies in front)",
         ]
       : []),
     ...(env.MONGODB_URI && store !== "mongodb"
@@ -252,7 +259,12 @@ export function loadConfig(env: Env): Config {
   if (assistant === "openai" && !env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
     throw new ConfigError("OPENAI_API_KEY (or OPENAI_BASE_URL for a local server) is required when ASSISTANT=openai");
   }
-  if (env.SECRET_KEY && !/^[0-9a-fA-F]{64}$/.test(env.SECRET_KEY)) throw new ConfigError("SECRET_KEY must be 64 hexadecimal characters (32 bytes)");
+  // What was wrong with the key, never the key itself: a start message lands in the process manager's logs.
+  if (env.SECRET_KEY && !/^[0-9a-fA-F]{64}$/.test(env.SECRET_KEY))
+    throw new ConfigError(
+      `SECRET_KEY must be 64 hexadecimal characters (32 bytes), got ${env.SECRET_KEY.length === 64 ? "64 characters not all hexadecimal" : `${env.SECRET_KEY.length} characters`}`,
+    );
+  const proxyHops = trustedProxyHops(env);
   return {
     port,
     baseUrl: baseUrl(env),
@@ -270,7 +282,7 @@ export function loadConfig(env: Env): Config {
       timeoutMs: integer(env, "OPENAI_TIMEOUT_MS", 20_000, 100, 600_000),
     },
     logLevel: oneOf(env, "LOG_LEVEL", ["fatal", "error", "warn", "info", "debug", "trace", "silent"], "info"),
-    trustedProxyHops: trustedProxyHops(env),
+    trustedProxyHops: proxyHops,
     reportsPerMinute: integer(env, "RATE_LIMIT_REPORTS_PER_MINUTE", 120, 1, 1_000_000_000),
     widgetKeyPerMinute: integer(env, "RATE_LIMIT_WIDGET_KEY_PER_MINUTE", 600, 1, 1_000_000_000),
     registrationsPerHour: integer(env, "RATE_LIMIT_REGISTRATIONS_PER_HOUR", REGISTRATIONS_PER_HOUR, 1, 1_000_000_000),
@@ -285,6 +297,6 @@ export function loadConfig(env: Env): Config {
     testClockFile: env.TEST_CLOCK_FILE || undefined,
     slackApiUrl: slackApiUrl(env),
     demo: env.DEMO === undefined || env.DEMO === "" || flag(env, "DEMO"),
-    warnings: warningsOf(env, assistant, store),
+    warnings: warningsOf(env, assistant, store, proxyHops),
   };
 }

@@ -175,3 +175,18 @@ test("the README's configuration table names every variable the service reads, a
   const documented = firstCells.flatMap((cell) => [...cell.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map(([, name]) => name!));
   expect(documented.toSorted()).toEqual([...read].toSorted());
 });
+
+test("an https BASE_URL with TRUST_PROXY 0 is said as the server starts: a proxy terminates TLS in front, and rate limits would count its address for every client", () => {
+  expect(loadConfig({ BASE_URL: "https://feedback.example.com" }).warnings).toEqual([
+    "BASE_URL is https, so a reverse proxy terminates TLS in front of the server, but TRUST_PROXY is 0: rate limits count the proxy's address, one budget for every client (set TRUST_PROXY to the number of proxies in front)",
+  ]);
+  expect(loadConfig({ BASE_URL: "https://feedback.example.com", TRUST_PROXY: "1" }).warnings).toEqual([]);
+  expect(loadConfig({ BASE_URL: "http://localhost:3000" }).warnings).toEqual([]);
+});
+
+test("a SECRET_KEY that is not 64 hexadecimal characters is refused saying how many characters it has, never the key", () => {
+  expect(() => loadConfig({ SECRET_KEY: "abcd" })).toThrow("SECRET_KEY must be 64 hexadecimal characters (32 bytes), got 4 characters");
+  expect(() => loadConfig({ SECRET_KEY: "z".repeat(64) })).toThrow(
+    "SECRET_KEY must be 64 hexadecimal characters (32 bytes), got 64 characters not all hexadecimal",
+  );
+});
