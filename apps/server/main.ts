@@ -135,7 +135,7 @@ process.on("SIGTERM", () => onStopSignal("SIGTERM"));
 
 logger.info({ port: server.port, baseUrl, store: config.store, assistant: config.assistant }, "retour listening");
 // People read these lines; standard output stays JSON lines for log collectors.
-console.error(startMessage(baseUrl, services.addressAliases));
+console.error(startMessage(baseUrl, services.addressAliases, server.port ?? config.port));
 
 if (firstStart && config.demo) console.error(firstStartMessage(baseUrl, await demo(services)));
 else if (firstStart) console.error(emptyStartMessage(baseUrl, process.env.DATA_DIR ? config.dataDir : undefined));

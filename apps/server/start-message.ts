@@ -1,11 +1,14 @@
 import type { DemoInfo } from "../runtime/demo.ts";
 
-/** Where people and agents find the service, and which addresses count as its own. */
-export function startMessage(address: string, aliases: readonly string[]): string {
+/**
+ * Where people and agents find the service, and which addresses count as its own. With BASE_URL set,
+ * that address is the proxy's, so the port the server itself listens on is said too: the proxy's target.
+ */
+export function startMessage(address: string, aliases: readonly string[], port: number): string {
   const also =
     aliases.length > 0
       ? `It also answers as ${aliases.join(" and ")} (BASE_URL is not set; set it to the address people use).`
-      : "Only this address is its own (BASE_URL).";
+      : `Only this address is its own (BASE_URL).\nThe server itself listens on port ${port} of every interface, over plain http: a reverse proxy in front forwards there.`;
   return `
 Retour is running at ${address}. ${also}
   Web app:  ${address}/login

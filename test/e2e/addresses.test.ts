@@ -108,4 +108,10 @@ describe("with BASE_URL", () => {
   test("the start message says that only BASE_URL is its own", () => {
     expect(server.messages()).toContain("Retour is running at https://retour.example.com. Only this address is its own (BASE_URL).");
   });
+
+  test("the start message says the port the server itself listens on, over plain http, where the proxy in front of BASE_URL forwards", () => {
+    expect(server.messages()).toContain(
+      `The server itself listens on port ${new URL(server.url).port} of every interface, over plain http: a reverse proxy in front forwards there.`,
+    );
+  });
 });
