@@ -88,10 +88,13 @@ export function openDatabase(path: string, options: OpenOptions = {}): Database 
 function unopenedBackup(path: string): boolean {
   const walBytes = sizeOf(`${path}-wal`);
   if (applicationId(path) !== BACKUP_MARK) return false;
-  if (walBytes > 0)
+  if (walBytes > 0) {
+    // The -shm goes with its WAL; named only where it is, since a person looks for each file named.
+    const shm = existsSync(`${path}-shm`) ? ` and ${path}-shm` : "";
     throw new StoreRefused(
-      `the store at ${path} is a backup, and the ${basename(path)}-wal beside it is another store's: opening it would replay that WAL into the backup and could corrupt it. Remove ${path}-wal and ${path}-shm (the backup holds all it needs), then start again`,
+      `the store at ${path} is a backup, and the ${basename(path)}-wal beside it is another store's: opening it would replay that WAL into the backup and could corrupt it. Remove ${path}-wal${shm} (the backup holds all it needs), then start again`,
     );
+  }
   return true;
 }
 

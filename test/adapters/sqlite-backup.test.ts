@@ -45,10 +45,13 @@ describe("a backup of the embedded store", () => {
     const before = readFileSync(into);
     expect(() => openDatabase(into)).toThrow(StoreRefused);
     expect(() => openDatabase(into)).toThrow(
-      `the store at ${into} is a backup, and the retour.sqlite-wal beside it is another store's: opening it would replay that WAL into the backup and could corrupt it. Remove ${into}-wal and ${into}-shm (the backup holds all it needs), then start again`,
+      `the store at ${into} is a backup, and the retour.sqlite-wal beside it is another store's: opening it would replay that WAL into the backup and could corrupt it. Remove ${into}-wal (the backup holds all it needs), then start again`,
     );
     expect(Buffer.compare(readFileSync(into), before)).toBe(0);
     expect(existsSync(`${into}-wal`)).toBe(true);
+    // With that WAL's -shm beside it too, the refusal names both.
+    writeFileSync(`${into}-shm`, "");
+    expect(() => openDatabase(into)).toThrow(`Remove ${into}-wal and ${into}-shm (the backup holds all it needs)`);
   });
 
   test("once opened where it is restored, its own WAL (a second process, or a crash) does not stop the next opening", () => {
