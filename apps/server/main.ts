@@ -133,7 +133,11 @@ const onStopSignal = stopSignals({
 process.on("SIGINT", () => onStopSignal("SIGINT"));
 process.on("SIGTERM", () => onStopSignal("SIGTERM"));
 
-logger.info({ port: server.port, baseUrl, store: config.store, assistant: config.assistant }, "retour listening");
+// The proxy hops trusted are said with the rest: behind a proxy, whether rate limits see the clients' addresses hangs on them.
+logger.info(
+  { port: server.port, baseUrl, trustedProxyHops: config.trustedProxyHops, store: config.store, assistant: config.assistant },
+  "retour listening",
+);
 // People read these lines; standard output stays JSON lines for log collectors.
 console.error(startMessage(baseUrl, services.addressAliases, server.port ?? config.port));
 

@@ -105,6 +105,14 @@ describe("with BASE_URL", () => {
     expect(answers.map((a) => a.headers.get("strict-transport-security"))).toEqual(["max-age=31536000", "max-age=31536000"]);
   });
 
+  test("the log line that says the server listens names the proxy hops it trusts (TRUST_PROXY), which the rate limits' addresses hang on", () => {
+    const listening = server
+      .output()
+      .split("\n")
+      .find((line) => line.includes('"retour listening"'));
+    expect(JSON.parse(listening!)).toMatchObject({ baseUrl: "https://retour.example.com", trustedProxyHops: 0 });
+  });
+
   test("the start message says that only BASE_URL is its own", () => {
     expect(server.messages()).toContain("Retour is running at https://retour.example.com. Only this address is its own (BASE_URL).");
   });
