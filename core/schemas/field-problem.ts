@@ -59,6 +59,11 @@ export type FieldProblem =
       readonly said?: string;
     }
   | { readonly field: string; readonly reason: "expected"; readonly schema: TSchema }
+  /**
+   * A required field missing while fields not known were given, perhaps in its place (`comment` for
+   * `text`, `app_id` for `appId`): `beside`, their names, said with it so one correction is enough.
+   */
+  | { readonly field: string; readonly reason: "missing"; readonly beside: readonly string[] }
   /** A field not known by this name, which another of its names is: `name`, the one to use. */
   | { readonly field: string; readonly reason: "misnamed"; readonly name: string }
   /** An owner who is no member: what was given, and the e-mails of the organization's members, any of whom may own. */
@@ -80,7 +85,10 @@ export function firstProblem(schema: TSchema, value: unknown): FieldProblem | nu
   if (!first) return null;
   const field = fieldName(first.path);
   if (first.type === ValueErrorType.ObjectAdditionalProperties) return { field, reason: "unknown" };
-  if (first.type === ValueErrorType.ObjectRequiredProperty) return { field, reason: "missing" };
+  if (first.type === ValueErrorType.ObjectRequiredProperty) {
+    const beside = [...Value.Errors(schema, value)].filter((e) => e.type === ValueErrorType.ObjectAdditionalProperties).map((e) => fieldName(e.path));
+    return beside.length > 0 ? { field, reason: "missing", beside } : { field, reason: "missing" };
+  }
   // A list that names one item twice: said so, not as the list's other bounds ("at most 100 items").
   if (first.type === ValueErrorType.ArrayUniqueItems) return { field, reason: "repeated" };
   return { field, reason: "expected", schema: first.schema };

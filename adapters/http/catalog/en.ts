@@ -1297,6 +1297,7 @@ export const EN = {
     says: (field: string, why: string) => `${field}: ${why}.`,
     unknown: "not a known field",
     missing: "required",
+    missingBeside: (names: string) => `required (not a known field: ${names})`,
     repeated: "given more than once",
     no_change: "a change is required (status, owner, dueAt, addTags or removeTags); a comment goes with one",
     no_update:
@@ -1365,6 +1366,7 @@ export const EN = {
     invalid: "An argument is missing or invalid.",
     unknown: "not a known argument",
     misnamed: (name: string) => `not a known argument; this filter's argument is ${name}`,
+    missingBeside: (names: string) => `required (not a known argument: ${names})`,
     arguments: "arguments",
   },
   /** The portal's sign-in, sign-out and vote, for the people who use the apps. */

@@ -1164,6 +1164,7 @@ export const FR: Catalog = {
     says: (field: string, why: string) => `${field}\u202f: ${why}.`,
     unknown: "champ inconnu",
     missing: "obligatoire",
+    missingBeside: (names: string) => `obligatoire (champ inconnu\u202f: ${names})`,
     repeated: "donné plusieurs fois",
     no_change:
       "une modification est requise (status, owner, dueAt, addTags ou removeTags)\u202f; un commentaire ne s’envoie qu’avec une modification",
@@ -1233,6 +1234,7 @@ export const FR: Catalog = {
     invalid: "Un argument manque ou n’est pas valide.",
     unknown: "argument inconnu",
     misnamed: (name: string) => `argument inconnu\u202f; l’argument de ce filtre est ${name}`,
+    missingBeside: (names: string) => `obligatoire (argument inconnu\u202f: ${names})`,
     arguments: "arguments",
   },
   portalPeople: {

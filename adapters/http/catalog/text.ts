@@ -85,6 +85,8 @@ function why(problem: FieldProblem, words: Phrases): string {
       return words.expected(expectation(problem.schema, words));
     case "misnamed":
       return words.misnamed(problem.name);
+    case "missing":
+      return "beside" in problem ? words.missingBeside(problem.beside.join(", ")) : words.missing;
     case "not_member":
       return words.notMember(problem.given, listed(problem.members, words));
     case "unknown_state":
@@ -111,7 +113,13 @@ export const describeFieldProblem = (problem: FieldProblem, language: Language, 
  */
 export function argumentsBody(code: ErrorCode, language: Language, problem?: FieldProblem): ErrorBody {
   const { problems, toolArguments } = textFor(language);
-  const words: Phrases = { ...problems, body: toolArguments.arguments, unknown: toolArguments.unknown, misnamed: toolArguments.misnamed };
+  const words: Phrases = {
+    ...problems,
+    body: toolArguments.arguments,
+    unknown: toolArguments.unknown,
+    misnamed: toolArguments.misnamed,
+    missingBeside: toolArguments.missingBeside,
+  };
   return { error: problem ? `${toolArguments.invalid} ${sentence(problem, words)}` : toolArguments.invalid, code };
 }
 

@@ -321,6 +321,15 @@ describe("PATCH /v1/feedbacks/{key}", () => {
     expect(doc.components.schemas[schema].additionalProperties).toBe(false);
   });
 
+  test("a merge without into (POST /v1/feedbacks/{key}/merge) is 400 invalid_body naming the unknown fields given beside it", async () => {
+    const key = await createReport("Merge probe about a misnamed field");
+    const res = await http.request("POST", `/v1/feedbacks/${key}/merge`, { token: admin(), body: { target: "DEMO-1" } });
+    expect([res.status, res.body]).toEqual([
+      400,
+      { code: "invalid_body", error: "The request body is invalid. into: required (not a known field: target)." },
+    ]);
+  });
+
   test("the body is read before the token: an unauthenticated PATCH is 401 with a good body, 400 with an unreadable one", async () => {
     expect((await patch(`/v1/feedbacks/DEMO-1`, undefined, { status: "fixed" })).body.code).toBe("unauthorized");
     expect((await patch(`/v1/feedbacks/DEMO-1`, undefined, "{oops")).body.code).toBe("invalid_json");

@@ -122,6 +122,15 @@ describe("a tool call refused", () => {
     expect(body.error).not.toStartWith("An argument is missing or invalid.");
     expect(body.error).toContain("key");
   });
+
+  test("a required argument missing while unknown ones were given names them with it, so one correction is enough", async () => {
+    expect(await toolCall("add_comment", { key: "DEMO-1", comment: "Seen on Safari 17" })).toEqual([
+      true,
+      { error: "An argument is missing or invalid. text: required (not a known argument: comment).", code: "invalid_body" },
+    ]);
+    const [, french] = await toolCall("get_feature", { id: server.demo.featureId }, { "accept-language": "fr" });
+    expect(french.error).toEndWith("featureId\u202f: obligatoire (argument inconnu\u202f: id).");
+  });
 });
 
 describe("a tool refuses what its REST twin refuses, with the same code", () => {
