@@ -1091,7 +1091,8 @@ export const FR: Catalog = {
     cannot_vote: "Ce retour ne prend plus de votes\u202f: il est livré ou écarté.",
     slug_taken: "Un autre portail a déjà cette adresse (slug). Choisissez-en une autre.",
     unknown_owner: "Le responsable doit être l’adresse e-mail d’un membre de l’organisation.",
-    unknown_feature: "Cette fonctionnalité n’est pas dans la carte des fonctionnalités de l’application du retour.",
+    unknown_feature:
+      "Cette fonctionnalité n’est pas dans la carte des fonctionnalités de l’application du retour\u202f: donnez l’id de l’une de ses fonctionnalités (GET /v1/apps/{id}/features\u202f; en MCP, list_features), pas son nom ni son chemin.",
     invalid_sso_token:
       "Le jeton d’authentification unique est invalide ou a expiré\u202f: le site reconnecte la personne et en passe un nouveau à Retour.identify.",
     comment_published: "Ce commentaire est déjà sur le portail\u202f: seul un commentaire encore en attente de relecture peut être rejeté.",

@@ -139,6 +139,14 @@ describe("a tool refuses what its REST twin refuses, with the same code", () => 
     expect([isError, body]).toEqual([true, { error: expect.stringMatching(/^The cursor cannot be read/), code: "invalid_cursor" }]);
   });
 
+  test("update_feedback given a feature's path for its featureId says to give the id, from list_features (unknown_feature)", async () => {
+    const report = { publicKey: server.demo.publicKey, kind: "problem", message: "The pay button does nothing" };
+    const { ticketId } = (await server.request("POST", "/v1/reports", { body: report })).body;
+    const [isError, body] = await toolCall("update_feedback", { key: ticketId, featureId: "checkout" });
+    expect([isError, body.code]).toEqual([true, "unknown_feature"]);
+    expect(body.error).toEndWith("give the id of one of its features (GET /v1/apps/{id}/features; over MCP, list_features), not its name or path.");
+  });
+
   test("list_feedbacks by a source no report comes from (email) is refused naming the sources, Slack's too, as GET /v1/feedbacks refuses it", async () => {
     const error = "An argument is missing or invalid. source: expected one of api, form, widget, agent, slack, portal.";
     expect(await toolCall("list_feedbacks", { source: "email" })).toEqual([true, { error, code: "invalid_query" }]);
