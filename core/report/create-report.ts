@@ -1,3 +1,4 @@
+import { TITLE_MAX_LENGTH } from "../schemas/triage.ts";
 import { authorize } from "../authorization.ts";
 import { Type, type Static } from "@sinclair/typebox";
 import { EMAIL_PATTERN, isEmailShaped, normalizeEmail } from "../email.ts";
@@ -26,7 +27,11 @@ export const AgentReport = Type.Object(
     // As POST /v1/reports takes them: the compatibility kinds too.
     kind: ReportKindInput,
     message: reportMessage("What the person said, in their words."),
-    title: Type.Optional(Type.String({ description: "A short title; written by the service when absent." })),
+    title: Type.Optional(
+      Type.String({
+        description: `A short title, in a line; a longer one is cut to ${TITLE_MAX_LENGTH} characters. Written by the service when absent.`,
+      }),
+    ),
     observed: Type.Optional(Type.String({ description: "What happened." })),
     expected: Type.Optional(Type.String({ description: "What was expected." })),
     url: Type.Optional(Type.String({ description: "Address concerned." })),

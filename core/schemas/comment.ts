@@ -8,7 +8,12 @@ const COMMENT_VISIBILITIES = ["internal", "public"] as const;
 export type CommentVisibility = (typeof COMMENT_VISIBILITIES)[number];
 
 /** A comment's text: at most 5000 characters, not blank. */
-export const CommentText = Text({ minLength: 1, maxLength: COMMENT_MAX_LENGTH, pattern: "\\S", description: "At most 5000 characters." });
+export const CommentText = Text({
+  minLength: 1,
+  maxLength: COMMENT_MAX_LENGTH,
+  pattern: "\\S",
+  description: "The comment's text: at most 5000 characters, with at least one visible character.",
+});
 
 /** A comment on a feedback (`POST /v1/feedbacks/{key}/comments`): internal unless said public. */
 export const CommentRequest = Type.Object(

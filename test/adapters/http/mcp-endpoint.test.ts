@@ -292,6 +292,20 @@ describe("the tools as a model reads them", () => {
     }
   });
 
+  /** The description of one argument of a tool, as tools/list gives its input schema. */
+  const argument = async (tool: string, name: string): Promise<string> => {
+    const listed = (await (await rpc("tools/list", {})).json()) as { result: { tools: Array<{ name: string; inputSchema: any }> } };
+    return listed.result.tools.find((t) => t.name === tool)!.inputSchema.properties[name].description;
+  };
+
+  test("add_comment's text says it is the comment's text, not only its length", async () => {
+    expect(await argument("add_comment", "text")).toStartWith("The comment's text: at most 5000 characters");
+  });
+
+  test("create_report's title says a longer one is cut to 200 characters, as it is", async () => {
+    expect(await argument("create_report", "title")).toContain("a longer one is cut to 200 characters");
+  });
+
   test("update_feedback says the owner may be me, as its argument takes it", async () => {
     expect((await descriptions()).update_feedback).toContain("owner (a member's e-mail, me for your person, or null)");
   });
