@@ -52,6 +52,8 @@ let port = "";
 let banner = "";
 const dataDir = scratchDir("readme");
 const env = { ...process.env, DATA_DIR: dataDir };
+const local = (text: string) => text.replaceAll("localhost:3000", `localhost:${port}`);
+const cli = (...args: string[]) => Bun.spawnSync([process.execPath, join(ROOT, "apps/cli/main.ts"), ...args], { cwd: ROOT, env }).stdout.toString();
 
 beforeAll(async () => {
   server = Bun.spawn([process.execPath, join(ROOT, "apps/server/main.ts")], {
@@ -87,7 +89,6 @@ test("the README's walk-through, then its review of a duplicate, run as written,
   expect(walk.filter((s) => s.expected.length > 0).length).toBeGreaterThanOrEqual(10);
   expect(review.filter((s) => s.expected.length > 0).length).toBeGreaterThanOrEqual(5);
   const steps = [...walk, ...review];
-  const local = (text: string) => text.replaceAll("localhost:3000", `localhost:${port}`);
   const script = steps.map((s, i) => `${local(s.command)}\necho; echo "<<<STEP ${i}>>>"`).join("\n");
   const run = Bun.spawnSync(["bash", "-c", `set -e\n${script}`], { cwd: ROOT, env });
   const output = run.stdout.toString();
@@ -113,7 +114,6 @@ test("every file of the repository the README names exists (a path with a folder
 });
 
 test("the README's visitor link, made as written with the portal's SSO secret, signs Vera in to the portal", async () => {
-  const cli = (...args: string[]) => Bun.spawnSync([process.execPath, join(ROOT, "apps/cli/main.ts"), ...args], { cwd: ROOT, env }).stdout.toString();
   cli("portal", "enable", "DEMO");
   const secret = /psso_\S+/.exec(cli("portal", "sso-secret", "DEMO"))![0];
   const [step] = shellBlock("**Trying it as a visitor on your machine.**");
@@ -126,4 +126,27 @@ test("the README's visitor link, made as written with the portal's SSO secret, s
     .join("; ");
   const board = await (await fetch(`http://localhost:${port}/p/demo`, { headers: { cookie } })).text();
   expect({ status: signIn.status, signedIn: board.includes("Vera") && board.includes("Sign out") }).toEqual({ status: 303, signedIn: true });
+});
+
+test("the README's publishing of DEMO-1 and the portal's look-alikes, run as written once DEMO-1 is open again, print what the README shows", async () => {
+  const token = JSON.parse(cli("demo", "--json")).tokens.admin as string;
+  cli("portal", "enable", "DEMO");
+  // The walk-through leaves DEMO-1 delivered; the README's bulk example in "Triage" opens it again.
+  const reopened = await fetch(`http://localhost:${port}/v1/feedbacks/DEMO-1`, {
+    method: "PATCH",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ status: "prioritized" }),
+  });
+  expect(reopened.status).toBe(200);
+  const [publish] = shellBlock("### Publishing and replying");
+  const [similar] = shellBlock("The post form's look-alikes");
+  for (const step of [publish!, similar!]) {
+    const run = Bun.spawnSync(["bash", "-c", local(step.command)], { cwd: ROOT, env: { ...env, TOKEN: token } });
+    const printed = run.stdout
+      .toString()
+      .split("\n")
+      .filter((line) => line.trim());
+    expect({ command: step.command, printed: printed.length }).toEqual({ command: step.command, printed: step.expected.length });
+    for (const [j, line] of step.expected.entries()) expect(printed[j]!).toMatch(shape(local(line)));
+  }
 });
