@@ -186,7 +186,9 @@ describe("tracker remove", () => {
       "Demo app no longer tracks issues; the issues its feedbacks link to stay linked\n",
     );
     expect(await stored()).toBeNull();
-    expect(await cliFails("tracker", "remove", "DEMO", server.demo.appId)).toBe("This app has no issue tracker. An operator sets one with the CLI.");
+    expect(await cliFails("tracker", "remove", "DEMO", server.demo.appId)).toBe(
+      "This app has no issue tracker: an Admin connects one in Settings → Apps (or an operator with the CLI).",
+    );
     expect(await cliFails("tracker", "remove", "DEMO", "app_nope")).toBe("no app app_nope in DEMO (app list DEMO shows them)");
   });
 });

@@ -1192,7 +1192,7 @@ export const EN = {
     quota_exceeded: "The monthly feedback quota of the plan is used up.",
     qualification_failed: "The AI assistant did not answer. Send the report again without qualify.",
     invalid_link: "This link is invalid or has expired.",
-    no_tracker: "This app has no issue tracker. An operator sets one with the CLI.",
+    no_tracker: "This app has no issue tracker: an Admin connects one in Settings → Apps (or an operator with the CLI).",
     tracker_linked: "This feedback is already linked to a tracker issue: no second one is created. Name an existing issue to link it instead.",
     invalid_webhook:
       "The webhook address must be https, public and on port 443 or 8443, and its events among feedback.created, feedback.status_changed, feedback.shipped, feedback.merged, feedback.unmerged, changelog.published, feedback.voted and comment.created.",

@@ -1063,7 +1063,8 @@ export const FR: Catalog = {
     quota_exceeded: "Le quota mensuel de signalements de l’offre est épuisé.",
     qualification_failed: "L’assistant IA n’a pas répondu. Renvoyez le signalement sans qualify.",
     invalid_link: "Ce lien est invalide ou a expiré.",
-    no_tracker: "Cette application n’a pas de gestionnaire de tickets. Un opérateur en configure un avec la CLI.",
+    no_tracker:
+      "Cette application n’a pas de gestionnaire de tickets\u202f: un Admin en connecte un dans Réglages → Applications (ou un opérateur avec la CLI).",
     tracker_linked: "Ce retour est déjà lié à un ticket\u202f: aucun second ticket n’est créé. Nommez un ticket existant pour le lier à sa place.",
     invalid_webhook:
       "L’adresse du webhook doit être en https, publique et sur le port 443 ou 8443, et ses événements parmi feedback.created, feedback.status_changed, feedback.shipped, feedback.merged, feedback.unmerged, changelog.published, feedback.voted et comment.created.",
