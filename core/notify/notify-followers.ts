@@ -16,6 +16,7 @@ import { publicFaces } from "./public-face.ts";
 import { noticeKey } from "./notice-key.ts";
 import { openTrackingLink } from "./tracking-link.ts";
 import type { TeamStore } from "../store/team.ts";
+import type { CatalogStore } from "../store/catalog.ts";
 import { type ChangeMailDeps, changeOf, tellOfChange } from "../team/change-mail.ts";
 
 /** What telling followers reads and writes. */
@@ -29,6 +30,7 @@ export type NotifyDeps = FindDeps &
       Pick<MergeStore, "listMerges"> &
       Pick<FeedbackStore, "listReports" | "statusChanges"> &
       Pick<TeamStore, "listTeam"> &
+      Pick<CatalogStore, "findApp"> &
       Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
   };
 
@@ -46,7 +48,11 @@ export async function notifyFollowers(services: NotifyDeps, job: JobRequest): Pr
   const { nameFor, page } = faces.get(feedback.id)!;
   const actor = job.detail ? (await store.findUser(job.detail))?.email : undefined;
   const followers = (await store.listFollowers(feedback.id)).filter((follower) => follower.email !== actor);
-  const [team, statuses] = await Promise.all([store.listTeam(feedback.orgId), store.statusChanges(feedback.id)]);
+  const [team, statuses, app] = await Promise.all([
+    store.listTeam(feedback.orgId),
+    store.statusChanges(feedback.id),
+    feedback.appId ? store.findApp(feedback.orgId, feedback.appId) : null,
+  ]);
   const last = statuses.at(-1);
   const change = job.detail && last?.by === job.detail ? changeOf(services, feedback, job.detail, last.at) : null;
   await tellEach(followers, (follower) => {
@@ -56,6 +62,7 @@ export async function notifyFollowers(services: NotifyDeps, job: JobRequest): Pr
         const trackingUrl = await openTrackingLink(services.secrets, follower.trackingSealed);
         const words = deliveredMessage(follower.language, {
           ...(follower.name && { name: follower.name }),
+          ...(app && { appName: app.name }),
           ...(trackingUrl ? { trackingUrl } : page && { pageUrl: page }),
           ...nameFor(follower.email),
           feedbackKey: feedback.key,

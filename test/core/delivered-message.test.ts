@@ -22,6 +22,13 @@ describe("the e-mail telling a follower a feedback was delivered", () => {
     assert.doesNotMatch(french, /signal/);
   });
 
+  test("thanks the follower for helping improve the app by its name, since the sender is the service's", () => {
+    const english = deliveredMessage("en", { ...feedback, reporter: true, appName: "Acme Books" }).text;
+    assert.match(english, /^Thank you for helping us improve Acme Books\.$/m);
+    const french = deliveredMessage("fr", { ...feedback, reporter: true, appName: "Acme Books" }).text;
+    assert.match(french, /^Merci de nous avoir aidés à améliorer Acme Books\.$/m);
+  });
+
   test("a tracking link does not make a reporter: one whose report left the feedback since is told what they followed", () => {
     const { text } = deliveredMessage("en", { ...feedback, reporter: false, trackingUrl: "https://retour.example/s/1?t=x" });
     assert.match(text, /^What you followed is now delivered: "Dark theme" \(DEMO-6\)\.$/m);

@@ -4,6 +4,7 @@ import type { MergeRecord } from "../../core/merges/merge.ts";
 import type { Follower, ReportRecord } from "../../core/model.ts";
 import { notifyFollowers } from "../../core/notify/notify-followers.ts";
 import type { Publication } from "../../core/store/publications.ts";
+import type { AppRecord } from "../../core/model.ts";
 import { feedbackRecord, fakeFeedbacks } from "./fake-feedbacks.ts";
 import { NOW } from "./fake-organization.ts";
 
@@ -51,6 +52,7 @@ async function delivered(followers: readonly Follower[], published?: string) {
       listMembers: async () => [],
       listFollowers: async () => [...followers],
       findPortal: async () => null,
+      findApp: async () => ({ id: "app", orgId: "org", name: "Acme Books" }) as AppRecord,
       findPublications: async () =>
         new Map(published ? [[invoices.id, { feedbackId: invoices.id, orgId: "org", title: published } as Publication]] : []),
       claimNotification: async () => "claimed" as const,
@@ -81,5 +83,10 @@ describe("the delivered e-mail to each follower", () => {
     const ana = (await delivered([follower("ana@customer.example", "https://retour.test/s/r-ana?t=x")], "Blank invoices"))("ana@customer.example");
     assert.equal(ana.subject, "Delivered: Blank invoices");
     assert.match(ana.text, /^What you reported is now delivered: "Blank invoices" \(ACME-1\)\.$/m);
+  });
+
+  test("thanks each follower by the name of the app the feedback is about", async () => {
+    const ana = (await delivered([follower("ana@customer.example", "https://retour.test/s/r-ana?t=x")]))("ana@customer.example");
+    assert.match(ana.text, /^Thank you for helping us improve Acme Books\.$/m);
   });
 });
