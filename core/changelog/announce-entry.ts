@@ -109,7 +109,7 @@ export async function announceEntry(services: AnnounceDeps, job: JobRequest): Pr
   const body = { text: services.markdown.text(entry.body), html: services.markdown.html(entry.body) };
   await tellEach(recipients, async (person) => {
     const sent = await sendOnce(services, { subjectId: entry.id, key: ANNOUNCED, email: person.email }, async () => {
-      const links = await Promise.all(person.feedbacks.map((f) => unsubscribeUrl(services.baseUrl, secret, f.id, person.email)));
+      const links = await Promise.all(person.feedbacks.map((f) => unsubscribeUrl(services.baseUrl, secret, f.id, person.email, person.language)));
       const trackingUrl = await openTrackingLink(services.secrets, person.trackingSealed);
       const words = entryMessage(person.language, {
         ...(person.name && { name: person.name }),
@@ -122,7 +122,7 @@ export async function announceEntry(services: AnnounceDeps, job: JobRequest): Pr
         }),
       });
       // A mail client's one-click unsubscribe stops news of every feedback the e-mail is about.
-      const all = await unsubscribeUrl(services.baseUrl, secret, person.feedbacks.map((f) => f.id).join(","), person.email);
+      const all = await unsubscribeUrl(services.baseUrl, secret, person.feedbacks.map((f) => f.id).join(","), person.email, person.language);
       return { ...words, unsubscribeUrl: all };
     });
     // Sent now, or before (a crash may have come before this): it stands for each feedback's "delivered" message.

@@ -58,7 +58,7 @@ export async function notifyFollowers(services: NotifyDeps, job: JobRequest): Pr
   await tellEach(followers, (follower) => {
     const alone = () =>
       sendOnce(services, { subjectId: feedback.id, key: noticeKey("delivered"), email: follower.email }, async () => {
-        const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email);
+        const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email, follower.language);
         const trackingUrl = await openTrackingLink(services.secrets, follower.trackingSealed);
         const words = deliveredMessage(follower.language, {
           ...(follower.name && { name: follower.name }),

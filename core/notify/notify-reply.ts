@@ -80,7 +80,7 @@ export async function notifyReply(services: NotifyReplyDeps, job: JobRequest): P
   const others = (await store.listFollowers(feedback.id)).filter((f) => f.email !== author?.email && !mentioned.has(f.email));
   await tellEach(others, (follower) =>
     sendOnce(services, { subjectId: feedback.id, key, email: follower.email }, async () => {
-      const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email);
+      const link = await unsubscribeUrl(services.baseUrl, secret, feedback.id, follower.email, follower.language);
       const followUrl = (await openTrackingLink(services.secrets, follower.trackingSealed)) ?? page;
       const words = replyMessage(follower.language, {
         ...(follower.name && { name: follower.name }),

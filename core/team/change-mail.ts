@@ -113,7 +113,9 @@ export async function tellOfChange(
         assigned: told(notices, "assigned"),
         ...(mention !== undefined && { mention }),
         ...(secret &&
-          told(notices, "delivered") && { delivered: { unsubscribeUrl: await unsubscribeUrl(deps.baseUrl, secret, feedback.id, member.email) } }),
+          told(notices, "delivered") && {
+            delivered: { unsubscribeUrl: await unsubscribeUrl(deps.baseUrl, secret, feedback.id, member.email, member.language) },
+          }),
       });
     },
   });

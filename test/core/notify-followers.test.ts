@@ -89,4 +89,9 @@ describe("the delivered e-mail to each follower", () => {
     const ana = (await delivered([follower("ana@customer.example", "https://retour.test/s/r-ana?t=x")]))("ana@customer.example");
     assert.match(ana.text, /^Thank you for helping us improve Acme Books\.$/m);
   });
+
+  test("gives each follower an unsubscribe link in their language, so its page speaks it", async () => {
+    const bea = (await delivered([{ ...follower("bea@customer.example"), language: "fr" }]))("bea@customer.example");
+    assert.match(bea.text, /^Ne plus recevoir de nouvelles de ACME-1\u202f: https:\/\/\S+&lang=fr$/m);
+  });
 });

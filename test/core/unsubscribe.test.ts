@@ -35,7 +35,7 @@ async function unsubscribing(ids: string, altered = false) {
       return true;
     },
   };
-  const q = new URL(await unsubscribeUrl("https://retour.test", new Uint8Array(32), ids, "ana@customer.example")).searchParams;
+  const q = new URL(await unsubscribeUrl("https://retour.test", new Uint8Array(32), ids, "ana@customer.example", "en")).searchParams;
   const link = { feedbackId: q.get("f")!, email: altered ? "eve@customer.example" : q.get("e")!, signature: q.get("s")! };
   const done = await unsubscribe({ ...fake.deps, store, secrets: { seal: async (t: string) => t, open: async (t: string) => t } }, link);
   return { stopped: done?.stopped ?? null, removed, reads };
@@ -89,7 +89,7 @@ describe("undoing an unsubscribe, with the same link", () => {
     return { rows, deps: { ...fake.deps, store, secrets } };
   }
   const linkFor = async (ids: string, email: string) => {
-    const q = new URL(await unsubscribeUrl("https://retour.test", new Uint8Array(32), ids, email)).searchParams;
+    const q = new URL(await unsubscribeUrl("https://retour.test", new Uint8Array(32), ids, email, "en")).searchParams;
     return { feedbackId: q.get("f")!, email: q.get("e")!, signature: q.get("s")! };
   };
 

@@ -147,7 +147,9 @@ describe.skipIf(!present)("the changelog editor and the tracking page's answer, 
 
       // Her e-mails' unsubscribe link: the page leads back to her report, and undoes what it stopped.
       const feedbackId = (await get(`${server.url}/v1/feedbacks/${ideaKey}`, server.demo.tokens.member)).body.id as string;
-      await reporter.goto(await unsubscribeUrl(server.services.baseUrl, await server.services.store.serviceSecret(), feedbackId, "bea@example.com"));
+      await reporter.goto(
+        await unsubscribeUrl(server.services.baseUrl, await server.services.store.serviceSecret(), feedbackId, "bea@example.com", "en"),
+      );
       await reporter.getByRole("button", { name: "Unsubscribe" }).click();
       await reporter.getByRole("button", { name: "Subscribe again" }).waitFor();
       expect(await look(reporter, "unsubscribed")).toEqual(fine("unsubscribed"));

@@ -4,6 +4,7 @@ import type { UnsubscribeLink } from "../../../core/notify/check-unsubscribe-lin
 import { readUnsubscribeLink, type Stopped } from "../../../core/notify/read-unsubscribe-link.ts";
 import { resubscribe } from "../../../core/notify/resubscribe.ts";
 import { unsubscribe } from "../../../core/notify/unsubscribe.ts";
+import type { Language } from "../../../core/language.ts";
 import { acceptedLanguage } from "../language.ts";
 import { type Html, html, page } from "../html.ts";
 import { textFor } from "../catalog/text.ts";
@@ -12,13 +13,20 @@ import { wordsFor } from "../web/words.ts";
 
 type Words = ReturnType<typeof textFor>["unsubscribe"];
 
+/** The language the link was sent in (`lang`), else the browser's: a follower reads the page in the language they are written to. */
+const languageOf = (request: Request): Language => {
+  const lang = new URL(request.url).searchParams.get("lang");
+  return lang === "fr" || lang === "en" ? lang : acceptedLanguage(request);
+};
+
 const linkOf = (request: Request): UnsubscribeLink => {
   const q = new URL(request.url).searchParams;
   return { feedbackId: q.get("f") ?? "", email: q.get("e") ?? "", signature: q.get("s") ?? "" };
 };
 
-/** The link's own query, which the page's forms post back to. */
-const queryOf = (link: UnsubscribeLink): string => String(new URLSearchParams({ f: link.feedbackId, e: link.email, s: link.signature }));
+/** The link's own query, which the page's forms post back to, in the page's language. */
+const queryOf = (link: UnsubscribeLink, language: Language): string =>
+  String(new URLSearchParams({ f: link.feedbackId, e: link.email, s: link.signature, lang: language }));
 
 /**
  * What the link stops, one feedback a line: its key, and its public title once published; and the
@@ -54,7 +62,7 @@ export function unsubscribeRoutes(services: Services) {
     .get(
       "/unsubscribe",
       async ({ request }) => {
-        const language = acceptedLanguage(request);
+        const language = languageOf(request);
         const w = textFor(language).unsubscribe;
         const link = linkOf(request);
         const stopped = await readUnsubscribeLink(services, link);
@@ -65,7 +73,7 @@ export function unsubscribeRoutes(services: Services) {
             : html`<p>${w.stopSending} <strong>${link.email}</strong> ${w.about}</p>${stoppedList(stopped, w)}`;
         return page(
           w.title,
-          html`<h1>${w.title}</h1><form method="post" action="/unsubscribe?${queryOf(link)}">${ask}<button type="submit">${w.button}</button></form>`,
+          html`<h1>${w.title}</h1><form method="post" action="/unsubscribe?${queryOf(link, language)}">${ask}<button type="submit">${w.button}</button></form>`,
           { language },
         );
       },
@@ -74,13 +82,13 @@ export function unsubscribeRoutes(services: Services) {
     .post(
       "/unsubscribe",
       async ({ request }) => {
-        const language = acceptedLanguage(request);
+        const language = languageOf(request);
         const w = textFor(language).unsubscribe;
         const link = linkOf(request);
         const done = await unsubscribe(services, link);
         if (!done) return invalidPage(w, language);
         const undo = done.undo
-          ? html`<form method="post" action="/unsubscribe/undo?${queryOf(link)}" class="undo"><input type="hidden" name="undo" value="${done.undo}">
+          ? html`<form method="post" action="/unsubscribe/undo?${queryOf(link, language)}" class="undo"><input type="hidden" name="undo" value="${done.undo}">
 <p>${w.changedYourMind}</p><button type="submit" class="secondary">${w.undo}</button></form>`
           : "";
         return page(w.title, html`<h1>${w.title}</h1>${told(done.stopped, w, w.done, w.doneAbout)}${undo}`, { language });
@@ -90,7 +98,7 @@ export function unsubscribeRoutes(services: Services) {
     .post(
       "/unsubscribe/undo",
       async ({ request, body }) => {
-        const language = acceptedLanguage(request);
+        const language = languageOf(request);
         const w = textFor(language).unsubscribe;
         if (!postedFromOwnSite(request, ownOrigin)) {
           const refused = wordsFor(language, "common").otherSite;

@@ -23,9 +23,16 @@ async function reported(message: string, email: string) {
 const back = (statusUrl: string, words = "See your report", portal = "") =>
   `<span class="links-back"><a href="${statusUrl.replace(/&/g, "&amp;")}">${words}</a>${portal}</span>`;
 
-/** The unsubscribe link an e-mail about these feedbacks carries for `email`. */
-const linkFor = async (feedbackIds: readonly string[], email: string) =>
-  unsubscribeUrl(http.services.baseUrl, await http.services.store.serviceSecret(), feedbackIds.join(","), email);
+/** The unsubscribe link an e-mail about these feedbacks carries for `email`, in `language`. */
+const sentLink = async (feedbackIds: readonly string[], email: string, language: "en" | "fr") =>
+  unsubscribeUrl(http.services.baseUrl, await http.services.store.serviceSecret(), feedbackIds.join(","), email, language);
+
+/** That link as e-mails carried it before they named their language: its page speaks the browser's. */
+const linkFor = async (feedbackIds: readonly string[], email: string) => {
+  const url = new URL(await sentLink(feedbackIds, email, "en"));
+  url.searchParams.delete("lang");
+  return String(url);
+};
 
 const open = async (link: string, language: string, method = "GET") =>
   (await http.handle(new Request(link, { method, headers: { "accept-language": language } }))).text();
@@ -42,6 +49,15 @@ describe("the unsubscribe page says what it stops", () => {
       `Ne plus envoyer de nouvelles à <strong>ana@customer.example</strong> sur\u202f:</p><ul><li><strong>${ana.key}</strong> — Coupons page is blank${back(ana.statusUrl, "Voir votre signalement")}</li></ul>`,
     );
     for (const page of [await open(link, "en"), await open(link, "en", "POST")]) expect(page).not.toContain("4471");
+  });
+
+  test("a link sent in French opens in French whatever the browser prefers, and so does the page its button leads to", async () => {
+    const bea = await reported("Export de la facture en PDF : page blanche", "bea@exemple.fr");
+    const link = await sentLink([bea.id], "bea@exemple.fr", "fr");
+    const asking = await open(link, "en");
+    expect(asking).toContain("Ne plus envoyer de nouvelles à <strong>bea@exemple.fr</strong>");
+    const action = /<form method="post" action="([^"]+)"/.exec(asking)![1]!.replace(/&amp;/g, "&");
+    expect(await open(`${http.services.baseUrl}${action}`, "en", "POST")).toContain('<html lang="fr"');
   });
 
   test("a changelog e-mail's link names each feedback it stops", async () => {
