@@ -104,6 +104,12 @@ export interface Grouper {
 /** A message to a person (an e-mail, for the SMTP adapter). */
 interface OutgoingMessage {
   readonly to: string;
+  /**
+   * The name the message goes out under, before the service's sender address, for the people outside
+   * the team (followers, voters, a portal's people), who know the organization and not the service;
+   * without it, the message goes out as the service's sender (SMTP_FROM) stands, name and all.
+   */
+  readonly senderName?: string;
   readonly subject: string;
   readonly text: string;
   /** The same message as an HTML document, for the mail clients that show one; the text stays for the others. */

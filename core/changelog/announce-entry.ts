@@ -1,3 +1,4 @@
+import type { OrganizationStore } from "../store/organizations.ts";
 import type { Language } from "../language.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import type { FindDeps } from "../feedback/find-feedback.ts";
@@ -25,6 +26,7 @@ export type AnnounceDeps = FindDeps &
     readonly store: Pick<ChangelogStore, "findEntry"> &
       Pick<ServiceSecretStore, "serviceSecret"> &
       Pick<PortalStore, "findPortal"> &
+      Pick<OrganizationStore, "findOrganization"> &
       Pick<PublicationStore, "findPublications"> &
       Pick<MergeStore, "listMerges"> &
       Pick<FeedbackStore, "listReports"> &
@@ -105,7 +107,7 @@ export async function announceEntry(services: AnnounceDeps, job: JobRequest): Pr
   const entry = await store.findEntry(job.orgId, job.feedbackId);
   if (entry?.status !== "published") return;
   const { feedbacks, recipients } = await entryRecipients(services, entry.orgId, entry.feedbackIds, job.detail);
-  const [secret, { faces }] = await Promise.all([store.serviceSecret(), publicFaces(services, entry.orgId, feedbacks)]);
+  const [secret, { faces, sender }] = await Promise.all([store.serviceSecret(), publicFaces(services, entry.orgId, feedbacks)]);
   const body = { text: services.markdown.text(entry.body), html: services.markdown.html(entry.body) };
   await tellEach(recipients, async (person) => {
     const sent = await sendOnce(services, { subjectId: entry.id, key: ANNOUNCED, email: person.email }, async () => {
@@ -123,7 +125,7 @@ export async function announceEntry(services: AnnounceDeps, job: JobRequest): Pr
       });
       // A mail client's one-click unsubscribe stops news of every feedback the e-mail is about.
       const all = await unsubscribeUrl(services.baseUrl, secret, person.feedbacks.map((f) => f.id).join(","), person.email, person.language);
-      return { ...words, unsubscribeUrl: all };
+      return { ...words, unsubscribeUrl: all, ...(sender && { senderName: sender }) };
     });
     // Sent now, or before (a crash may have come before this): it stands for each feedback's "delivered" message.
     if (sent !== "sent" && sent !== "sent_before") return sent;

@@ -1,3 +1,4 @@
+import type { OrganizationStore } from "../store/organizations.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import type { Services } from "../services.ts";
 import type { FollowerStore } from "../store/followers.ts";
@@ -26,6 +27,7 @@ export type NotifyDeps = FindDeps &
     readonly store: Pick<ServiceSecretStore, "serviceSecret"> &
       Pick<UserStore, "findUser" | "listMembers"> &
       Pick<PortalStore, "findPortal"> &
+      Pick<OrganizationStore, "findOrganization"> &
       Pick<PublicationStore, "findPublications"> &
       Pick<MergeStore, "listMerges"> &
       Pick<FeedbackStore, "listReports" | "statusChanges"> &
@@ -44,7 +46,7 @@ export async function notifyFollowers(services: NotifyDeps, job: JobRequest): Pr
   const { store } = services;
   const feedback = await resolveFeedback(services, job.orgId, job.feedbackId);
   if (!feedback) return;
-  const [secret, { faces }] = await Promise.all([store.serviceSecret(), publicFaces(services, feedback.orgId, [feedback])]);
+  const [secret, { faces, sender }] = await Promise.all([store.serviceSecret(), publicFaces(services, feedback.orgId, [feedback])]);
   const { nameFor, page } = faces.get(feedback.id)!;
   const actor = job.detail ? (await store.findUser(job.detail))?.email : undefined;
   const followers = (await store.listFollowers(feedback.id)).filter((follower) => follower.email !== actor);
@@ -68,7 +70,7 @@ export async function notifyFollowers(services: NotifyDeps, job: JobRequest): Pr
           feedbackKey: feedback.key,
           unsubscribeUrl: link,
         });
-        return { ...words, unsubscribeUrl: link };
+        return { ...words, unsubscribeUrl: link, ...(sender && { senderName: sender }) };
       });
     const member = change && team.find((m) => m.email === follower.email);
     return member ? tellOfChange(services, change, member, team, "delivered", alone) : alone();

@@ -1,3 +1,4 @@
+import type { OrganizationStore } from "../store/organizations.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import { type FindDeps, findByKeyOrId } from "../feedback/find-feedback.ts";
 import type { Services } from "../services.ts";
@@ -26,6 +27,7 @@ export type NotifyReplyDeps = FindDeps &
       Pick<UserStore, "findUser" | "listMembers"> &
       Pick<TeamStore, "listTeam"> &
       Pick<PortalStore, "findPortal"> &
+      Pick<OrganizationStore, "findOrganization"> &
       Pick<PublicationStore, "findPublications"> &
       Pick<MergeStore, "listMerges"> &
       Pick<FollowerStore, "listFollowers" | "claimNotification" | "confirmNotification" | "releaseNotification">;
@@ -69,7 +71,7 @@ export async function notifyReply(services: NotifyReplyDeps, job: JobRequest): P
   const feedback = await findByKeyOrId(services, job.orgId, job.feedbackId);
   const reply = feedback && (await store.listComments(feedback.id)).find((c) => c.id === job.detail);
   if (!feedback || !reply || reply.visibility !== "public") return;
-  const [author, { faces, portal }, secret] = await Promise.all([
+  const [author, { faces, portal, sender }, secret] = await Promise.all([
     reply.person ?? (reply.userId ? store.findUser(reply.userId) : null),
     publicFaces(services, feedback.orgId, [feedback]),
     store.serviceSecret(),
@@ -93,7 +95,7 @@ export async function notifyReply(services: NotifyReplyDeps, job: JobRequest): P
         ...(followUrl && { followUrl }),
         unsubscribeUrl: link,
       });
-      return { ...words, unsubscribeUrl: link };
+      return { ...words, unsubscribeUrl: link, ...(sender && { senderName: sender }) };
     }),
   );
 }

@@ -4,6 +4,7 @@ import type { FeedbackRecord } from "../model.ts";
 import { portalUrl } from "../portal/portal-settings.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { MergeStore } from "../store/merges.ts";
+import type { OrganizationStore } from "../store/organizations.ts";
 import type { PortalRecord, PortalStore } from "../store/portals.ts";
 import type { PublicationStore } from "../store/publications.ts";
 import type { UserStore } from "../store/users.ts";
@@ -23,18 +24,25 @@ interface PublicFace {
 type PublicFaceDeps = {
   readonly baseUrl: string;
   readonly store: Pick<PortalStore, "findPortal"> &
+    Pick<OrganizationStore, "findOrganization"> &
     Pick<PublicationStore, "findPublications"> &
     Pick<MergeStore, "listMerges"> &
     Pick<FeedbackStore, "listReports"> &
     Pick<UserStore, "listMembers">;
 };
 
-/** The public face of each of an organization's feedbacks, by id, and the organization's portal it read for them. */
+/**
+ * The public face of each of an organization's feedbacks, by id, the organization's portal it read
+ * for them, and the name the organization's e-mails to its customers go out under (`sender`,
+ * OutgoingMessage.senderName): the portal's title, the organization's name unless the team renamed
+ * it for its customers, as they see it on the portal and as it signs the team's replies
+ * (replySignature); the organization's name while no portal was saved.
+ */
 export async function publicFaces(
   deps: PublicFaceDeps,
   orgId: string,
   feedbacks: readonly FeedbackRecord[],
-): Promise<{ readonly portal: PortalRecord | null; readonly faces: Map<string, PublicFace> }> {
+): Promise<{ readonly portal: PortalRecord | null; readonly faces: Map<string, PublicFace>; readonly sender?: string }> {
   const [namings, portal] = await Promise.all([
     readNamings(
       deps,
@@ -61,5 +69,6 @@ export async function publicFaces(
       return [f.id, { nameFor, ...(naming.publication && board && { page: `${board}/${encodeURIComponent(f.key)}` }) }];
     }),
   );
-  return { portal, faces };
+  const sender = portal?.title || (await deps.store.findOrganization(orgId))?.name;
+  return { portal, faces, ...(sender && { sender }) };
 }

@@ -50,10 +50,14 @@ export async function requestSignInLink(
   const token = ids.secret();
   await store.saveSignInLink(digest(token), { orgId: portal.orgId, email, expiresAt: clock() + SIGN_IN_LINK_TTL_MS });
   // The message names the portal by its title, as the person saw it on the page they asked from.
-  const portalName = (await store.findPortal(portal.orgId))?.title ?? portal.slug;
-  const words = signInMessage(request.language, { portal: portalName, link: signInLinkUrl(services.baseUrl, portal.slug, token, request.next) });
+  // It goes out under that title too (OutgoingMessage.senderName): the portal's people know no other.
+  const title = (await store.findPortal(portal.orgId))?.title;
+  const words = signInMessage(request.language, {
+    portal: title ?? portal.slug,
+    link: signInLinkUrl(services.baseUrl, portal.slug, token, request.next),
+  });
   try {
-    await notifier.send({ to: email, ...words, messageId: `portal-sign-in.${digest(token).slice(0, 32)}` });
+    await notifier.send({ to: email, ...words, ...(title && { senderName: title }), messageId: `portal-sign-in.${digest(token).slice(0, 32)}` });
   } catch (error) {
     // Said to the person, who may ask again; the link saved is never sent, and runs out.
     return unavailable("email_unavailable", error);

@@ -303,7 +303,7 @@ describe("the announcement", () => {
     });
     assert.ok(shipped.ok);
     const followers = [follower("fb-1", "ann@x.io", { name: "Ann" }), follower("fb-3", "ann@x.io"), follower("fb-3", "bea@x.io", { language: "fr" })];
-    const sent: Array<{ to: string; subject: string; text: string; html?: string; unsubscribeUrl?: string }> = [];
+    const sent: Array<{ to: string; subject: string; text: string; html?: string; unsubscribeUrl?: string; senderName?: string }> = [];
     const deps = {
       ...fake.deps,
       notifier: { delivers: true, send: async (m: (typeof sent)[number]) => void sent.push(m) },
@@ -331,6 +331,15 @@ describe("the announcement", () => {
     const announce = () => announceEntry(deps, { kind: "announce_changelog", orgId: "org", feedbackId: shipped.value.id });
     return { announce, entryId: shipped.value.id, sent, claims };
   }
+
+  test("goes out under the organization's name, which its customers know, while its portal has no title of its own", async () => {
+    const { announce, sent } = await announcing();
+    await announce();
+    assert.deepEqual(
+      sent.map((m) => m.senderName),
+      ["Acme", "Acme"],
+    );
+  });
 
   test("sends one message per person, in their language, with an unsubscribe link per feedback they follow; running again sends nothing", async () => {
     const { announce, sent, claims } = await announcing();

@@ -35,7 +35,7 @@ function fakePortal() {
   const links = new Map<string, { orgId: string; email: string; expiresAt: number }>();
   const sessions = new Map<string, PortalPerson & { expiresAt: number }>();
   const counters = new Map<string, number>();
-  const sent: Array<{ to: string; subject: string; text: string }> = [];
+  const sent: Array<{ to: string; subject: string; text: string; senderName?: string }> = [];
   const store = {
     async saveSignInLink(hash: string, link: { orgId: string; email: string; expiresAt: number }) {
       links.set(hash, link);
@@ -79,7 +79,7 @@ function fakePortal() {
       clock: () => now,
       ids: { secret: () => `secret-${++n}` },
       digest: (text: string) => `hash(${text})`,
-      notifier: { delivers: true, send: async (m: { to: string; subject: string; text: string }) => void sent.push(m) },
+      notifier: { delivers: true, send: async (m: (typeof sent)[number]) => void sent.push(m) },
       baseUrl: "https://retour.test",
     },
   };
@@ -96,6 +96,12 @@ describe("sign-in by e-mail link", () => {
     assert.equal(mail?.subject, "Your sign-in link for Acme ideas");
     assert.match(mail!.text, /https:\/\/retour\.test\/p\/acme\/sign-in\/link\?token=secret-1\n/);
     assert.deepEqual([...fake.links], [["hash(secret-1)", { orgId: "org", email: "ana@x.io", expiresAt: NOW + 15 * 60_000 }]]);
+  });
+
+  test("the message goes out under the portal's title, the name its people know", async () => {
+    const fake = fakePortal();
+    await requestSignInLink(fake.deps, PORTAL, ask);
+    assert.equal(fake.sent[0]?.senderName, "Acme ideas");
   });
 
   test("in French, the message is in French", async () => {

@@ -42,7 +42,6 @@ describe("follower notifications by e-mail", () => {
     expect(english.text).toContain("Hello Ann,");
     expect(english.headers).toMatch(/List-Unsubscribe: <http:\/\/localhost:\d+\/unsubscribe\?f=/);
     expect(english.headers).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
-    expect(english.headers).toContain("From: Retour <notify@retour.test>");
     const french = mailsTo("bea@example.fr")[0]!;
     expect(french.text).toContain("Ce que vous aviez signalé est maintenant livré");
     // Delivered again later: nobody is told twice.
@@ -50,6 +49,20 @@ describe("follower notifications by e-mail", () => {
     await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
     await settle();
     expect(mailsTo("ann@example.com").length).toBe(1);
+  });
+
+  test("a follower's message goes out under the organization's name, at SMTP_FROM's address; the team's own e-mails as SMTP_FROM stands", async () => {
+    const key = await report("Printing a receipt twice charges twice", "ivy@example.com");
+    await settle();
+    await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
+    await post(
+      `${server.url}/v1/invitations`,
+      { email: "newcomer@example.com", role: "member" },
+      { authorization: `Bearer ${server.demo.tokens.admin}` },
+    );
+    await settle();
+    expect(mailsTo("ivy@example.com")[0]!.headers).toContain("From: Demo <notify@retour.test>");
+    expect(mailsTo("newcomer@example.com")[0]!.headers).toContain("From: Retour <notify@retour.test>");
   });
 
   test("a refused send is retried, and the follower still gets one message", async () => {
@@ -154,5 +167,13 @@ describe("follower notifications by e-mail", () => {
     expect(reporter.text).toContain(`Follow your report: ${created.body.statusUrl}`);
     expect(member.text).toContain(`See it on the portal: ${server.url}/p/demo/${key}`);
     expect(member.text).not.toContain("saved filters");
+  });
+
+  test("once the portal has a title, the followers' messages go out under it, the name they know the organization by", async () => {
+    const key = await report("The stock count is off by one after a return", "jon@example.com");
+    await settle();
+    await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
+    await settle();
+    expect(mailsTo("jon@example.com")[0]!.headers).toContain("From: Demo feedback <notify@retour.test>");
   });
 });

@@ -59,7 +59,7 @@ describe("a team reply marked public is e-mailed to the followers", () => {
     await member("POST", `/v1/feedbacks/${key}/comments`, { text: "Fixed in 4.3.", visibility: "public" });
     await http.runJobs();
     const rita = mailbox.to("rita@customer.example").slice(-1)[0]!;
-    expect(rita.headers).toMatch(/^From: Retour <team@retour\.test>$/m);
+    expect(rita.headers).toMatch(/^From: Demo <team@retour\.test>$/m);
     expect(rita.headers).toMatch(/^Reply-To: Acme support <support@acme\.test>$/m);
   });
 
