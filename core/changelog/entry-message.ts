@@ -23,11 +23,15 @@ interface Announcement {
   readonly trackingUrl?: string;
 }
 
-/** The words of an announcement, plain text, in each language (French puts a narrow no-break space before its colons). */
+/**
+ * The words of an announcement, plain text, in each language (French puts a narrow no-break space
+ * before its colons). The subject quotes the entry's title and puts no colon of its own before it,
+ * so a title that holds one ("Invoices: PDF export") does not read as two labels stacked.
+ */
 const WORDS = {
   en: {
     colon: ": ",
-    subject: (title: string) => `New: ${title}`,
+    subject: (title: string) => `"${title}" has shipped`,
     hello: (name?: string) => `Hello${name ? ` ${name}` : ""},`,
     shipped: (title: string) => `What you were waiting for has shipped: "${title}".`,
     answers: (several: boolean) => (several ? "It answers the requests you followed:" : "It answers the request you followed:"),
@@ -36,7 +40,8 @@ const WORDS = {
   },
   fr: {
     colon: "\u202f: ",
-    subject: (title: string) => `Nouveauté\u202f: ${title}`,
+    // "Disponible" agrees with any title, of either gender.
+    subject: (title: string) => `«\u202f${title}\u202f» est disponible`,
     hello: (name?: string) => `Bonjour${name ? ` ${name}` : ""},`,
     shipped: (title: string) => `Ce que vous attendiez est livré\u202f: «\u202f${title}\u202f».`,
     answers: (several: boolean) =>

@@ -348,8 +348,8 @@ describe("the announcement", () => {
     assert.deepEqual(
       sent.map((m) => [m.to, m.subject]),
       [
-        ["ann@x.io", "New: Exports and sync"],
-        ["bea@x.io", "Nouveauté\u202f: Exports and sync"],
+        ["ann@x.io", '"Exports and sync" has shipped'],
+        ["bea@x.io", "«\u202fExports and sync\u202f» est disponible"],
       ],
     );
     assert.match(sent[0]!.text, /^Hello Ann,/);
@@ -406,8 +406,18 @@ describe("the announcement", () => {
       body: NO_BODY,
       followed: [{ key: "ACME-1", title: "PDF", reporter: true, unsubscribeUrl: "https://u" }],
     });
-    assert.equal(words.subject, "Nouveauté\u202f: Export");
     assert.ok(!/ :/.test(words.text));
+  });
+
+  test("the subject quotes the entry's title and stacks no colon of its own before one the title holds", () => {
+    const subject = (language: "en" | "fr") =>
+      entryMessage(language, {
+        title: "Invoices: PDF export",
+        body: NO_BODY,
+        followed: [{ key: "ACME-1", title: "PDF", reporter: true, unsubscribeUrl: "https://u" }],
+      }).subject;
+    assert.equal(subject("en"), '"Invoices: PDF export" has shipped');
+    assert.equal(subject("fr"), "«\u202fInvoices: PDF export\u202f» est disponible");
   });
 
   test("the HTML alternative escapes every text but the body: a name or a title holding markup reads as written", () => {
@@ -451,7 +461,7 @@ describe("the announcement", () => {
       followed: [{ key: "ACME-1", title: "PDF", reporter: false, unsubscribeUrl: "https://r.io/u1" }],
     });
     assert.match(html, /<html lang="fr">/);
-    assert.match(html, /<title>Nouveauté\u202f: Export<\/title>/);
+    assert.match(html, /<title>«\u202fExport\u202f» est disponible<\/title>/);
     assert.match(html, /<p>Bonjour Bea,<\/p>\n<p>Ce que vous attendiez est livré\u202f: «\u202fExport\u202f»\.<\/p>/);
     assert.match(html, /<li>ACME-1\u202f: PDF<\/li>/);
     assert.match(html, />Suivre votre signalement<\/a>/);

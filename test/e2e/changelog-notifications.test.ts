@@ -73,7 +73,7 @@ describe("publishing a changelog entry, through a real SMTP server", () => {
     expect(mailbox.mails.some((m) => subjectOf(m).startsWith("Delivered"))).toBe(false);
 
     const ann = mailsTo("ann@example.com")[0]!;
-    expect(subjectOf(mailsTo("ann@example.com")[0]!)).toBe("New: Exports, sync and themes");
+    expect(subjectOf(mailsTo("ann@example.com")[0]!)).toBe('"Exports, sync and themes" has shipped');
     expect(ann.text).toContain("Hello Ann,");
     expect(ann.text).toContain("All fixed in 2.4.");
     expect(ann.text).toContain(`- ${invoices}: Invoice export to PDF gives a blank page`);
@@ -174,7 +174,7 @@ describe("a changelog e-mail, as plain text and HTML, through a real SMTP server
     expect(eve.text).toContain("Bonjour Eve,");
     expect(eve.text).toContain("Faster exports, at last");
     expect(eve.html).toContain('<html lang="fr">');
-    expect(eve.html).toContain("<title>Nouveauté\u202f: Retries and schedules</title>");
+    expect(eve.html).toContain("<title>«\u202fRetries and schedules\u202f» est disponible</title>");
     expect(eve.html).toContain("<p>Bonjour Eve,</p>");
     expect(eve.html).toMatch(/>Ne plus recevoir de nouvelles de DEMO-\d+<\/a>/);
   });

@@ -115,8 +115,8 @@ describe("changelog entries that ship many feedbacks name them without looking e
     expect(Object.entries(calls.of).filter(([name]) => name.startsWith("listFollowers"))).toEqual([["listFollowersOf", 1]]);
     const told = (to: string) => mails.filter((m) => m.to === to);
     expect(mails.map((m) => m.to).sort()).toEqual(["ann@example.com", "bea@example.fr", "carl@example.com"]);
-    expect(told("bea@example.fr")[0]!.subject).toBe("Nouveauté\u202f: Labels");
-    expect(told("carl@example.com")[0]!.subject).toBe("New: Labels");
+    expect(told("bea@example.fr")[0]!.subject).toBe("«\u202fLabels\u202f» est disponible");
+    expect(told("carl@example.com")[0]!.subject).toBe('"Labels" has shipped');
     const named = (to: string) => [...told(to)[0]!.text.matchAll(/\/p\/demo\/(DEMO-\d+)/g)].map((m) => m[1]);
     expect(new Set(named("bea@example.fr"))).toEqual(new Set([rest[4]!.key]));
     expect(new Set(named("carl@example.com"))).toEqual(new Set([into!.key]));
