@@ -30,6 +30,8 @@ export interface Stopped {
   readonly publicTitle?: string;
   readonly trackingUrl?: string;
   readonly portalPage?: string;
+  /** Whether the link's address still follows it: false once unsubscribed (in one click, say), so the page does not offer it again. */
+  readonly following: boolean;
 }
 
 /** What an unsubscribe link stops, to say it before and after: null for a forged or altered link. */
@@ -37,23 +39,24 @@ export async function readUnsubscribeLink(services: ReadLinkDeps, link: Unsubscr
   if (!(await checkUnsubscribeLink(services, link))) return null;
   const feedbacks = await linkedFeedbacks(services, link);
   const email = normalizeEmail(link.email);
-  const [publications, portal, trackingUrls] = await Promise.all([
+  const [publications, portal, followed] = await Promise.all([
     services.store.findPublications(feedbacks.map((f) => f.id)),
     feedbacks[0] ? services.store.findPortal(feedbacks[0].orgId) : null,
     Promise.all(
       feedbacks.map(async (f) => {
         const follower = (await services.store.listFollowers(f.id)).find((r) => r.email === email);
-        return openTrackingLink(services.secrets, follower?.trackingSealed);
+        return { following: follower !== undefined, trackingUrl: await openTrackingLink(services.secrets, follower?.trackingSealed) };
       }),
     ),
   ]);
   const board = portal?.enabled ? portalUrl(services.baseUrl, portal.slug) : undefined;
   return feedbacks.map((f, i) => {
     const publicTitle = publications.get(f.id)?.title;
-    const trackingUrl = trackingUrls[i];
+    const { following, trackingUrl } = followed[i]!;
     return {
       id: f.id,
       key: f.key,
+      following,
       ...(publicTitle && { publicTitle }),
       ...(trackingUrl && { trackingUrl }),
       ...(publicTitle && board && { portalPage: `${board}/${encodeURIComponent(f.key)}` }),

@@ -104,6 +104,22 @@ describe("follower notifications by e-mail", () => {
     expect(forged.status).toBe(404);
   });
 
+  test("once unsubscribed in one click, the link opened again says the address no longer gets news of it, and offers no unsubscribe", async () => {
+    const key = await report("The tip field forgets its last value", "kim@example.com");
+    await settle();
+    await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
+    await settle();
+    const oneClick = /List-Unsubscribe: <([^>]+)>/.exec(mailsTo("kim@example.com")[0]!.headers)![1]!.replaceAll("&amp;", "&");
+    const posted = { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } };
+    expect((await fetch(oneClick, posted)).status).toBe(200);
+    const reopened = await fetch(oneClick);
+    expect(reopened.status).toBe(200);
+    const page = await reopened.text();
+    expect(page).toContain("Already unsubscribed: no more news is sent to <strong>kim@example.com</strong> about:");
+    expect(page).toContain(`<strong>${key}</strong>`);
+    expect(page).not.toContain('<button type="submit">Unsubscribe</button>');
+  });
+
   test("the reporter's message carries their tracking link; a team member who follows over REST is told too", async () => {
     const created = await post(`${server.url}/v1/reports`, {
       publicKey: server.demo.publicKey,

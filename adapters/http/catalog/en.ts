@@ -1137,6 +1137,8 @@ export const EN = {
     /** Before the address, then the list of what the link stops: a feedback's key, and its public title once published. */
     stopSending: "Stop sending news to",
     about: "about:",
+    /** The link opened again once what it names was stopped: before the address, then the list. */
+    noLonger: "Already unsubscribed: no more news is sent to",
     button: "Unsubscribe",
     done: "Done: you will receive no more news about this subject.",
     doneAbout: "Done: you will receive no more news about:",

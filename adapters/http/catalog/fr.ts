@@ -1007,6 +1007,7 @@ export const FR: Catalog = {
     ask: "Ne plus recevoir de nouvelles de ce sujet à",
     stopSending: "Ne plus envoyer de nouvelles à",
     about: "sur\u202f:",
+    noLonger: "Désabonnement déjà fait\u202f: plus aucune nouvelle n’est envoyée à",
     button: "Me désabonner",
     done: "C’est fait\u202f: vous ne recevrez plus de nouvelles de ce sujet.",
     doneAbout: "C’est fait\u202f: vous ne recevrez plus de nouvelles sur\u202f:",

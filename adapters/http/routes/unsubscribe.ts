@@ -50,7 +50,8 @@ const told = (stopped: readonly Stopped[], w: Words, alone: string, about: strin
 
 /**
  * The unsubscribe link of notifications. Opening it asks for confirmation (mail scanners open
- * links), naming what it stops; the POST unsubscribes, and is also what mail clients send for
+ * links), naming what it stops; opened again once it stopped them all (a mail client's one-click
+ * unsubscribe, which the person never saw), it says so instead of offering it again; the POST unsubscribes, and is also what mail clients send for
  * one-click unsubscribe (RFC 8058). Once done, the page offers to undo it, with the same link: a
  * form that brings back exactly what was stopped.
  */
@@ -67,6 +68,10 @@ export function unsubscribeRoutes(services: Services) {
         const link = linkOf(request);
         const stopped = await readUnsubscribeLink(services, link);
         if (!stopped) return invalidPage(w, language);
+        if (stopped.length > 0 && stopped.every((f) => !f.following))
+          return page(w.title, html`<h1>${w.title}</h1><p>${w.noLonger} <strong>${link.email}</strong> ${w.about}</p>${stoppedList(stopped, w)}`, {
+            language,
+          });
         const ask =
           stopped.length === 0
             ? html`<p>${w.ask} <strong>${link.email}</strong>.</p>`
