@@ -5,10 +5,16 @@
  * reports met on those words ("Upgrade ant" and "Upgrade tomcat" on `cve nvd nist gov vuln`).
  * Each rule below removes one kind of such text, or keeps only its meaningful words; together
  * they run before any word is counted, for scoring and for indexing alike.
+ *
+ * Anyone may send a report of 10,000 characters, so no rule may try, at each of many places, a
+ * scan to the end of the text (which costs its length squared: seconds of the grouping job for
+ * blank lines or unclosed `<!--`): a line's start skips spaces and tabs only, never line breaks;
+ * a name starts where a run of name characters starts; a comment or a macro stops looking for its
+ * end where the next one begins.
  */
 
 /** `Mozilla/5.0 (X11; Linux x86_64; rv:68.0) Gecko/20100101 Firefox/68.0 SeaMonkey/2.53.11`, and any run of `Product/version (…)` tokens. */
-const USER_AGENT = /\b(?:Mozilla|Opera|Dalvik)\/\d[^\n]*|(?:\b[A-Za-z][\w.-]*\/\d[\w.]*(?:\s*\([^)\n]*\))?\s*){2,}/g;
+const USER_AGENT = /\b(?:Mozilla|Opera|Dalvik)\/\d[^\n]*|(?:(?<![\w.-])[A-Za-z][\w.-]*\/\d[\w.]*(?:\s*\([^()\n]*\))?\s*){2,}/g;
 
 /** A user agent is browser detail, never a subject. */
 export const withoutUserAgents = (text: string): string => text.replace(USER_AGENT, " ");
@@ -34,7 +40,7 @@ export const withoutUrls = (text: string): string =>
  * passed through, shared by every fault of that code. The exception a trace ends in stays.
  */
 const STACK_FRAME =
-  /\bat\s+[\w$.<>/-]+\((?:[\w$.-]+:\d+|Native Method|Unknown Source)\)|^\s*(?:File\s+"[^"]+",\s+line\s+\d+.*|#\d+\s+0x[0-9a-f]+.*|\.\.\.\s+\d+\s+more)\s*$/gim;
+  /\bat\s+[\w$.<>/-]+\((?:[\w$.-]+:\d+|Native Method|Unknown Source)\)|^[ \t]*(?:File\s+"[^"]+",\s+line\s+\d+.*|#\d+\s+0x[0-9a-f]+.*|\.\.\.\s+\d+\s+more)\s*$/gim;
 const LOG_STAMP =
   /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?(?:\s+(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL))?\b/g;
 
@@ -58,7 +64,7 @@ const COORDINATE =
   /(?<![\w.-])[a-z][\w-]*(?:\.[\w-]+)*:([A-Za-z][\w.-]*):(?:(?:jar|pom|war|ear|aar|rar|ejb|zip|test-jar|maven-plugin|bundle)(?::[\w.-]+)?:)?\d+\.[\w.-]+(?::(?:compile|provided|runtime|test|system|import)\b)?/g;
 
 const TEST_TALLY =
-  /\bTests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+(?:, Flakes: \d+)?|\b\d+ tests? completed, \d+ failed(?:, \d+ skipped)?|,?\s*\bTime elapsed: [\d.,]+ ?s(?:ec)?\b|<<< (?:FAILURE|ERROR)!(?: - in\b)?/g;
+  /\bTests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+(?:, Flakes: \d+)?|\b\d+ tests? completed, \d+ failed(?:, \d+ skipped)?|(?:,\s*)?\bTime elapsed: [\d.,]+ ?s(?:ec)?\b|<<< (?:FAILURE|ERROR)!(?: - in\b)?/g;
 
 export const withoutBuildLog = (text: string): string => text.replace(LOG_LEVEL, " ").replace(COORDINATE, " $1 ").replace(TEST_TALLY, " ");
 
@@ -82,7 +88,8 @@ export const withoutVersionsAndIds = (text: string): string =>
   text.replace(UUID, " ").replace(VERSION, " ").replace(HASH, " ").replace(LONG_NUMBER, " ");
 
 /** Markup of bug templates and trackers: HTML comments, `{code:java}`, `{noformat}`, `**`, quoted lines' `>`, `h2.` and `#` headings. */
-const MARKUP = /<!--[\s\S]*?-->|\{(?:code|noformat|quote|panel|color)(?::[^}]*)?\}|\*\*|^[ \t]*(?:>[ \t]*)+|^\s*(?:h[1-6]\.|#{1,6})\s*/gim;
+const MARKUP =
+  /<!--(?:(?!<!--)[\s\S])*?-->|\{(?:code|noformat|quote|panel|color)(?::[^{}]*)?\}|\*\*|^[ \t]*(?:>[ \t]*)+|^[ \t]*(?:h[1-6]\.|#{1,6})\s*/gim;
 
 /**
  * Labels of a bug template that say what follows, not what it is about, in English and French.
@@ -90,14 +97,14 @@ const MARKUP = /<!--[\s\S]*?-->|\{(?:code|noformat|quote|panel|color)(?::[^}]*)?
  * label of a `Label: value` line, whose value stays.
  */
 const TEMPLATE_LABEL =
-  /^\s*(?:steps?\s+(?:how\s+)?to\s+reproduce|to\s+reproduce|reproduction(?:\s+steps)?|actual\s+(?:results?|behaviou?r)|expected\s+(?:results?|behaviou?r)|observed\s+(?:results?|behaviou?r)|additional\s+(?:information|info|context|details)|environment|notes?|description|summary|preconditions?|workaround|problem\s+type|details|context|url|(?:é|e)tapes?\s+(?:pour|de)\s+reproduction|(?:é|e)tapes?\s+pour\s+reproduire|r(?:é|e)sultats?\s+(?:attendus?|obtenus?|observ(?:é|e)s?)|comportement\s+(?:attendu|observ(?:é|e)|actuel)|environnement|remarques?)\s*:/gim;
+  /^[ \t]*(?:steps?\s+(?:how\s+)?to\s+reproduce|to\s+reproduce|reproduction(?:\s+steps)?|actual\s+(?:results?|behaviou?r)|expected\s+(?:results?|behaviou?r)|observed\s+(?:results?|behaviou?r)|additional\s+(?:information|info|context|details)|environment|notes?|description|summary|preconditions?|workaround|problem\s+type|details|context|url|(?:é|e)tapes?\s+(?:pour|de)\s+reproduction|(?:é|e)tapes?\s+pour\s+reproduire|r(?:é|e)sultats?\s+(?:attendus?|obtenus?|observ(?:é|e)s?)|comportement\s+(?:attendu|observ(?:é|e)|actuel)|environnement|remarques?)\s*:/gim;
 
 /**
  * Lines that describe where a report was made rather than what it is about — operating system,
  * browser, version, build, device — whatever their values: every report of one platform shares them.
  */
 const ENVIRONMENT_LINE =
-  /^\s*(?:operating\s+system|os|platform|browser(?:\s*\/\s*version)?|version|build(?:\s+id|naam)?|user\s*-?\s*agent|useragent|device|tested\s+another\s+browser|syst(?:è|e)me(?:\s+d.exploitation)?|navigateur|appareil)\s*:.*$/gim;
+  /^[ \t]*(?:operating\s+system|os|platform|browser(?:\s*\/\s*version)?|version|build(?:\s+id|naam)?|user\s*-?\s*agent|useragent|device|tested\s+another\s+browser|syst(?:è|e)me(?:\s+d.exploitation)?|navigateur|appareil)\s*:.*$/gim;
 
 export const withoutTemplate = (text: string): string => text.replace(MARKUP, " ").replace(ENVIRONMENT_LINE, " ").replace(TEMPLATE_LABEL, " ");
 

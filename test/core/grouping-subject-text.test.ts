@@ -119,6 +119,17 @@ describe("the subject text grouping reads", () => {
       "Tabs flicker\nUser Agent: Mozilla/5.0 (X11; Linux x86_64; rv:68.0) Gecko/20100101 Firefox/68.0\nSteps to reproduce:\nOpen two tabs in 2.53.9";
     assert.deepEqual(words(subjectText(a)), words(subjectText(b)));
   });
+
+  // Anyone may send a report, and grouping reads each: a rule that scans to the end of the text from
+  // each of many places costs the square of its length, minutes for these texts, past the test's
+  // timeout; in time proportional to it, a fraction of a second.
+  test("the subject text of a long report is read in time proportional to its length, whatever repeats in it", () => {
+    const repeats = ["\n", " ", "\n ", "<!--", "{code:", "x/1 (", "a.", "Tests run: 1, "];
+    for (const repeated of repeats) {
+      const text = `Export fails\n${repeated.repeat(Math.ceil(300_000 / repeated.length))}!`;
+      assert.equal(squeeze(subjectText(text)).slice(0, 12), "Export fails");
+    }
+  });
 });
 
 describe("when two titles name one subject", () => {
