@@ -25,7 +25,8 @@ export function normalizeResource(text: string, resources: Resources): string | 
   try {
     const url = new URL(text);
     if (url.hash) return null;
-    const href = url.href.replace(/\/+$/, "");
+    // From a run's first slash only: tried from each, a long run is read again to its end, its length squared.
+    const href = url.href.replace(/(?<!\/)\/+$/, "");
     return resources.aliases.includes(url.origin) ? resources.service + href.slice(url.origin.length) : href;
   } catch {
     return null;

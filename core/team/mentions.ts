@@ -13,9 +13,12 @@ interface Named {
  */
 const MENTION = /(?<![\p{L}\p{N}._%+-])@([\p{L}\p{N}._%+-]+(?:@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)?)/gu;
 
-/** The words a text mentions, in lower case, without the punctuation that may end a sentence. */
+/**
+ * The words a text mentions, in lower case, without the punctuation that may end a sentence (from the
+ * first of a run only: tried from each, a long run is read again to its end, its length squared).
+ */
 export function mentionedWords(text: string): string[] {
-  const words = [...text.matchAll(MENTION)].map((m) => m[1]!.replace(/[._%+-]+$/u, "").toLowerCase()).filter(Boolean);
+  const words = [...text.matchAll(MENTION)].map((m) => m[1]!.replace(/(?<![._%+-])[._%+-]+$/u, "").toLowerCase()).filter(Boolean);
   return [...new Set(words)];
 }
 

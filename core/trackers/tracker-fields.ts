@@ -59,9 +59,10 @@ export function readTrackerFields(provider: string, fields: TrackerFields): Resu
 
 /** Jira Cloud's fields: the site, written as acme or its address, the project's key, and the token's account. */
 function readJira(fields: TrackerFields, common: Omit<ReadFields, "project">): Result<ReadFields> {
+  // Trailing slashes from a run's first only: tried from each, a long run is read again to its end, its length squared.
   const site = (fields.site ?? "")
     .replace(/^https?:\/\//, "")
-    .replace(/\/+$/, "")
+    .replace(/(?<!\/)\/+$/, "")
     .toLowerCase();
   if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(site)) return invalid("invalid_body", { field: "site", reason: "malformed" });
   const project = fields.project ?? "";
