@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SignJWT } from "jose";
 import type { Browser, Page } from "playwright-core";
-import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium, signedInPage } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium, signedInPage, focusReaches } from "../support/chromium.ts";
 import { startMailbox } from "../support/mailbox.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { portalLook } from "../support/portal-look.ts";
@@ -76,14 +76,14 @@ describe.skipIf(!present)("a person on the portal, in Chromium", () => {
     expect(await page.textContent(".who-am-i")).toBe("nora@customer.example");
     // One press is left, on the focused button: the page did not vote by itself.
     expect(await page.textContent(".notice")).toContain("press the vote box");
-    expect(await page.evaluate(() => document.activeElement?.matches("form.vote button") ?? false)).toBe(true);
+    await focusReaches(page, "form.vote button");
     expect(await page.getAttribute("form.vote button", "aria-pressed")).toBe("false");
     expect(await portalLook(page, "feedback-back-to-vote")).toEqual([]);
     // Pressed from the keyboard, the page comes back with the focus still on the vote box, not at its top.
     await Promise.all([page.waitForURL(/#vote$/), page.keyboard.press("Enter")]);
     expect(await page.getAttribute("form.vote button", "aria-pressed")).toBe("true");
     expect(await page.textContent("form.vote strong")).toBe("1");
-    expect(await page.evaluate(() => document.activeElement?.matches("form.vote button") ?? false)).toBe(true);
+    await focusReaches(page, "form.vote button");
     await page.fill("#comment-text", "Yes please, my eyes hurt at night.");
     await page.click(".comment-form button[type=submit]");
     expect(await page.textContent(".notice")).toContain("The team reviews it before it appears here.");

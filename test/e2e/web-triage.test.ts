@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
-import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium, signedInPage } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium, signedInPage, focusReaches } from "../support/chromium.ts";
 import { operatorGrant } from "../../core/authorization.ts";
 import { setTagColor } from "../../core/triage/set-tag-color.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
@@ -103,7 +103,7 @@ describe.skipIf(!present)("triage in the inbox and on the feedback page, in Chro
       const refusal = page.locator("#bulk-refused");
       await refusal.waitFor();
       // The field it names has the focus, and the refusal, its description, is read with it.
-      expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-describedby"))).toContain("bulk-refused");
+      await focusReaches(page, '[aria-describedby~="bulk-refused"]');
       const [box, form, after] = await Promise.all([refusal.boundingBox(), page.locator("#bulk").boundingBox(), status.boundingBox()]);
       expect(box!.width).toBeCloseTo(form!.width, 0);
       expect(after!.y).toBeGreaterThan(box!.y + box!.height);
@@ -138,6 +138,7 @@ describe.skipIf(!present)("triage in the inbox and on the feedback page, in Chro
     await page.getByRole("button", { name: "Update the triage" }).click();
     await page.waitForURL(/\?triaged(&.*)?$/);
     // The notice has the focus, so it is read first (an address's #fragment would hold back its autofocus).
+    await focusReaches(page, "[role=status]");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Triage saved.");
     expect(await feedback(key)).toMatchObject({ owner: "member@demo.test", severity: "P1", tags: ["mobile", "search"] });
     const chip = page.locator("p.tags .chip").filter({ hasText: "mobile" });
@@ -186,7 +187,7 @@ describe.skipIf(!present)("triage in the inbox and on the feedback page, in Chro
     await page.waitForURL(/\/settings\/tags$/);
     expect(await page.getByRole("status").textContent()).toBe("“payment” is merged into “Payments”, on 1 feedback.");
     // What was done is read first: the notice has the focus on arrival (its ring in the screenshots below).
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("status");
+    await focusReaches(page, "[role=status]");
     expect([(await feedback(both)).tags, (await feedback(one)).tags]).toEqual([["checkout", "Payments"], ["Payments"]]);
     for (const at of WIDTHS) expect(await look(page, "settings-tags-renamed", at)).toEqual(fine("settings-tags-renamed", at));
   });

@@ -166,3 +166,12 @@ export async function saveScreenshot(on: Page, name: string, { fullPage = true }
   });
   await Bun.write(join(SCREENSHOTS, `${name}.png`), Buffer.from(data, "base64"));
 }
+
+/**
+ * Waits until the element with the focus matches `selector`, failing after 5 s: Chromium gives an
+ * `autofocus` at a rendering after the page's load, which a loaded machine may reach only after the
+ * test's next step has read the focus.
+ */
+export async function focusReaches(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((matching) => document.activeElement?.matches(matching) ?? false, selector, { timeout: 5_000 });
+}
