@@ -6,6 +6,7 @@ import type { Grant } from "../../../core/model.ts";
 import { bulkUpdate } from "../../../core/triage/bulk-update.ts";
 import { bulkNote } from "../../../core/triage/bulk-note.ts";
 import { dueTime } from "../../../core/triage/due-date.ts";
+import { spendExport } from "../../../core/triage/spend-export.ts";
 import { exportFeedbacks } from "../../../core/triage/export-feedbacks.ts";
 import { updateFeedback } from "../../../core/triage/update-feedback.ts";
 import { textFor } from "../catalog/text.ts";
@@ -253,7 +254,8 @@ export function inboxTriageRoutes(services: Services) {
           const params = new URL(request.url).searchParams;
           // The filters read as the inbox reads them, an unknown value left out as it is there: the
           // export holds what the page it was linked from listed, its address edited by hand or not.
-          const exported = await exportFeedbacks(services, visitor.grant, inboxQuery(params));
+          const spent = await spendExport(services, visitor.grant);
+          const exported = spent.ok ? await exportFeedbacks(services, visitor.grant, inboxQuery(params)) : spent;
           if (!exported.ok) {
             const message = textFor(visitor.language).errors[exported.code];
             return appPage(visitor, "/inbox", message, html`<h1>${message}</h1><p><a href="/inbox">←</a></p>`, STATUS_OF[exported.code]);

@@ -4,6 +4,7 @@ import { BulkRequest, BulkResults, TagList } from "../../../core/schemas/triage.
 import { bulkUpdate } from "../../../core/triage/bulk-update.ts";
 import { ExportQuery, exportFeedbacks } from "../../../core/triage/export-feedbacks.ts";
 import { listTags } from "../../../core/triage/list-tags.ts";
+import { spendExport } from "../../../core/triage/spend-export.ts";
 import { bearer } from "../bearer.ts";
 import { operation } from "../docs.ts";
 import { jsonBodies, jsonBody } from "../json-body.ts";
@@ -62,6 +63,8 @@ export function triageRoutes(services: Services, apiPerMinute: number) {
         if (!query.ok) return refuse(query);
         const converted = exportQuery.fromQuery(query.value);
         if (!exportQuery.check(converted)) return refuse(exportQuery.refuse("invalid_query", converted));
+        const spent = await spendExport(services, grant);
+        if (!spent.ok) return refuse(spent);
         const exported = await exportFeedbacks(services, grant, converted);
         if (!exported.ok) return refuse(exported);
         return exportResponse(exported.value, converted.format ?? "csv", services.clock());

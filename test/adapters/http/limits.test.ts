@@ -2,7 +2,8 @@ import { parseErrorResponse } from "@modelcontextprotocol/sdk/client/auth.js";
 import { TooManyRequestsError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { loadConfig } from "../../../apps/runtime/config.ts";
-import { FormBrowser } from "../../support/browser.ts";
+import { EXPORTS_PER_MINUTE } from "../../../core/triage/spend-export.ts";
+import { FormBrowser, signIn } from "../../support/browser.ts";
 import { distinctText } from "../../support/distinct.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
 
@@ -62,6 +63,32 @@ describe("rate limits (defaults)", () => {
     expect([limited.status, limited.body]).toEqual([429, { error: expect.any(String), code: "rate_limited" }]);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await http.request("GET", "/v1/apps", { token: http.demo.tokens.member })).status).toBe(200);
+  });
+
+  test("exports have their own budget per token, as each reads the whole list: the 10th of a minute passes, the 11th is 429 rate_limited with Retry-After", async () => {
+    const exported = () => http.request("GET", "/v1/feedbacks/export?format=jsonl", { token: http.demo.tokens.member });
+    startFreshMinute();
+    const statuses: number[] = [];
+    for (let i = 0; i < EXPORTS_PER_MINUTE; i++) statuses.push((await exported()).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const limited = await exported();
+    expect([limited.status, limited.body.code]).toEqual([429, "rate_limited"]);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The token's other calls, and another token's exports, are not held back.
+    expect((await http.request("GET", "/v1/feedbacks", { token: http.demo.tokens.member })).status).toBe(200);
+    expect((await http.request("GET", "/v1/feedbacks/export", { token: http.demo.tokens.reader })).status).toBe(200);
+  });
+
+  test("the inbox's export links spend the same budget, per session: the 11th of a minute is refused, 429, saying why", async () => {
+    const browser = new FormBrowser("http://localhost:3000", {}, (r) => http.handle(r));
+    await signIn(browser, http.demo.users.member.email, http.demo.users.member.password, "/inbox");
+    startFreshMinute();
+    const statuses: number[] = [];
+    for (let i = 0; i < EXPORTS_PER_MINUTE; i++) statuses.push((await browser.fetch("/inbox/export?format=csv")).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const refused = await browser.fetch("/inbox/export?format=csv");
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("<h1>Too many requests. Try again later.</h1>");
   });
 
   test("POST /oauth/register: 20 registrations an hour per address, then 429 with Retry-After", async () => {
