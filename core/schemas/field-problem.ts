@@ -60,8 +60,9 @@ export type FieldProblem =
     }
   | { readonly field: string; readonly reason: "expected"; readonly schema: TSchema }
   /**
-   * A required field missing while fields not known were given, perhaps in its place (`comment` for
-   * `text`, `app_id` for `appId`): `beside`, their names, said with it so one correction is enough.
+   * A required field missing while fields not known were given beside it, in its object, perhaps in
+   * its place (`comment` for `text`, `app_id` for `appId`): `beside`, their names, said with it so one
+   * correction is enough.
    */
   | { readonly field: string; readonly reason: "missing"; readonly beside: readonly string[] }
   /** A field not known by this name, which another of its names is: `name`, the one to use. */
@@ -86,7 +87,11 @@ export function firstProblem(schema: TSchema, value: unknown): FieldProblem | nu
   const field = fieldName(first.path);
   if (first.type === ValueErrorType.ObjectAdditionalProperties) return { field, reason: "unknown" };
   if (first.type === ValueErrorType.ObjectRequiredProperty) {
-    const beside = [...Value.Errors(schema, value)].filter((e) => e.type === ValueErrorType.ObjectAdditionalProperties).map((e) => fieldName(e.path));
+    // Only the unknown fields of its own object may stand in its place: another object's are said once this one is mended.
+    const parent = (path: string) => path.slice(0, path.lastIndexOf("/"));
+    const beside = [...Value.Errors(schema, value)]
+      .filter((e) => e.type === ValueErrorType.ObjectAdditionalProperties && parent(e.path) === parent(first.path))
+      .map((e) => fieldName(e.path));
     return beside.length > 0 ? { field, reason: "missing", beside } : { field, reason: "missing" };
   }
   // A list that names one item twice: said so, not as the list's other bounds ("at most 100 items").
