@@ -1,11 +1,12 @@
 import nodemailer from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
 import type { Notifier } from "../../core/ports.ts";
+import { shownInOneLine } from "../../core/schemas/text.ts";
 
 /**
  * Notifications by e-mail through an SMTP server (SMTP_URL, e.g. smtps://user:password@mail.example.com),
  * from `from`, replies to `replyTo` when given. A message with a sender's name goes out under that
- * name at `from`'s address, which nodemailer quotes or encodes as the name needs.
+ * name, in one line, at `from`'s address, which nodemailer quotes or encodes as the name needs.
  */
 export function createSmtpNotifier(options: { url: string; from: string; replyTo?: string; messageIdDomain: string }): Notifier {
   // A mail server that stops answering fails the send within a minute (nodemailer waits up to ten by
@@ -18,8 +19,11 @@ export function createSmtpNotifier(options: { url: string; from: string; replyTo
       const unsubscribe = message.unsubscribeUrl
         ? { url: message.unsubscribeUrl, comment: "Unsubscribe" }
         : message.settingsUrl && { url: message.settingsUrl, comment: "Notification settings" };
+      // An organization's name is anyone's to choose. Nodemailer encodes a line break in it, so it adds no
+      // header, but the mail client would show it, and reordered text, decoded: one line, read as written.
+      const senderName = message.senderName && shownInOneLine(message.senderName);
       await transport.sendMail({
-        from: message.senderName ? { name: message.senderName, address } : options.from,
+        from: senderName ? { name: senderName, address } : options.from,
         ...(options.replyTo && { replyTo: options.replyTo }),
         to: message.to,
         subject: message.subject,

@@ -28,6 +28,12 @@ const REORDERING = /[\p{Bidi_Control}\p{Cc}]/u;
 /** Whether a text holds characters that reorder or hide what it shows. */
 export const reordersText = (text: string): boolean => REORDERING.test(text);
 
+/**
+ * A name shown where it cannot be refused any more (an e-mail's sender), in one line: each run of
+ * characters that reorder or hide it, line breaks among them, and of spaces, made one space.
+ */
+export const shownInOneLine = (text: string): string => text.replace(/[\p{Bidi_Control}\p{Cc}\s]+/gu, " ").trim();
+
 const TEXT = "Text";
 const patterns = new Map<string, RegExp>();
 const patternOf = (source: string): RegExp => {

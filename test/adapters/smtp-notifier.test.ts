@@ -24,6 +24,15 @@ describe("the sender of an e-mail", () => {
     expect(await fromOf("notify@retour.test", "Café Zoë", "b@example.com")).toBe("Café Zoë <notify@retour.test>");
   });
 
+  test("a line break in a sender's name is a space, never a header of its own: the organization's name is anyone's to choose", async () => {
+    expect(await fromOf("notify@retour.test", "Acme\r\nBcc: eve@evil.test", "d@example.com")).toBe('"Acme Bcc: eve@evil.test" <notify@retour.test>');
+    expect(mailbox.to("d@example.com")[0]!.headers).not.toMatch(/^Bcc:/im);
+  });
+
+  test("a character that reorders text is a space in a sender's name, which reads as written", async () => {
+    expect(await fromOf("notify@retour.test", "Acme Books\u202etset.live", "e@example.com")).toBe('"Acme Books tset.live" <notify@retour.test>');
+  });
+
   test("a message without a sender's name goes out as SMTP_FROM stands", async () => {
     expect(await fromOf("Retour <notify@retour.test>", undefined, "c@example.com")).toBe("Retour <notify@retour.test>");
   });
