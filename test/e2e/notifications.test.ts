@@ -186,10 +186,16 @@ describe("follower notifications by e-mail", () => {
   });
 
   test("once the portal has a title, the followers' messages go out under it, the name they know the organization by", async () => {
+    const portal = await fetch(`${server.url}/v1/portal`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${server.demo.tokens.admin}`, "content-type": "application/json" },
+      body: JSON.stringify({ enabled: true, title: "Demo ideas" }),
+    });
+    expect(portal.status).toBe(200);
     const key = await report("The stock count is off by one after a return", "jon@example.com");
     await settle();
     await patch(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin, { status: "delivered" });
     await settle();
-    expect(mailsTo("jon@example.com")[0]!.headers).toContain("From: Demo feedback <notify@retour.test>");
+    expect(mailsTo("jon@example.com")[0]!.headers).toContain("From: Demo ideas <notify@retour.test>");
   });
 });
