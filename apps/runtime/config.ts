@@ -66,7 +66,7 @@ const OPENAI_SETTINGS = [
  * Settings that do nothing as the others stand (given for a reason, most likely a mistake), and
  * those meant for development, which weaken a production service.
  */
-function warningsOf(env: Env, assistant: Config["assistant"], store: Config["store"], proxyHops: number): string[] {
+function warningsOf(env: Env, assistant: Config["assistant"], store: Config["store"], behindTls: boolean, proxyHops: number): string[] {
   // A local model's address alone reads as enough to use it: it is not, without ASSISTANT=openai.
   const openai = OPENAI_SETTINGS.filter((name) => env[name]);
   return [
@@ -87,7 +87,7 @@ function warningsOf(env: Env, assistant: Config["assistant"], store: Config["sto
       : []),
     // The server speaks plain http alone, so an https BASE_URL means a proxy terminates TLS in front:
     // trusting none of its X-Forwarded-For entries counts every client as the proxy's address.
-    ...(env.BASE_URL?.toLowerCase().startsWith("https:") && proxyHops === 0
+    ...(behindTls && proxyHops === 0
       ? [
           "BASE_URL is https, so a reverse proxy terminates TLS in front of the server, but TRUST_PROXY is 0: rate limits count the proxy's address, one budget for every client (set TRUST_PROXY to the number of proxies in front)",
         ]
@@ -264,10 +264,10 @@ export function loadConfig(env: Env): Config {
     throw new ConfigError(
       `SECRET_KEY must be 64 hexadecimal characters (32 bytes), got ${env.SECRET_KEY.length === 64 ? "64 characters not all hexadecimal" : `${env.SECRET_KEY.length} characters`}`,
     );
-  const proxyHops = trustedProxyHops(env);
+  const [base, proxyHops] = [baseUrl(env), trustedProxyHops(env)];
   return {
     port,
-    baseUrl: baseUrl(env),
+    baseUrl: base,
     dataDir: resolve(env.DATA_DIR || "./data"),
     store,
     mongodbUri: env.MONGODB_URI,
@@ -297,6 +297,6 @@ export function loadConfig(env: Env): Config {
     testClockFile: env.TEST_CLOCK_FILE || undefined,
     slackApiUrl: slackApiUrl(env),
     demo: env.DEMO === undefined || env.DEMO === "" || flag(env, "DEMO"),
-    warnings: warningsOf(env, assistant, store, proxyHops),
+    warnings: warningsOf(env, assistant, store, base?.startsWith("https:") === true, proxyHops),
   };
 }

@@ -190,3 +190,8 @@ test("a SECRET_KEY that is not 64 hexadecimal characters is refused saying how m
     "SECRET_KEY must be 64 hexadecimal characters (32 bytes), got 64 characters not all hexadecimal",
   );
 });
+
+test("the https BASE_URL warning reads the address as the server reads it: in any case, with the spaces around it that it ignores", () => {
+  for (const BASE_URL of ["HTTPS://feedback.example.com", " https://feedback.example.com"])
+    expect(loadConfig({ BASE_URL }).warnings).toEqual([expect.stringMatching(/^BASE_URL is https, so a reverse proxy terminates TLS/)]);
+});
