@@ -181,7 +181,12 @@ function start(script: HTMLScriptElement): void {
   const api: RetourApi = {
     open,
     close: () => void panel?.then((p) => p.close()),
-    identify: (person) => void Object.assign(user, person),
+    identify(person) {
+      const before = user.token;
+      Object.assign(user, person);
+      // A token given anew takes effect in the open panel at once, not at its next drawing (a refused one's notice gone).
+      if (user.token !== before) void panel?.then((p) => p.identified());
+    },
     metadata: (values) => void Object.assign(metadata, values),
     on: listeners.on,
     destroy() {

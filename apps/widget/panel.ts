@@ -30,7 +30,7 @@ export function createPanel(host: PanelHost): Panel {
   const scope = scopeOf(host, lang, dialog, status);
   const { w } = scope;
   const body = h("div", { class: "body" });
-  furnish(scope, body, status, () => close());
+  const tabs = furnish(scope, body, status, () => close());
 
   /** What the dialog shows: the form (a draft), the assistant's questions (a report not sent yet), or an end. */
   let view: "form" | "pending" | "ended" = "ended";
@@ -159,11 +159,12 @@ export function createPanel(host: PanelHost): Panel {
       void form(options.kind || options.message ? options : (saved.draft ?? {}));
     },
     close,
+    identified: () => tabs?.redraw(),
   };
 }
 
-/** Puts the dialog on the page: its title and Close button, the tabs where the portal is on, `body`, and the status line; Escape closes it, and Tab stays in it. */
-function furnish(scope: PanelScope, body: HTMLElement, status: HTMLElement, close: () => void): void {
+/** Puts the dialog on the page: its title and Close button, the tabs where the portal is on (returned), `body`, and the status line; Escape closes it, and Tab stays in it. */
+function furnish(scope: PanelScope, body: HTMLElement, status: HTMLElement, close: () => void) {
   const { host, w, dialog } = scope;
   const tabs = scope.portal && dialogTabs(scope, scope.portal, body);
   const header = h(
@@ -187,4 +188,5 @@ function furnish(scope: PanelScope, body: HTMLElement, status: HTMLElement, clos
   });
   host.shadow.adoptedStyleSheets = [...host.shadow.adoptedStyleSheets, sheet(PANEL_CSS)];
   host.shadow.append(dialog);
+  return tabs;
 }

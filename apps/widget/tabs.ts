@@ -7,6 +7,8 @@ import { sheet } from "./style-sheet.ts";
 interface Tabs {
   readonly list: HTMLElement;
   readonly ideas: HTMLElement;
+  /** Draws the Ideas tab again where it is shown, else when it is next shown: what it offers depends on the site's token. */
+  readonly redraw: () => void;
 }
 
 /** The tabs over `report` (the report form's panel, which becomes the first tab's); the Ideas tab's module loads the first time it is shown. */
@@ -53,7 +55,9 @@ export function dialogTabs(scope: PanelScope, portal: Portal, report: HTMLElemen
     report.hidden = showIdeas;
     ideas.hidden = !showIdeas;
     scope.say("");
-    if (!showIdeas || loaded) return;
+    if (showIdeas && !loaded) draw();
+  }
+  function draw(): void {
     loaded = true;
     showIdeasTab(scope, portal, ideas).catch((error) => {
       loaded = false;
@@ -61,7 +65,14 @@ export function dialogTabs(scope: PanelScope, portal: Portal, report: HTMLElemen
       scope.host.emit("error", error);
     });
   }
-  return { list: h("div", { class: "tabs", role: "tablist", "aria-label": w.title, onkeydown }, ...tabs), ideas };
+  const redraw = () => {
+    loaded = false;
+    if (ideas.hidden) return;
+    // What the status line said of the token before (its refusal at a vote) is said no more.
+    scope.say("");
+    draw();
+  };
+  return { list: h("div", { class: "tabs", role: "tablist", "aria-label": w.title, onkeydown }, ...tabs), ideas, redraw };
 }
 
 /** Loads the Ideas tab's module and draws the tab with it. */

@@ -182,6 +182,54 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
     expect([resting, errors]).toEqual([["true", "true", "true"], ["invalid_sso_token"]]);
   });
 
+  /** The site identifies its person anew (`Retour.identify`), with a token the portal's secret signs. */
+  async function identifyAnew(tab: Page, who: string): Promise<void> {
+    const fresh = await token(who);
+    await tab.evaluate(
+      ([email, signed]) => (window.Retour as unknown as { identify(person: object): void }).identify({ email, name: "Ada Lovelace", token: signed }),
+      [who, fresh],
+    );
+  }
+
+  test("a fresh token the site gives while the Ideas tab is open takes effect at once: the refused token's notice goes and the tab offers votes, at 390 and 1280 px", async () => {
+    const tab = await hostPage("/signed?forged&who=erin@customer.example", 390);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByRole("tab", { name: "Ideas" }).click();
+    const lapsed = tab.getByText("Your sign-in for votes was not accepted. Reload the page, then vote again.");
+    await lapsed.waitFor();
+    await identifyAnew(tab, "erin@customer.example");
+    const votes = tab.locator("[data-retour-widget] button.vote");
+    await votes.first().waitFor({ timeout: 10_000 });
+    expect([await lapsed.count(), await votes.count(), await tab.getByRole("tab", { name: "Ideas" }).getAttribute("aria-selected")]).toEqual([
+      0,
+      3,
+      "true",
+    ]);
+    for (const width of [390, 1280]) {
+      await tab.setViewportSize({ width, height: 860 });
+      expect(await seriousViolations(tab)).toEqual([]);
+      await saveScreenshot(tab, `widget-ideas-identified-anew-${width}`, { fullPage: false });
+    }
+  });
+
+  test("a fresh token the site gives after one was refused at a vote brings the tab's votes back at once, the refusal no longer said, and a vote then counts", async () => {
+    const tab = await hostPage("/signed?forged&who=fay@customer.example", 390);
+    // The service's answer to which ideas count the person's vote, as if it came before the token was refused.
+    await tab.route(`${server.url}/v1/widget/voted`, (route) => route.fulfill({ json: { voted: [] } }));
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByRole("tab", { name: "Ideas" }).click();
+    const votes = tab.locator("[data-retour-widget] button.vote");
+    await votes.first().click();
+    const lapsed = tab.getByText("Your sign-in for votes was not accepted. Reload the page, then vote again.");
+    await lapsed.waitFor();
+    await identifyAnew(tab, "fay@customer.example");
+    // The tab drawn anew: its three votes offered again, none resting.
+    await tab.locator("[data-retour-widget] button.vote:not([aria-disabled])").nth(2).waitFor({ timeout: 10_000 });
+    expect([await votes.count(), await lapsed.count()]).toEqual([3, 0]);
+    await votes.first().click();
+    await tab.getByRole("button", { name: /^Voted for / }).waitFor({ timeout: 10_000 });
+  });
+
   test("without a token the tab offers the portal's sign-in in a new tab, in French too, coming back to the app's ideas on the portal; the arrow keys move between the tabs", async () => {
     const tab = await hostPage("/anonymous?lang=fr", 390);
     await tab.getByRole("button", { name: "Avis" }).click();
