@@ -23,6 +23,8 @@ interface IdeasHost {
   readonly voted: (keys: readonly string[]) => Promise<ReadonlyMap<string, number>>;
   /** Says something in the panel's status line, where refusals are said too. */
   readonly say: (text: string) => void;
+  /** Says something to screen readers only, in the panel's status line. */
+  readonly announce: (text: string) => void;
 }
 
 /** How many of the app's top ideas the tab lists. */
@@ -106,7 +108,9 @@ export async function showIdeas(host: IdeasHost): Promise<void> {
             return;
           }
           showVoted(cast.votes);
-          host.say((cast.counted === false ? w.alreadyVoted : w.votedFor).replace("{title}", idea.publicTitle));
+          // The vote the button shows already is said to screen readers only; that it had been cast before, the button does not show.
+          if (cast.counted === false) host.say(w.alreadyVoted.replace("{title}", idea.publicTitle));
+          else host.announce(w.votedFor.replace("{title}", idea.publicTitle));
         },
       },
       label,

@@ -1,3 +1,4 @@
+import { h } from "./dom.ts";
 import type { PanelHost, Portal } from "./panel-host.ts";
 import { type Lang, WORDS, type Words } from "./words.ts";
 
@@ -23,6 +24,8 @@ export interface PanelScope {
   readonly dialog: HTMLElement;
   /** Says something in the status line under the dialog's content; "" clears it. */
   readonly say: (text: string) => void;
+  /** Says something to screen readers only, in the status line (its live announcement): what the dialog shows already, not shown twice. */
+  readonly announce: (text: string) => void;
   /** Says the request failed, and tells the page why (its `error` event). */
   readonly fail: (error: unknown) => void;
   /** Says why the server refused a request (its `error`, else `fallback`), and tells the page (its `error` event). */
@@ -119,6 +122,7 @@ export function scopeOf(host: PanelHost, lang: Lang, dialog: HTMLElement, status
     portal: host.portal(),
     dialog,
     say: (text) => (status.textContent = text),
+    announce: (text) => status.replaceChildren(h("span", { class: "sr" }, text)),
     fail: (error) => {
       status.textContent = w.failed;
       host.emit("error", error);

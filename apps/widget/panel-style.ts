@@ -34,7 +34,7 @@ button:disabled{opacity:.6;cursor:progress}
 .message{margin:8px 0}
 .shot{display:block;width:100%;height:auto;border:1px solid var(--line);border-radius:8px;cursor:crosshair;touch-action:none}
 .status{margin:0;padding:4px 16px 14px;min-height:1em;color:var(--muted);font-size:13px}
-.status:empty{padding-bottom:8px}
+.status:empty,.status:has(>.sr){padding-bottom:8px}
 a{color:var(--accent)}input{accent-color:var(--accent)}
 .tabs{display:flex;gap:4px;margin:4px 16px 8px;border-bottom:1px solid var(--line)}
 .tab{background:transparent;color:var(--muted);border-radius:8px 8px 0 0;padding:8px 12px;border-bottom:2px solid transparent;margin-bottom:-1px}

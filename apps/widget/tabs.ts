@@ -95,5 +95,6 @@ async function showIdeasTab(scope: PanelScope, portal: Portal, into: HTMLElement
     vote: scope.vote,
     voted: scope.voted,
     say: scope.say,
+    announce: scope.announce,
   });
 }

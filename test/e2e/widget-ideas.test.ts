@@ -105,6 +105,8 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
     await tab.getByRole("tab", { name: "Ideas" }).click();
     const list = tab.locator("[data-retour-widget] .idea");
     await list.first().waitFor();
+    const portalLink = tab.getByRole("link", { name: /All ideas on the portal/ });
+    const linkAt = (await portalLink.boundingBox())!.y;
     await tab.getByRole("button", { name: /Vote for “Sync bookings with Google Calendar”/ }).click();
     // Cast once, the button says so and rests: a vote is not taken back here.
     const voted = tab.getByRole("button", { name: /Voted for “Sync bookings with Google Calendar”/ });
@@ -114,7 +116,12 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
     expect(
       await voted.evaluate((button) => button.getRootNode() instanceof ShadowRoot && (button.getRootNode() as ShadowRoot).activeElement === button),
     ).toBe(true);
-    await tab.getByText("Voted for “Sync bookings with Google Calendar”", { exact: true }).waitFor();
+    // The status line says it to a screen reader, not to the eye a second time: a box of 1 px, clipped away.
+    const announced = tab.locator("[data-retour-widget] .status").getByText("Voted for “Sync bookings with Google Calendar”", { exact: true });
+    await announced.waitFor();
+    expect(await announced.evaluate((said) => [said.getBoundingClientRect().width, getComputedStyle(said).clipPath])).toEqual([1, "inset(50%)"]);
+    // Nor does the status line under the list grow for it (the dialog, held at the bottom, would move up).
+    expect((await portalLink.boundingBox())!.y).toBe(linkAt);
     for (const width of [1280, 390]) {
       await tab.setViewportSize({ width, height: 860 });
       expect(await list.count()).toBe(3);
@@ -175,7 +182,10 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
     const votes = tab.locator("[data-retour-widget] button.vote");
     await votes.first().waitFor();
     await votes.first().click();
-    await tab.getByText("Your sign-in for votes was not accepted. Reload the page, then vote again.").waitFor();
+    const lapsed = tab.getByText("Your sign-in for votes was not accepted. Reload the page, then vote again.");
+    await lapsed.waitFor();
+    // Shown, unlike a vote's announcement: the person has something to do.
+    expect((await lapsed.boundingBox())!.width).toBeGreaterThan(100);
     // The others pressed too, resting or not (force: a resting button says it is disabled).
     for (const vote of (await votes.all()).slice(1)) await vote.click({ force: true });
     const resting = await votes.evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-disabled")));
