@@ -63,8 +63,10 @@ async function vote(scope: PanelScope, refusal: Refusal, key: string): Promise<V
     scope.say(w.signInLapsed);
     return null;
   }
+  // The token asked with: one the site gives anew meanwhile is not the one refused.
+  const token = host.user.token;
   try {
-    const reply = await scope.post("/v1/widget/votes", { publicKey: host.key, key, token: host.user.token });
+    const reply = await scope.post("/v1/widget/votes", { publicKey: host.key, key, token });
     if (reply.status === 200) {
       host.emit("voted", reply.body);
       return reply.body as unknown as Vote;
@@ -72,7 +74,7 @@ async function vote(scope: PanelScope, refusal: Refusal, key: string): Promise<V
     // The service's words for a refused token are for the site's developers (the `error` event carries
     // them); the person can only reload the page, for which the site signs a fresh token.
     if (reply.body.code === "invalid_sso_token") {
-      refusal.token = host.user.token;
+      refusal.token = token;
       scope.say(w.signInLapsed);
       host.emit("error", reply.body);
     } else scope.refused(reply, w.voteFailed);
@@ -93,12 +95,13 @@ const VOTED_WAIT_MS = 3000;
 function voted(scope: PanelScope, refusal: Refusal, keys: readonly string[]): Promise<ReadonlyMap<string, number>> {
   const { host } = scope;
   const unknown: ReadonlyMap<string, number> = new Map();
+  const token = host.user.token;
   const asked = (async () => {
     try {
-      const reply = await scope.post("/v1/widget/voted", { publicKey: host.key, keys, token: host.user.token });
+      const reply = await scope.post("/v1/widget/voted", { publicKey: host.key, keys, token });
       if (reply.status === 200) return new Map((reply.body.voted as { key: string; votes: number }[]).map((v) => [v.key, v.votes]));
       // A refused token is for the site's developers to learn when the tab opens, not at the first vote; the tab then offers no vote.
-      if (reply.body.code === "invalid_sso_token") refusal.token = host.user.token;
+      if (reply.body.code === "invalid_sso_token") refusal.token = token;
       host.emit("error", reply.body);
     } catch (error) {
       host.emit("error", error);

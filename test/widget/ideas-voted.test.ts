@@ -95,3 +95,19 @@ test("a vote pressed after the service refused the token is not asked: the perso
     [["error", refusal]],
   ]);
 });
+
+test("a token the site gives anew while the service refuses the one asked with is not taken for refused: votes are offered with it", async () => {
+  const { panel, user } = identified();
+  // The site identifies the person anew (`Retour.identify`) while each request is on its way.
+  globalThis.fetch = (async () => {
+    user.token = `${user.token}+fresh`;
+    return Response.json({ error: "The single sign-on token is refused …", code: "invalid_sso_token" }, { status: 401 });
+  }) as unknown as typeof fetch;
+  await panel.voted(["DEMO-1"]);
+  const afterVoted = [panel.tokenRefused(), panel.identified()];
+  await panel.vote("DEMO-1");
+  expect([afterVoted, [panel.tokenRefused(), panel.identified()]]).toEqual([
+    [false, true],
+    [false, true],
+  ]);
+});
