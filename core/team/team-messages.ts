@@ -21,7 +21,7 @@ export function invitationMessage(language: Language, input: { orgName: string; 
       text: [
         "Bonjour,",
         "",
-        `${input.inviter ?? "Un Admin"} vous invite à rejoindre ${input.orgName} sur Retour (rôle\u202f: ${role}).`,
+        `${input.inviter ?? "Un administrateur"} vous invite à rejoindre ${input.orgName} sur Retour (rôle\u202f: ${role}).`,
         "Choisissez votre nom et votre mot de passe ici (le lien sert une fois, pendant 7 jours)\u202f:",
         input.url,
         "",

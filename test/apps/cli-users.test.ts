@@ -70,7 +70,7 @@ describe("the page of a person of no organization", () => {
     expect(english).toContain("Ask an Admin of your organization to invite you from Settings → Members");
     expect(english).toContain("npm run cli -- member add &lt;org&gt; quinn@acme.test member");
     const french = await (await b.fetch("/inbox", { headers: { "accept-language": "fr" } })).text();
-    expect(french).toContain("Demandez à un Admin de votre organisation de vous inviter depuis Réglages → Membres");
+    expect(french).toContain("Demandez à un administrateur de votre organisation de vous inviter depuis Réglages → Membres");
     expect(french).toContain("Se déconnecter");
     const signOut = await b.submit(english, {}, undefined, { origin: "http://localhost:3000" });
     expect([signOut.status, signOut.headers.get("location")]).toEqual([303, "/login"]);

@@ -41,8 +41,8 @@ export const FR: Catalog = {
       back: "Retour à la boîte de réception",
       never: "Jamais",
       lastUsed: "Dernier usage",
-      adminsOnly: "Seuls les Admins peuvent modifier ceci.",
-      noApps: "Aucune application\u202f: un Admin en crée une dans les réglages.",
+      adminsOnly: "Seuls les administrateurs peuvent modifier ceci.",
+      noApps: "Aucune application\u202f: un administrateur en crée une dans les réglages.",
       reportVia: "Signalement via",
       anonymous: "anonyme",
       noSeverity: "Sans gravité",
@@ -69,7 +69,7 @@ export const FR: Catalog = {
       skip: "Aller au contenu",
       noOrganization: "Vous n’êtes encore membre d’aucune organisation.",
       noOrganizationNext:
-        "Demandez à un Admin de votre organisation de vous inviter depuis Réglages → Membres, et acceptez l’invitation avec ce compte. La personne qui gère ce serveur peut vous ajouter en ligne de commande\u202f:",
+        "Demandez à un administrateur de votre organisation de vous inviter depuis Réglages → Membres, et acceptez l’invitation avec ce compte. La personne qui gère ce serveur peut vous ajouter en ligne de commande\u202f:",
     },
     settings: {
       cancel: "Annuler",
@@ -305,7 +305,7 @@ export const FR: Catalog = {
       mayHaveOpened: (tracker: string, project: string) =>
         `${tracker} n’a pas répondu à temps, et a peut-être créé le ticket malgré tout. Cherchez dans ${project} un ticket portant le titre de ce retour et, s’il y est, liez-le sous Lier un ticket existant plutôt que d’en créer un autre.`,
       tokenRefused: (tracker: string, project: string) =>
-        `${tracker} a refusé le jeton configuré pour cette application (erroné, révoqué ou expiré, ou sans accès à ${project}). Rien n’a été lié\u202f; un Admin donne un nouveau jeton dans les réglages du gestionnaire de tickets de l’application.`,
+        `${tracker} a refusé le jeton configuré pour cette application (erroné, révoqué ou expiré, ou sans accès à ${project}). Rien n’a été lié\u202f; un administrateur donne un nouveau jeton dans les réglages du gestionnaire de tickets de l’application.`,
       unlinked: (issue: string, tracker: string) =>
         `Le ticket ${issue} a été créé dans ${tracker}, mais n’a pas pu être lié à ce retour\u202f: une erreur s’est produite de notre côté, elle a été consignée. Il est déjà saisi sous Lier un ticket existant\u202f: appuyez sur Lier plutôt que d’en créer un autre.`,
       itSaid: (why: string) => `Sa réponse\u202f: ${why}`,
@@ -318,10 +318,11 @@ export const FR: Catalog = {
       api: "Depuis un serveur ou un terminal, avec la clé d’API de l’application\u202f:",
       widget: "Depuis vos pages web, avec le widget (autorisez d’abord l’origine de votre site dans Réglages → Applications)\u202f:",
       form: "Ou partagez le formulaire hébergé, qui fonctionne sans JavaScript\u202f:",
-      keys: "Un Admin trouve les clés de l’application dans Réglages → Applications.",
-      noChannel: "{app} n’a pas encore d’entrée\u202f: un Admin lui ajoute un canal (une clé d’API, le widget ou le formulaire hébergé) dans",
+      keys: "Un administrateur trouve les clés de l’application dans Réglages → Applications.",
+      noChannel:
+        "{app} n’a pas encore d’entrée\u202f: un administrateur lui ajoute un canal (une clé d’API, le widget ou le formulaire hébergé) dans",
       channels: "Réglages → Applications → Canaux",
-      noApp: "Il n’y a encore aucune application à propos de laquelle signaler\u202f: un Admin crée la première dans",
+      noApp: "Il n’y a encore aucune application à propos de laquelle signaler\u202f: un administrateur crée la première dans",
       noAppAdmin: "Il n’y a encore aucune application à propos de laquelle signaler\u202f: créez la première dans",
       appsSettings: "Réglages → Applications",
       sample: "Le bouton d'export ne fait rien",
@@ -387,7 +388,7 @@ export const FR: Catalog = {
         `L’application ${app} est créée. Donnez-lui maintenant un canal\u202f: tant qu’elle n’en a pas, rien ne peut lui envoyer de retour.`,
       waysTitle: (app: string) => `Comment les retours parviendront-ils à ${app}\u202f?`,
       waysLead: "Choisissez un ou plusieurs moyens ci-dessous\u202f: chacun se crée en un clic, et vous pourrez ajouter les autres plus tard.",
-      waysAdminsOnly: "Un Admin ajoute l’un de ces moyens, ou plusieurs\u202f:",
+      waysAdminsOnly: "Un administrateur ajoute l’un de ces moyens, ou plusieurs\u202f:",
       ways: {
         widget: {
           name: "Widget dans vos pages web",
@@ -419,7 +420,7 @@ export const FR: Catalog = {
       embedTitle: "Sur vos pages",
       embedHint:
         "Placez ceci avant la balise </body> de vos pages, une fois leur origine dans la liste ci-dessus\u202f: le widget affiche son bouton et envoie avec la clé widget de cette application.",
-      noWidgetChannel: "Cette application n’a pas encore de canal widget\u202f: un Admin en ajoute un dans",
+      noWidgetChannel: "Cette application n’a pas encore de canal widget\u202f: un administrateur en ajoute un dans",
       recordReplay: "Garder un enregistrement des une à deux dernières minutes (textes et champs masqués\u202f; offres avec contexte complet)",
       grouping: "Regroupement",
       groupingAuto: "Automatique\u202f: les doublons sûrs sont fusionnés, les probables attendent dans Doublons possibles",
@@ -467,7 +468,7 @@ export const FR: Catalog = {
       tokenNamed: (label: string) => `le jeton «\u202f${label}\u202f»`,
     },
     webhooks: {
-      whoMay: "Seuls les Admins gèrent les webhooks de l’organisation.",
+      whoMay: "Seuls les administrateurs gèrent les webhooks de l’organisation.",
       events: "Événements",
       lastDelivery: "Dernier envoi",
       sendTest: "Envoyer un test",
@@ -494,7 +495,7 @@ export const FR: Catalog = {
       confirmDeleteWebhook: "Supprimer ce webhook\u202f? Les envois vers lui cessent aussitôt.",
     },
     slackSettings: {
-      whoMay: "Seuls les Admins connectent Slack et choisissent ce qui lui est dit.",
+      whoMay: "Seuls les administrateurs connectent Slack et choisissent ce qui lui est dit.",
       connected:
         "Connecté. Les requêtes de Slack sont vérifiées avec son secret de signature\u202f; les secrets sont gardés scellés et ne sont plus jamais affichés.",
       savedUnchecked:
@@ -595,7 +596,7 @@ export const FR: Catalog = {
       sendLink: "Envoyer le lien",
       sent: "Si un compte utilise cette adresse, un lien pour choisir un nouveau mot de passe est en route. Il sert une fois, pendant 30 minutes.",
       noEmail:
-        "Ce service n’envoie pas d’e-mails\u202f: il ne peut pas vous envoyer de lien. Demandez à un Admin de votre organisation de vous donner un nouveau mot de passe.",
+        "Ce service n’envoie pas d’e-mails\u202f: il ne peut pas vous envoyer de lien. Demandez à un administrateur de votre organisation de vous donner un nouveau mot de passe.",
       tooManyRequests: "Trop de demandes. Attendez un moment et réessayez.",
       resetTitle: "Choisir un nouveau mot de passe",
       newPassword: "Nouveau mot de passe",
@@ -616,13 +617,13 @@ export const FR: Catalog = {
       existingAccountHint: "Vous avez déjà un compte Retour\u202f: donnez son mot de passe pour rejoindre l’organisation.",
       joinButton: "Rejoindre l’organisation",
       expired: "Cette invitation a expiré",
-      expiredHint: "Une invitation vaut 7 jours. Demandez-en une nouvelle à un Admin.",
+      expiredHint: "Une invitation vaut 7 jours. Demandez-en une nouvelle à un administrateur.",
       used: "Cette invitation a déjà servi",
       usedHint: "Connectez-vous avec le compte qu’elle a créé.",
       revoked: "Cette invitation a été révoquée",
-      revokedHint: "Demandez à un Admin si vous devez rejoindre l’organisation.",
+      revokedHint: "Demandez à un administrateur si vous devez rejoindre l’organisation.",
       unknown: "Ce lien d’invitation ne fonctionne pas",
-      unknownHint: "Vérifiez que le lien a été copié en entier, ou demandez-en un nouveau à un Admin.",
+      unknownHint: "Vérifiez que le lien a été copié en entier, ou demandez-en un nouveau à un administrateur.",
       goToSignIn: "Aller à la connexion",
       password: "Mot de passe",
       wrongPassword: "Mot de passe incorrect.",
@@ -674,7 +675,7 @@ export const FR: Catalog = {
     trackers: {
       tracker: "Gestionnaire de tickets",
       noTracker:
-        "Aucun. Un Admin connecte GitHub, Linear ou Jira ici\u202f; une passerelle vers un autre gestionnaire est réglée par un opérateur avec la CLI\u202f: npm run cli -- tracker set … bridge …",
+        "Aucun. Un administrateur connecte GitHub, Linear ou Jira ici\u202f; une passerelle vers un autre gestionnaire est réglée par un opérateur avec la CLI\u202f: npm run cli -- tracker set … bridge …",
       connectTracker: "Connecter un gestionnaire de tickets",
       changeTracker: "Modifier le gestionnaire de tickets",
       provider: "Gestionnaire",
@@ -717,7 +718,7 @@ export const FR: Catalog = {
       lastFailure: (tracker: string, when: string, error: string) =>
         `Le dernier appel à ${tracker} a échoué, ${when}\u202f: ${error}. Les synchronisations sont retentées pendant environ un jour\u202f; ce message disparaît dès que l’une passe.`,
       lastFailureRefused: (tracker: string, when: string, error: string) =>
-        `Le dernier appel à ${tracker} a échoué, ${when}\u202f: ${tracker} a refusé le jeton (${error}). Un Admin en donne un nouveau dans cette section, ou un opérateur avec tracker set\u202f; les synchronisations attendent jusque-là, environ un jour.`,
+        `Le dernier appel à ${tracker} a échoué, ${when}\u202f: ${tracker} a refusé le jeton (${error}). Un administrateur en donne un nouveau dans cette section, ou un opérateur avec tracker set\u202f; les synchronisations attendent jusque-là, environ un jour.`,
     },
     /** The inbox's changelog: entries written, previewed, linked to feedbacks, published. */
     changelog: {
@@ -850,8 +851,8 @@ export const FR: Catalog = {
       applyBulk: "Modifier la sélection",
       bulkBeyond:
         "La liste en compte plus que les 100 qu’une modification atteint\u202f: affinez-la par un filtre (un statut, un responsable, une étiquette) pour atteindre les autres.",
-      bulkAllDone: (n: number) => (n === 1 ? "Appliqué à 1 retour." : `Appliqué à ${n} retours.`),
-      bulkNoted: (n: number) => (n === 1 ? "Note ajoutée à 1 retour." : `Note ajoutée à ${n} retours.`),
+      bulkAllDone: (n: number) => `Appliqué à ${n} ${n <= 1 ? "retour" : "retours"}.`,
+      bulkNoted: (n: number) => `Note ajoutée à ${n} ${n <= 1 ? "retour" : "retours"}.`,
       bulkLeft: (failed: number, which: string) => `Laissés tels quels (${failed})\u202f: ${which}.`,
       bulkMerged: "{key} avait été fusionné dans {into} entre-temps\u202f: {into} a été modifié.",
       bulkNone: "Sélectionnez au moins un retour, et une modification.",
@@ -877,7 +878,7 @@ export const FR: Catalog = {
       revokeKey: "Révoquer",
       confirmRevokeKey: "Révoquer cette clé d’API\u202f? Ce qui l’utilise cesse de fonctionner aussitôt.",
       keyNamed: (name: string) => `la clé «\u202f${name}\u202f»`,
-      whoMay: "Seuls les Admins gèrent les clés d’API de l’organisation.",
+      whoMay: "Seuls les administrateurs gèrent les clés d’API de l’organisation.",
     },
     tags: {
       pageTitle: "Étiquettes",
@@ -889,7 +890,7 @@ export const FR: Catalog = {
       colour: "Couleur",
       noColour: "Sans couleur",
       noTags: "Aucune étiquette pour l’instant. Étiquetez un retour sur sa page, ou plusieurs à la fois depuis la boîte de réception.",
-      readersRead: "Les Admins et les Membres choisissent les couleurs des étiquettes et les renomment.",
+      readersRead: "Les administrateurs et les Membres choisissent les couleurs des étiquettes et les renomment.",
       colourSaved: "Couleur enregistrée.",
       rename: "Renommer",
       colourOf: (name: string) => `la couleur de «\u202f${name}\u202f»`,
@@ -1065,7 +1066,7 @@ export const FR: Catalog = {
     qualification_failed: "L’assistant IA n’a pas répondu. Renvoyez le signalement sans qualify.",
     invalid_link: "Ce lien est invalide ou a expiré.",
     no_tracker:
-      "Cette application n’a pas de gestionnaire de tickets\u202f: un Admin en connecte un dans Réglages → Applications (ou un opérateur avec la CLI).",
+      "Cette application n’a pas de gestionnaire de tickets\u202f: un administrateur en connecte un dans Réglages → Applications (ou un opérateur avec la CLI).",
     tracker_linked: "Ce retour est déjà lié à un ticket\u202f: aucun second ticket n’est créé. Nommez un ticket existant pour le lier à sa place.",
     invalid_webhook:
       "L’adresse du webhook doit être en https, publique et sur le port 443 ou 8443, et ses événements parmi feedback.created, feedback.status_changed, feedback.shipped, feedback.merged, feedback.unmerged, changelog.published, feedback.voted et comment.created.",
@@ -1074,7 +1075,7 @@ export const FR: Catalog = {
       "La carte des fonctionnalités est refusée en entier\u202f: une application a au plus 2\u202f000 fonctionnalités, chacune avec au plus 50 indices et un identifiant à elle (une fonctionnalité sans identifiant prend celui de son chemin).",
     weak_password: "Un mot de passe doit comporter au moins 10 caractères.",
     user_exists: "Une personne a déjà cette adresse e-mail.",
-    last_admin: "Une organisation a besoin d’au moins un Admin\u202f: nommez d’abord un autre membre Admin.",
+    last_admin: "Une organisation a besoin d’au moins un administrateur\u202f: nommez d’abord un autre membre administrateur.",
     prefix_taken: "Une autre organisation a ce préfixe de clé\u202f: choisissez-en un autre.",
     cannot_merge:
       "Ces retours ne peuvent pas être fusionnés\u202f: il faut deux retours distincts d’une même application, dont aucun n’est déjà fusionné.",

@@ -110,7 +110,7 @@ const FR: typeof EN = {
   published: "Publié sur le portail.",
   notPublished: "Non public. Rien d’un retour n’est public tant que vous ne le publiez pas.",
   viewPublic: "Le voir sur le portail",
-  portalOff: "Le portail est fermé\u202f: les retours publiés y paraîtront quand un Admin l’ouvrira.",
+  portalOff: "Le portail est fermé\u202f: les retours publiés y paraîtront quand un administrateur l’ouvrira.",
   publicTitle: "Titre public",
   publicTitleCut: "Coupé dans un long signalement (…)\u202f: écrivez le titre qu’on lira sur le portail.",
   publicDescription: "Description publique",
@@ -154,7 +154,7 @@ const FR: typeof EN = {
   toReview: "À examiner",
   toReviewHint: "Postés sur le portail, pas encore publiés.",
   settingsTab: "Portail",
-  whoMay: "Seuls les Admins gèrent le portail public.",
+  whoMay: "Seuls les administrateurs gèrent le portail public.",
   settingsIntro:
     "Une page publique où les personnes qui utilisent vos applications voient ce que d’autres ont demandé, et le suivent jusqu’à la feuille de route. Seuls les retours que vous publiez y paraissent.",
   noEmail:

@@ -170,6 +170,11 @@ test("the widget counts votes as the portal does: 0 and 1 take the singular in F
   expect([0, 1, 2].map(WORDS.fr.votes)).toEqual(["vote", "vote", "votes"]);
 });
 
+test("a bulk change counts the feedbacks it reached as French does: 0 and 1 take the singular (a change every selected feedback refused reached 0)", () => {
+  expect([0, 1, 2].map(FR.web.triage.bulkAllDone)).toEqual(["Appliqué à 0 retour.", "Appliqué à 1 retour.", "Appliqué à 2 retours."]);
+  expect([0, 1, 2].map(FR.web.triage.bulkNoted)).toEqual(["Note ajoutée à 0 retour.", "Note ajoutée à 1 retour.", "Note ajoutée à 2 retours."]);
+});
+
 describe("French typography: a narrow no-break space (U+202F), never a plain space, before ? ! : and ;", () => {
   test("in every text of the web pages, the hosted form and the error messages", () => {
     expect(spacingFaults(FR)).toEqual([]);
@@ -241,6 +246,17 @@ test("French typography: guillemets hold their words with a narrow no-break spac
       ["c", "«\u202fNom\u202f»"],
     ]),
   ).toEqual(["a", "b"]);
+});
+
+test("French names the Admin role as the role list does, «\u202fadministrateur\u202f», never with the English «\u202fAdmin\u202f»", () => {
+  const english = (list: [string, string][]) => list.filter(([, text]) => /\bAdmins?\b/.test(text)).map(([path]) => path);
+  expect(english(frenchTexts())).toEqual([]);
+  expect(
+    english([
+      ["a", "Seuls les Admins gèrent ceci."],
+      ["b", "Seuls les administrateurs gèrent ceci."],
+    ]),
+  ).toEqual(["a"]);
 });
 
 /** Numbers that name something rather than count it: a port (8443), a standard (ISO 8601). */

@@ -230,7 +230,7 @@ describe("an app with a tracker", () => {
         "GitHub refused the token set for this app (wrong, revoked or expired, or without access to acme/shop). Nothing was linked; an Admin gives a new token in the app&#39;s tracker settings.",
       );
       expect(await said("fr")).toContain(
-        "GitHub a refusé le jeton configuré pour cette application (erroné, révoqué ou expiré, ou sans accès à acme/shop). Rien n’a été lié\u202f; un Admin donne un nouveau jeton",
+        "GitHub a refusé le jeton configuré pour cette application (erroné, révoqué ou expiré, ou sans accès à acme/shop). Rien n’a été lié\u202f; un administrateur donne un nouveau jeton",
       );
     } finally {
       github.token = "gh-token";

@@ -160,7 +160,7 @@ describe("an organization's first day in the web application", () => {
       '<p>There is no app yet to report about: an Admin creates the first one in <a href="/settings/apps">Settings → Apps</a>.</p>',
     );
     expect(await inboxAs("mia@bare.test", "member", "fr")).toContain(
-      '<p>Il n’y a encore aucune application à propos de laquelle signaler\u202f: un Admin crée la première dans <a href="/settings/apps">Réglages → Applications</a>.</p>',
+      '<p>Il n’y a encore aucune application à propos de laquelle signaler\u202f: un administrateur crée la première dans <a href="/settings/apps">Réglages → Applications</a>.</p>',
     );
   });
 
