@@ -29,7 +29,7 @@ import { redirectWithFlash, type SetupStep, takeNotice, takeSetupStep } from "..
 import { asMember, asMemberPosting } from "../web/layout.ts";
 import { hidden, postButton, refusal, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
-import { wordsFor } from "../web/words.ts";
+import { formatMonth, formatNumber, wordsFor } from "../web/words.ts";
 import { STATUSES } from "../../../core/schemas/feedback.ts";
 import { setTrackerStatuses } from "../../../core/trackers/set-tracker-statuses.ts";
 import { type TrackerNotice, trackerSection } from "../web/tracker-section.ts";
@@ -403,7 +403,7 @@ async function planPage(services: Services, visitor: Visitor): Promise<Response>
     "/settings",
     w.plan,
     html`<dl><dt>${w.organization}</dt><dd>${org.name} (${org.keyPrefix})</dd><dt>${w.planName}</dt><dd>${w.planNames[org.plan]}</dd>
-<dt>${w.quotaUse} (${month})</dt><dd>${used} / ${quota ?? w.unlimited}</dd></dl>`,
+<dt>${w.quotaUse} (${formatMonth(visitor.language, month)})</dt><dd>${formatNumber(visitor.language, used)} / ${quota === null ? w.unlimited : formatNumber(visitor.language, quota)}</dd></dl>`,
   );
 }
 

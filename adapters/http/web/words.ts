@@ -62,6 +62,12 @@ export const formatDay = (language: Language, at: number | string, style: "long"
     .map((part) => said(language, part))
     .join("");
 
+/** A month of the quota (`2026-11`) as the page's language names it: November 2026, novembre 2026. */
+export const formatMonth = (language: Language, month: string): string =>
+  formatter(`month ${language}`, () => new Intl.DateTimeFormat(locale(language), { month: "long", year: "numeric", timeZone: "UTC" })).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+
 /**
  * A due date, as an inbox row and a feedback's page say it: 15 Dec, and 15 Dec 2027 when it is not
  * in the year of `now` (the service's clock); it holds together (no-break spaces).

@@ -153,7 +153,16 @@ describe("web pages", () => {
   test("the plan page names the plan in words and shows this month's quota use", async () => {
     const page = await (await (await as("admin")).fetch("/settings")).text();
     expect(page).toMatch(/<dt>Plan<\/dt><dd>(Free|Growth|Enterprise)<\/dd>/);
-    expect(page).toMatch(/Reports this month \(\d{4}-\d{2}\)<\/dt><dd>\d+ \/ unlimited<\/dd>/);
+    expect(page).toMatch(/Reports this month \([A-Z][a-z]+ \d{4}\)<\/dt><dd>\d+ \/ unlimited<\/dd>/);
+  });
+
+  test("in French, the plan page names the quota's month in words, as the other dates of the pages are", async () => {
+    const admin = await as("admin");
+    await admin.fetch("/language?to=fr&next=/settings");
+    const page = await (await admin.fetch("/settings")).text();
+    expect(page).toMatch(
+      /Signalements ce mois-ci \((janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}\)<\/dt><dd>\d+ \/ illimité<\/dd>/,
+    );
   });
 
   test("an Admin creates an app and a channel whose key takes reports at once", async () => {
