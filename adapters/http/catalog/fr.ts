@@ -853,7 +853,7 @@ export const FR: Catalog = {
         "La liste en compte plus que les 100 qu’une modification atteint\u202f: affinez-la par un filtre (un statut, un responsable, une étiquette) pour atteindre les autres.",
       bulkAllDone: (n: number) => `Appliqué à ${n} ${n <= 1 ? "retour" : "retours"}.`,
       bulkNoted: (n: number) => `Note ajoutée à ${n} ${n <= 1 ? "retour" : "retours"}.`,
-      bulkLeft: (failed: number, which: string) => `Laissés tels quels (${failed})\u202f: ${which}.`,
+      bulkLeft: (failed: number, which: string) => `${failed < 2 ? "Laissé tel quel" : "Laissés tels quels"} (${failed})\u202f: ${which}.`,
       bulkMerged: "{key} avait été fusionné dans {into} entre-temps\u202f: {into} a été modifié.",
       bulkNone: "Sélectionnez au moins un retour, et une modification.",
       bulkInvalid:

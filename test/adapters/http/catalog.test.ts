@@ -170,9 +170,13 @@ test("the widget counts votes as the portal does: 0 and 1 take the singular in F
   expect([0, 1, 2].map(WORDS.fr.votes)).toEqual(["vote", "vote", "votes"]);
 });
 
-test("a bulk change counts the feedbacks it reached as French does: 0 and 1 take the singular (a change every selected feedback refused reached 0)", () => {
+test("a bulk change counts the feedbacks it reached, and those it left, as French does: 0 and 1 take the singular (a change every selected feedback refused reached 0)", () => {
   expect([0, 1, 2].map(FR.web.triage.bulkAllDone)).toEqual(["Appliqué à 0 retour.", "Appliqué à 1 retour.", "Appliqué à 2 retours."]);
   expect([0, 1, 2].map(FR.web.triage.bulkNoted)).toEqual(["Note ajoutée à 0 retour.", "Note ajoutée à 1 retour.", "Note ajoutée à 2 retours."]);
+  expect([1, 2].map((n) => FR.web.triage.bulkLeft(n, "DEMO-1"))).toEqual([
+    "Laissé tel quel (1)\u202f: DEMO-1.",
+    "Laissés tels quels (2)\u202f: DEMO-1.",
+  ]);
 });
 
 describe("French typography: a narrow no-break space (U+202F), never a plain space, before ? ! : and ;", () => {
