@@ -15,7 +15,11 @@ export const TrendsQuery = Type.Object(
 );
 export type TrendsQuery = Static<typeof TrendsQuery>;
 
-const FeatureRef = Type.Object({ id: Type.String(), path: Type.String() });
+const FeatureRef = Type.Object({
+  id: Type.String(),
+  path: Type.String(),
+  name: Type.String({ description: "The name people know it by, as the feature map gives it." }),
+});
 const Series = Type.Array(Type.Integer({ minimum: 0 }), { description: "One count per day, aligned with dates." });
 
 export const Trends = Type.Object(

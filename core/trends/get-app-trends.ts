@@ -22,13 +22,13 @@ export async function getAppTrends(services: TrendsDeps, grant: Grant, appId: st
     store.countReportsByDay(grant.orgId, appId, period.from, period.to),
     store.listFeatures(grant.orgId, appId),
   ]);
-  // Named by id and path alone: the answer holds nothing else of a feature.
+  // Named by id, path and name alone: the answer holds nothing else of a feature.
   return ok({
     appId,
     ...trendsOf(
       period.starts,
       counts,
-      features.map(({ id, path }) => ({ id, path })),
+      features.map(({ id, path, name }) => ({ id, path, name })),
     ),
   });
 }

@@ -11,10 +11,11 @@ type OrganizationTrendsDeps = Pick<Services, "clock"> & {
   readonly store: Pick<CatalogStore, "listApps" | "listFeatures"> & Pick<TrendStore, "countReportsByDay">;
 };
 
-/** A feature among every app's: its path, and the name of its app, since two apps may name a feature alike. */
+/** A feature among every app's: its path and name, and the name of its app, since two apps may name a feature alike. */
 interface AppFeature {
   readonly id: string;
   readonly path: string;
+  readonly name: string;
   readonly app: string;
 }
 
@@ -38,7 +39,7 @@ export async function getOrganizationTrends(
         store.countReportsByDay(grant.orgId, app.id, period.from, period.to),
         store.listFeatures(grant.orgId, app.id),
       ]);
-      return { counts, features: features.map(({ id, path }) => ({ id, path, app: app.name })) };
+      return { counts, features: features.map(({ id, path, name }) => ({ id, path, name, app: app.name })) };
     }),
   );
   return ok(

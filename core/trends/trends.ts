@@ -23,13 +23,14 @@ export function periodOf(now: number, days: number): { readonly from: number; re
 
 const sum = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0);
 
-/** A feature as trends name it: its id and path, and what else the caller names it by (its app, among several). */
+/** A feature as trends name it: its id, path and name, and what else the caller names it by (its app, among several). */
 interface FeatureName {
   readonly id: string;
   readonly path: string;
+  readonly name: string;
 }
 
-/** Trends of one app or of several, the features named as given (TrendFigures<{id, path}> is an app's Trends but its id). */
+/** Trends of one app or of several, the features named as given (TrendFigures<{id, path, name}> is an app's Trends but its id). */
 export type TrendFigures<F extends FeatureName> = Omit<Trends, "appId" | "byFeature" | "growing"> & {
   readonly byFeature: Array<{ feature: F | null; total: number; perDay: number[] }>;
   readonly growing: Array<{ feature: F; thisWeek: number; lastWeek: number }>;

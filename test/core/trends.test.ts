@@ -25,8 +25,8 @@ describe("trends", () => {
         { day: day(2), kind: "praise", featureId: "search", count: 2 },
       ],
       [
-        { id: "pay", path: "checkout/payment" },
-        { id: "search", path: "search" },
+        { id: "pay", path: "checkout/payment", name: "Payment" },
+        { id: "search", path: "search", name: "Search" },
       ],
     );
     assert.deepEqual(trends.dates.slice(-3), ["2026-11-21", "2026-11-22", "2026-11-23"]);
@@ -55,14 +55,14 @@ describe("trends", () => {
         { day: day(2), kind: "problem", featureId: "export", count: 1 },
       ],
       [
-        { id: "pay", path: "checkout/payment" },
-        { id: "search", path: "search" },
-        { id: "export", path: "export" },
+        { id: "pay", path: "checkout/payment", name: "Payment" },
+        { id: "search", path: "search", name: "Search" },
+        { id: "export", path: "export", name: "Export" },
       ],
     );
     assert.deepEqual(trends.growing, [
-      { feature: { id: "pay", path: "checkout/payment" }, thisWeek: 5, lastWeek: 1 },
-      { feature: { id: "search", path: "search" }, thisWeek: 2, lastWeek: 0 },
+      { feature: { id: "pay", path: "checkout/payment", name: "Payment" }, thisWeek: 5, lastWeek: 1 },
+      { feature: { id: "search", path: "search", name: "Search" }, thisWeek: 2, lastWeek: 0 },
     ]);
   });
 });
@@ -122,8 +122,8 @@ describe("trends of all apps", () => {
     assert.deepEqual(
       trends.value.growing.map((g) => g.feature),
       [
-        { id: "ios-checkout", path: "checkout", app: "iOS app" },
-        { id: "web-checkout", path: "checkout", app: "Web shop" },
+        { id: "ios-checkout", path: "checkout", name: "Checkout", app: "iOS app" },
+        { id: "web-checkout", path: "checkout", name: "Checkout", app: "Web shop" },
       ],
     );
   });

@@ -16,9 +16,22 @@ import { formatDay, formatNumber, valueName, wordsFor } from "../web/words.ts";
 /** How many features the chart by feature names. */
 const FEATURES_SHOWN = 10;
 
-/** A feature as the page names it: among every app's, after its app's name, since two apps may name a feature alike. */
-const featureName = (feature: { readonly path: string; readonly app?: string }): string =>
-  feature.app ? `${feature.app} › ${feature.path}` : feature.path;
+type NamedFeature = { readonly id: string; readonly path: string; readonly name: string; readonly app?: string };
+
+/**
+ * How the page names the features it shows: by name, as the inbox's filter does, with its path
+ * beside where two features of one app share a name; among every app's, after its app's name,
+ * since two apps may name a feature alike.
+ */
+function featureNames(features: readonly NamedFeature[]): (feature: NamedFeature) => string {
+  const bearers = new Map<string, number>();
+  const shared = (f: NamedFeature) => `${f.app ?? ""}\n${f.name}`;
+  for (const f of new Map(features.map((f) => [f.id, f])).values()) bearers.set(shared(f), (bearers.get(shared(f)) ?? 0) + 1);
+  return (f) => {
+    const named = (bearers.get(shared(f)) ?? 0) > 1 ? `${f.name} (${f.path})` : f.name;
+    return f.app ? `${f.app} › ${named}` : named;
+  };
+}
 
 /** The inbox's feedbacks of a feature, whatever their status, as the chart counts their reports. */
 const inboxOf = (feature: { readonly id: string }): string => `/inbox?status=all&featureId=${encodeURIComponent(feature.id)}`;
@@ -67,6 +80,10 @@ async function trendsPage(services: Services, visitor: Visitor, request: Request
     shownDays,
     series,
   );
+  const featureName = featureNames([
+    ...t.byFeature.slice(0, FEATURES_SHOWN).flatMap((f) => (f.feature ? [f.feature] : [])),
+    ...t.growing.map((g) => g.feature),
+  ]);
   const features = t.byFeature
     .slice(0, FEATURES_SHOWN)
     .map((f) => ({ label: f.feature ? featureName(f.feature) : w.noFeature, value: f.total, ...(f.feature && { href: inboxOf(f.feature) }) }));

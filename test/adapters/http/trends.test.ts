@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { SESSION_COOKIE } from "../../../adapters/http/cookies.ts";
 import { startSession } from "../../../core/sessions/start-session.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { scratchDir } from "../../support/scratch.ts";
 
 let http: InProcess;
 beforeAll(async () => {
@@ -104,6 +107,29 @@ describe("the trends page of an organization with several apps", () => {
     expect(total(await page(`?appId=${appId}`))).toBe(2);
     expect(await page(`?appId=${appId}`)).toContain(`<option value="${appId}" selected>Kiosk</option>`);
     expect(total(await page("?appId="))).toBe(demoApp + 2);
+  });
+
+  test("a feature is named by its name, as the inbox's filter names it; two of one app that share a name say their paths too", async () => {
+    const appId = /^app (\S+)/m.exec(await http.cli("app", "create", "DEMO", "Billing desk"))![1]!;
+    const map = join(scratchDir("trends"), "features.json");
+    writeFileSync(
+      map,
+      JSON.stringify([
+        { id: "inv", name: "Billing", path: "billing/invoices" },
+        { id: "plans", name: "Billing", path: "billing/plans" },
+        { id: "refunds", name: "Money back", path: "refunds" },
+      ]),
+    );
+    await http.cli("features", "import", "DEMO", appId, map);
+    const features = await http.services.store.listFeatures(http.demo.orgId, appId);
+    const publicKey = (await http.cli("channel", "create", "DEMO", appId, "--kind", "api")).trim();
+    for (const feature of features) {
+      const key = (await http.request("POST", "/v1/reports", { body: { publicKey, kind: "problem", message: `The ${feature.path} page is blank` } }))
+        .body.ticketId;
+      await http.request("PATCH", `/v1/feedbacks/${key}`, { token: http.demo.tokens.admin, body: { featureId: feature.id } });
+    }
+    const labels = [...(await page(`?appId=${appId}`)).matchAll(/<span class="hbar-label"><a href="[^"]*">([^<]+)<\/a><\/span>/g)].map((m) => m[1]);
+    expect(labels.sort()).toEqual(["Billing (billing/invoices)", "Billing (billing/plans)", "Money back"]);
   });
 
   test("among all apps, a feature is named after its app", async () => {
