@@ -1,8 +1,7 @@
 import type { Sender } from "../collection/open-channel.ts";
 import { fail, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
-import { findByKeyOrId } from "../feedback/find-feedback.ts";
-import { publishedFeedback } from "../portal/published-feedback.ts";
+import { findByKeyOrId, holderOf } from "../feedback/find-feedback.ts";
 import type { SsoVerifier } from "../portal-people/portal.ts";
 import type { WidgetVote } from "../schemas/widget.ts";
 import type { PublicationStore } from "../store/publications.ts";
@@ -39,9 +38,12 @@ export async function voteFromWidget(
   if (!identified.ok) return identified;
   const { app, organization, voter } = identified.value;
   const feedback = await findByKeyOrId(services, organization.id, input.key);
-  if (!feedback || feedback.appId !== app.id || !(await services.store.findPublications([feedback.id])).has(feedback.id)) return fail("not_found");
-  // A published key merged since into a feedback the team did not publish: the vote would count there, name it and follow it.
-  if (!(await publishedFeedback(services, organization.id, feedback.id))) return fail("not_found");
+  if (!feedback || feedback.appId !== app.id) return fail("not_found");
+  // The key's feedback published, and the one a merge put it in since: the vote would count there, name it and follow it.
+  const holder = await holderOf(services, organization.id, feedback);
+  if (!holder) return fail("not_found");
+  const published = await services.store.findPublications([feedback.id, holder.id]);
+  if (!published.has(feedback.id) || !published.has(holder.id)) return fail("not_found");
   const cast = await castVote(services, voter, feedback.id, address);
   if (!cast.ok) return cast;
   const voted = await services.store.findFeedback(organization.id, cast.value.feedbackKey);
