@@ -9,6 +9,7 @@ import { can } from "../../../core/authorization.ts";
 import { textFor } from "../catalog/text.ts";
 import { type Html, html } from "../html.ts";
 import { horizontalBars, stackedBars } from "../web/charts.ts";
+import { namedFeatures } from "../web/feature-filter.ts";
 import { appPage, asMember } from "../web/layout.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { formatDay, formatNumber, valueName, wordsFor } from "../web/words.ts";
@@ -19,18 +20,13 @@ const FEATURES_SHOWN = 10;
 type NamedFeature = { readonly id: string; readonly path: string; readonly name: string; readonly app?: string };
 
 /**
- * How the page names the features it shows: by name, as the inbox's filter does, with its path
+ * How the page names the features it shows: by name, as the inbox's filter does (namedFeatures), with its path
  * beside where two features of one app share a name; among every app's, after its app's name,
  * since two apps may name a feature alike.
  */
 function featureNames(features: readonly NamedFeature[]): (feature: NamedFeature) => string {
-  const bearers = new Map<string, number>();
-  const shared = (f: NamedFeature) => `${f.app ?? ""}\n${f.name}`;
-  for (const f of new Map(features.map((f) => [f.id, f])).values()) bearers.set(shared(f), (bearers.get(shared(f)) ?? 0) + 1);
-  return (f) => {
-    const named = (bearers.get(shared(f)) ?? 0) > 1 ? `${f.name} (${f.path})` : f.name;
-    return f.app ? `${f.app} › ${named}` : named;
-  };
+  const named = namedFeatures(features, (f) => `${f.app ?? ""}\n${f.name}`);
+  return (f) => (f.app ? `${f.app} › ${named(f)}` : named(f));
 }
 
 /** The inbox's feedbacks of a feature, whatever their status, as the chart counts their reports. */

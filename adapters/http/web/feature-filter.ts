@@ -33,15 +33,23 @@ export async function featureGroups(
   return groups.filter((g) => g.features.length > 0);
 }
 
-/** A group's features by name, as people look for them; a name two of them share says each one's path. */
-function labelled(language: Language, features: readonly Feature[]): Array<{ readonly id: string; readonly label: string }> {
-  const spelled = (name: string) => name.toLocaleLowerCase(language);
+type NamedFeature = Pick<Feature, "id" | "path" | "name">;
+
+/**
+ * How features are named where people look for them: by name, with its path beside where two of
+ * them (each counted once, by id) share it, as `same` compares names.
+ */
+export function namedFeatures<F extends NamedFeature>(features: readonly F[], same: (feature: F) => string): (feature: F) => string {
   const bearers = new Map<string, number>();
-  for (const f of features) bearers.set(spelled(f.name), (bearers.get(spelled(f.name)) ?? 0) + 1);
+  for (const f of new Map(features.map((f) => [f.id, f])).values()) bearers.set(same(f), (bearers.get(same(f)) ?? 0) + 1);
+  return (f) => ((bearers.get(same(f)) ?? 0) > 1 ? `${f.name} (${f.path})` : f.name);
+}
+
+/** A group's features by name, as people look for them; a name two of them share, in any case, says each one's path. */
+function labelled(language: Language, features: readonly Feature[]): Array<{ readonly id: string; readonly label: string }> {
+  const named = namedFeatures(features, (f) => f.name.toLocaleLowerCase(language));
   const order = formatter(`features-${language}`, () => new Intl.Collator(language, { numeric: true, sensitivity: "base" }));
-  return features
-    .map((f) => ({ id: f.id, label: bearers.get(spelled(f.name))! > 1 ? `${f.name} (${f.path})` : f.name }))
-    .sort((a, b) => order.compare(a.label, b.label));
+  return features.map((f) => ({ id: f.id, label: named(f) })).sort((a, b) => order.compare(a.label, b.label));
 }
 
 /**
