@@ -1,9 +1,12 @@
 import type { Language } from "../language.ts";
 
-/** The words of the e-mail that tells a member of the team a reporter answered, in the member's language. */
+/**
+ * The words of the e-mail that tells a member of the team a reporter answered, in the member's
+ * language; it ends, as the team's other mail does, with the account page where they choose what they receive.
+ */
 export function answerMessage(
   language: Language,
-  input: { reporter?: string; key: string; title: string; text: string; feedbackUrl: string },
+  input: { reporter?: string; key: string; title: string; text: string; feedbackUrl: string; settingsUrl: string },
 ): { subject: string; text: string } {
   const quoted = input.text.split("\n").map((line) => `> ${line}`);
   if (language === "fr") {
@@ -15,6 +18,8 @@ export function answerMessage(
         ...quoted,
         "",
         `Ouvrir le retour\u202f: ${input.feedbackUrl}`,
+        "",
+        `Vos notifications\u202f: ${input.settingsUrl}`,
       ].join("\n"),
     };
   }
@@ -26,6 +31,8 @@ export function answerMessage(
       ...quoted,
       "",
       `Open the feedback: ${input.feedbackUrl}`,
+      "",
+      `Your notifications: ${input.settingsUrl}`,
     ].join("\n"),
   };
 }

@@ -6,8 +6,8 @@ import type { Services } from "../services.ts";
 import type { FeedbackStore } from "../store/feedbacks.ts";
 import type { FollowerStore } from "../store/followers.ts";
 import type { Teammate, TeamStore } from "../store/team.ts";
-import { sendOnce } from "../notify/send-once.ts";
 import { tellEach } from "../notify/tell-each.ts";
+import { teamMail } from "../team/team-mail.ts";
 import { answerMessage } from "./answer-message.ts";
 import { noticeKey } from "../notify/notice-key.ts";
 
@@ -46,17 +46,19 @@ export async function notifyAnswer(services: NotifyAnswerDeps, job: JobRequest):
   await tellEach(told, ({ answer, member }) => {
     const author = reports.find((r) => r.id === answer.reportId)?.report.author;
     const reporter = author?.name ?? author?.email;
-    const words = answerMessage(member.language, {
-      ...(reporter && { reporter }),
-      key: feedback.key,
-      title: feedback.title,
-      text: answer.text,
-      feedbackUrl: feedbackUrl(services.baseUrl, feedback.key),
+    return teamMail(services, {
+      subjectId: feedback.id,
+      key: noticeKey("answer", String(answer.reportId), answer.at),
+      to: member,
+      words: (settingsUrl) =>
+        answerMessage(member.language, {
+          ...(reporter && { reporter }),
+          key: feedback.key,
+          title: feedback.title,
+          text: answer.text,
+          feedbackUrl: feedbackUrl(services.baseUrl, feedback.key),
+          settingsUrl,
+        }),
     });
-    return sendOnce(
-      services,
-      { subjectId: feedback.id, key: noticeKey("answer", String(answer.reportId), answer.at), email: member.email },
-      () => words,
-    );
   });
 }

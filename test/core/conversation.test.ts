@@ -31,13 +31,13 @@ function fakeConversation(owner?: string) {
   const fake = fakeFeedbacks(feedbackRecord({ ...(owner && { owner }) }));
   const comments: StatusComment[] = [];
   const added: CommentRecord[] = [];
-  const mails: Array<{ to: string; subject: string; text: string }> = [];
+  const mails: Array<{ to: string; subject: string; text: string; settingsUrl?: string }> = [];
   const claims = new Set<string>();
   const deps = {
     ...fake.deps,
     // A hash as long as the kept one: the text, padded.
     digest: (text: string) => text.padEnd(64, "0"),
-    notifier: { delivers: true, send: async (m: { to: string; subject: string; text: string }) => void mails.push(m) },
+    notifier: { delivers: true, send: async (m: { to: string; subject: string; text: string; settingsUrl?: string }) => void mails.push(m) },
     store: {
       ...fake.deps.store,
       findReportByStatusId: async (statusId: string) => (statusId === "s-1" ? { report, tokenHash: "token".padEnd(64, "0") } : null),
@@ -124,6 +124,24 @@ describe("the reporter's answer", () => {
           "Réponse sur ACME-1\u202f: Export to PDF gives a blank page",
           "Ann a répondu sur ACME-1 («\u202fExport to PDF gives a blank page\u202f») depuis sa page de suivi\u202f:",
         ],
+      ],
+    );
+  });
+
+  test("ends, as the team's other mail does, with the link to the person's notification settings, in their language", async () => {
+    const job = { kind: "notify_answer" as const, orgId: "org", feedbackId: "fb-1" };
+    const english = fakeConversation("member@x.io");
+    await answerAsReporter(english.deps, "s-1", "token", "hello");
+    await notifyAnswer(english.deps, job);
+    const french = fakeConversation("marie@x.io");
+    await answerAsReporter(french.deps, "s-1", "token", "bonjour");
+    await notifyAnswer(french.deps, job);
+    const settingsUrl = `${english.deps.baseUrl}/account`;
+    assert.deepEqual(
+      [...english.mails, ...french.mails].map((m) => [m.text.split("\n").slice(-2), m.settingsUrl]),
+      [
+        [["", `Your notifications: ${settingsUrl}`], settingsUrl],
+        [["", `Vos notifications\u202f: ${settingsUrl}`], settingsUrl],
       ],
     );
   });

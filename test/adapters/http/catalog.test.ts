@@ -96,7 +96,7 @@ function frenchMails(): Record<string, { subject: string; text: string } | strin
   const follower = { name: "Ann", title: "Export", reporter: true, feedbackKey: "DEMO-1", unsubscribeUrl: "https://x.test/u/1" };
   return {
     reply: replyMessage("fr", { ...follower, author: "Léa", text: "Corrigé.", followUrl: "https://x.test/s/1" }),
-    answer: answerMessage("fr", { key: "DEMO-1", title: "Export", text: "Merci", feedbackUrl: about.url }),
+    answer: answerMessage("fr", { key: "DEMO-1", title: "Export", text: "Merci", feedbackUrl: about.url, settingsUrl: about.settingsUrl }),
     // Its HTML part holds the same words, and a style sheet's colons.
     entry: entryMessage("fr", {
       title: "Export PDF",
