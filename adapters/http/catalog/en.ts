@@ -762,7 +762,8 @@ export const EN = {
     /** The account page: the e-mails a person receives. */
     account: {
       notifications: "E-mail notifications",
-      notificationsHint: "You receive an e-mail when a feedback is assigned to you, and when someone mentions you in a comment (@name).",
+      notificationsHint:
+        "You receive an e-mail when a feedback is assigned to you, when someone mentions you in a comment (@name), and when a reporter answers from their tracking page on a feedback you own (Admins: on one that has no owner).",
       digest: "Send me a daily digest: new feedbacks, new P0 and P1, the most voted this week",
       mailLanguage: "Language of the e-mails",
       saved: "Saved.",

@@ -654,7 +654,8 @@ export const FR: Catalog = {
     },
     account: {
       notifications: "Notifications par e-mail",
-      notificationsHint: "Vous recevez un e-mail quand un retour vous est attribué, et quand quelqu’un vous mentionne dans un commentaire (@nom).",
+      notificationsHint:
+        "Vous recevez un e-mail quand un retour vous est attribué, quand quelqu’un vous mentionne dans un commentaire (@nom), et quand la personne qui l’a signalé répond depuis sa page de suivi sur un retour dont vous êtes responsable (les administrateurs\u202f: sur un retour sans responsable).",
       digest: "M’envoyer un résumé quotidien\u202f: nouveaux retours, nouveaux P0 et P1, les plus votés de la semaine",
       mailLanguage: "Langue des e-mails",
       saved: "Enregistré.",

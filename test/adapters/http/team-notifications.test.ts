@@ -64,6 +64,16 @@ describe("the account page", () => {
     expect(again).toContain('<input type="checkbox" name="digest" value="yes" checked>');
     expect(again).toContain('<option value="fr" selected>Français</option>');
   });
+
+  test("names the e-mails that come without a choice, a reporter's answer among them, in English and French", async () => {
+    const b = await as(ADMIN, http.demo.users.admin.password);
+    const english = await (await b.fetch("/account", { headers: { "accept-language": "en" } })).text();
+    expect(english).toContain("and when a reporter answers from their tracking page on a feedback you own (Admins: on one that has no owner).");
+    const french = await (await b.fetch("/account", { headers: { "accept-language": "fr" } })).text();
+    expect(french).toContain(
+      "et quand la personne qui l’a signalé répond depuis sa page de suivi sur un retour dont vous êtes responsable (les administrateurs\u202f: sur un retour sans responsable).",
+    );
+  });
 });
 
 describe("mentions in comments", () => {
