@@ -1218,7 +1218,8 @@ export const EN = {
     already_member: "This person is already a member of the organization.",
     cannot_vote: "This feedback takes no votes: it is delivered or dismissed.",
     slug_taken: "Another portal already has this address (slug). Choose another one.",
-    unknown_owner: "The owner must be the e-mail address of a member of the organization.",
+    unknown_owner:
+      "The owner must be the e-mail address of a member of the organization, or me for the person the token or agent acts for; null removes the owner.",
     unknown_feature:
       "This feature is not in the feature map of the feedback's app: give the id of one of its features (GET /v1/apps/{id}/features; over MCP, list_features), not its name or path.",
     invalid_sso_token: "The single sign-on token is invalid or has expired: the site signs in again and passes a new one to Retour.identify.",

@@ -1094,7 +1094,8 @@ export const FR: Catalog = {
     already_member: "Cette personne est déjà membre de l’organisation.",
     cannot_vote: "Ce retour ne prend plus de votes\u202f: il est livré ou écarté.",
     slug_taken: "Un autre portail a déjà cette adresse (slug). Choisissez-en une autre.",
-    unknown_owner: "Le responsable doit être l’adresse e-mail d’un membre de l’organisation.",
+    unknown_owner:
+      "Le responsable doit être l’adresse e-mail d’un membre de l’organisation, ou me pour la personne pour qui agit le jeton ou l’agent\u202f; null retire le responsable.",
     unknown_feature:
       "Cette fonctionnalité n’est pas dans la carte des fonctionnalités de l’application du retour\u202f: donnez l’id de l’une de ses fonctionnalités (GET /v1/apps/{id}/features\u202f; en MCP, list_features), pas son nom ni son chemin.",
     invalid_sso_token:

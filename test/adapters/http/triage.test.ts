@@ -330,7 +330,7 @@ describe("an owner who is no member", () => {
     const refused = await request("PATCH", `/v1/feedbacks/${key}`, admin(), { owner: "nobody@nowhere.test" });
     expect(refused.body.code).toBe("unknown_owner");
     expect(refused.body.error).toStartWith(
-      "The owner must be the e-mail address of a member of the organization. owner: nobody@nowhere.test is no member of the organization, whose members are ",
+      "The owner must be the e-mail address of a member of the organization, or me for the person the token or agent acts for; null removes the owner. owner: nobody@nowhere.test is no member of the organization, whose members are ",
     );
     for (const email of ["admin@demo.test", "member@demo.test", "reader@demo.test"]) expect(refused.body.error).toContain(email);
     const fr = await http.request("PATCH", `/v1/feedbacks/${key}`, {
@@ -360,6 +360,15 @@ describe("an owner who is no member", () => {
     const listed = `${members.slice(0, 20).join(", ")}`;
     expect(errorBody("unknown_owner", "en", problem).error).toEndWith(`whose members are ${listed} and 3 more.`);
     expect(errorBody("unknown_owner", "fr", problem).error).toEndWith(`dont les membres sont ${listed} et 3 autres.`);
+  });
+
+  test("the message says what an owner may be: a member's e-mail, me, or null, in English and in French", () => {
+    expect(errorBody("unknown_owner", "en").error).toBe(
+      "The owner must be the e-mail address of a member of the organization, or me for the person the token or agent acts for; null removes the owner.",
+    );
+    expect(errorBody("unknown_owner", "fr").error).toBe(
+      "Le responsable doit être l’adresse e-mail d’un membre de l’organisation, ou me pour la personne pour qui agit le jeton ou l’agent\u202f; null retire le responsable.",
+    );
   });
 });
 

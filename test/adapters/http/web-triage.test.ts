@@ -394,7 +394,7 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect(refused.status).toBe(400);
     const page = await refused.text();
     expect(page).toContain(
-      '<p class="error" role="alert" tabindex="-1" autofocus>The owner must be the e-mail address of a member of the organization.</p>',
+      '<p class="error" role="alert" tabindex="-1" autofocus>The owner must be the e-mail address of a member of the organization, or me for the person the token or agent acts for; null removes the owner.</p>',
     );
     expect(page.match(/ autofocus[ >]/g)?.length).toBe(1);
   });
