@@ -177,15 +177,17 @@ function start(script: HTMLScriptElement): void {
       })
       .catch((error) => emit("error", error));
   launcher.addEventListener("click", () => open());
+  /** Acts on the panel once it has loaded; one that fails to load is no rejection here, as the open that asked for it tells the page. */
+  const withPanel = (act: (p: Panel) => void) => void panel?.then(act, () => undefined);
 
   const api: RetourApi = {
     open,
-    close: () => void panel?.then((p) => p.close()),
+    close: () => withPanel((p) => p.close()),
     identify(person) {
       const before = user.token;
       Object.assign(user, person);
       // A token given anew takes effect in the open panel at once, not at its next drawing (a refused one's notice gone).
-      if (user.token !== before) void panel?.then((p) => p.identified());
+      if (user.token !== before) withPanel((p) => p.identified());
     },
     metadata: (values) => void Object.assign(metadata, values),
     on: listeners.on,

@@ -337,6 +337,39 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect(errors[0]).toContain("dynamically imported module");
   });
 
+  test("close() and identify() while the panel's module is loading, which then fails, leave no unhandled rejection: the open that asked for it tells the error event, once", async () => {
+    const tab = await hostPage(site.url);
+    const errors = await widgetErrors(tab);
+    const unhandled: string[] = [];
+    tab.on("pageerror", (error) => unhandled.push(error.message));
+    const module = `${server.url}/widget/panel-*`;
+    let asked!: () => void;
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    let fail!: () => void;
+    const failing = new Promise<void>((resolve) => (fail = resolve));
+    await tab.route(module, async (route) => {
+      asked();
+      await failing;
+      await route.abort();
+    });
+    await tab.evaluate(() => (window as unknown as { Retour: { open(): void } }).Retour.open());
+    await requested;
+    await tab.evaluate(() => {
+      const api = (window as unknown as { Retour: { close(): void; identify(person: { token: string }): void } }).Retour;
+      api.close();
+      api.identify({ token: "a-new-token" });
+    });
+    fail();
+    await waitFor(
+      "the widget's error event",
+      () => errors.length,
+      (n) => n === 1,
+    );
+    // A task later, past where the browser reports a rejection nothing handled.
+    await tab.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect([errors.length, unhandled]).toEqual([1, []]);
+  });
+
   test("a replay recorder that cannot be fetched leaves the form without its checkbox, and the report is sent", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const tab = await context.newPage();
