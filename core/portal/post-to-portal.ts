@@ -107,6 +107,7 @@ export async function postToPortal(
     { orgId: portal.orgId, email: person.email, ...(person.name && { name: person.name }), language: person.language },
     key,
     address,
+    feedback || undefined,
   );
   return ok({ key, published });
 }

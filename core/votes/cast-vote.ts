@@ -1,5 +1,6 @@
 import { fail, ok, type Result } from "../errors.ts";
 import { type FindDeps, resolveFeedback } from "../feedback/find-feedback.ts";
+import type { FeedbackRecord } from "../model.ts";
 import type { Services } from "../services.ts";
 import type { RateLimitStore } from "../store/rate-limits.ts";
 import type { VoteStore } from "../store/votes.ts";
@@ -22,13 +23,22 @@ const MAX_ATTEMPTS = 5;
  * casting again changes nothing. Only an open feedback takes votes (`cannot_vote` otherwise).
  * Voting makes the person a follower, and sends `feedback.voted`. Each cast spends the person's
  * vote budget, and the client address's for a vote from a browser (`address`; null when relayed).
+ * A caller that has just resolved the key gives the feedback answering for it (`resolved`): the
+ * first attempt casts on it rather than reading it again; the store's compare-and-set still refuses
+ * it if it changed since, and a later attempt resolves the key anew.
  */
-export async function castVote(services: CastDeps, voter: Voter, keyOrId: string, address: string | null): Promise<Result<Cast>> {
+export async function castVote(
+  services: CastDeps,
+  voter: Voter,
+  keyOrId: string,
+  address: string | null,
+  resolved?: FeedbackRecord,
+): Promise<Result<Cast>> {
   const { store, clock, ids } = services;
   const budget = await spendVoteBudget(services, voter.orgId, voter.email, address);
   if (!budget.ok) return budget;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const feedback = await resolveFeedback(services, voter.orgId, keyOrId);
+    const feedback = attempt === 0 && resolved ? resolved : await resolveFeedback(services, voter.orgId, keyOrId);
     if (!feedback) return fail("not_found");
     if (!takesVotes(feedback)) return fail("cannot_vote");
     const at = clock();

@@ -44,7 +44,7 @@ export async function voteFromWidget(
   if (!holder) return fail("not_found");
   const published = await services.store.findPublications([feedback.id, holder.id]);
   if (!published.has(feedback.id) || !published.has(holder.id)) return fail("not_found");
-  const cast = await castVote(services, voter, feedback.id, address);
+  const cast = await castVote(services, voter, feedback.id, address, holder);
   if (!cast.ok) return cast;
   const voted = await services.store.findFeedback(organization.id, cast.value.feedbackKey);
   return ok({ key: cast.value.feedbackKey, votes: voted?.votes ?? 0, counted: cast.value.counted });

@@ -113,6 +113,27 @@ describe("castVote", () => {
     assert.equal(fake.votes.length, 1);
   });
 
+  test("the feedback its caller has just resolved is voted for without being read again; changed under the vote, the key is resolved anew", async () => {
+    const holder = feedbackRecord();
+    const fake = fakeVotes(holder, feedbackRecord({ id: "fb-2", key: "ACME-2", mergedInto: "fb-1" }));
+    const reads: string[] = [];
+    const deps = {
+      ...fake.deps,
+      store: {
+        ...fake.deps.store,
+        findFeedback: (orgId: string, keyOrId: string) => {
+          reads.push(keyOrId);
+          return fake.deps.store.findFeedback(orgId, keyOrId);
+        },
+      },
+    };
+    const cast = await castVote(deps, ana, "fb-2", null, holder);
+    assert.deepEqual([cast.ok && cast.value, reads], [{ feedbackKey: "ACME-1", counted: true }, []]);
+    fake.changeUnder();
+    const again = await castVote(deps, { ...ana, email: "bo@x.io" }, "fb-2", null, holder);
+    assert.deepEqual([again.ok && again.value, reads], [{ feedbackKey: "ACME-1", counted: true }, ["fb-2", "fb-1"]]);
+  });
+
   test("an unknown key is not_found", async () => {
     const cast = await castVote(fakeVotes(feedbackRecord()).deps, ana, "ACME-9", null);
     assert.equal(!cast.ok && cast.code, "not_found");
