@@ -11,6 +11,8 @@ import { sendPinned } from "../../core/trackers/tracker-address.ts";
 /** Labels that carry the feedback's status on the issue. */
 const LABEL_PREFIX = "retour:";
 const CLOSING: readonly Status[] = ["delivered", "dismissed"];
+/** How GitHub closes the issue of a feedback in a closing status: delivered is completed, dismissed not planned. */
+const closingState = (status: Status) => ({ state: "closed", state_reason: status === "delivered" ? "completed" : "not_planned" }) as const;
 
 /**
  * fetch as Octokit calls it, to the address an Admin's was checked at (sendPinned), following a
@@ -139,7 +141,16 @@ export function createGithubTracker({ addresses, deadlineMs = TRACKER_DEADLINE_M
           body: issue.body,
           labels: [`${LABEL_PREFIX}${issue.status}`],
         });
-        return linkOf(settings, data);
+        if (!CLOSING.includes(issue.status)) return linkOf(settings, data);
+        // GitHub opens every issue open: one for a feedback delivered or dismissed is closed at once, as its
+        // last status change would have left it. Should that fail, the issue exists all the same: it is linked
+        // (its state, open, shown), not thrown away for another to be opened; the next status change closes it.
+        const closed = await github("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
+          ...repository(settings),
+          issue_number: data.number,
+          ...closingState(issue.status),
+        }).catch(() => ({ data }));
+        return linkOf(settings, closed.data);
       }),
 
     names: (settings, issue) => issueNumberIn(settings, issue) !== null,
@@ -172,8 +183,7 @@ export function createGithubTracker({ addresses, deadlineMs = TRACKER_DEADLINE_M
         if (closing === (current.state === "closed")) return linkOf(settings, current);
         const { data } = await github("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
           ...where,
-          state: closing ? "closed" : "open",
-          ...(closing && { state_reason: change.status === "delivered" ? "completed" : "not_planned" }),
+          ...(closing ? closingState(change.status) : { state: "open" as const }),
         });
         return linkOf(settings, data);
       }),

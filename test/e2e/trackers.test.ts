@@ -164,3 +164,26 @@ describe("the linked GitHub issue", () => {
     expect(github.issues.size).toBe(issues);
   });
 });
+
+describe("an issue opened for a feedback already closed", () => {
+  test("a delivered feedback opens its issue closed as completed, as a status change would have left it", async () => {
+    const key = await report("The receipt e-mail shows the wrong currency");
+    await settle();
+    await patch(`${server.url}/v1/feedbacks/${key}`, admin(), { status: "delivered", comment: "Fixed in 3.3" });
+    await settle();
+    const linked = await post(`${server.url}/v1/feedbacks/${key}/tracker`, {}, { authorization: `Bearer ${admin()}` });
+    expect(linked.body.trackerIssue.status).toBe("closed");
+    const number = Number(linked.body.trackerIssue.key.split("#")[1]);
+    expect(github.issues.get(number)).toMatchObject({ state: "closed", state_reason: "completed", labels: ["retour:delivered"] });
+  });
+
+  test("a dismissed feedback opens its issue closed as not planned", async () => {
+    const key = await report("Please add a dark mode to the invoices");
+    await settle();
+    await patch(`${server.url}/v1/feedbacks/${key}`, admin(), { status: "dismissed", comment: "Not for now" });
+    await settle();
+    const linked = await post(`${server.url}/v1/feedbacks/${key}/tracker`, {}, { authorization: `Bearer ${admin()}` });
+    const number = Number(linked.body.trackerIssue.key.split("#")[1]);
+    expect(github.issues.get(number)).toMatchObject({ state: "closed", state_reason: "not_planned", labels: ["retour:dismissed"] });
+  });
+});
