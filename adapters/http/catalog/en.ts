@@ -1296,6 +1296,8 @@ export const EN = {
       `The address must be public: ${resolved ? `${host} resolves to ${resolved}, which is` : `${host} is`} a loopback, private, link-local or otherwise non-public address (allowed in development only, with WEBHOOKS_ALLOW_PRIVATE).`,
     unresolvable: (host: string) => `The host name must resolve to an address: ${host} resolves to none (a machine without network resolves none).`,
   },
+  /** A webhook's events refused, said before the field at fault: the address half of the rule would point at a sound address. */
+  eventsRefused: "A webhook's events must be among those Retour sends.",
   /** The sentence naming a refused field: "limit: expected an integer from 1 to 100." */
   problems: {
     body: "body",

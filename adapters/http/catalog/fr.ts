@@ -1165,6 +1165,7 @@ export const FR: Catalog = {
     unresolvable: (host: string) =>
       `Le nom d’hôte doit se résoudre en une adresse\u202f: ${host} ne se résout en aucune (une machine sans réseau n’en résout aucune).`,
   },
+  eventsRefused: "Les événements d’un webhook doivent être parmi ceux qu’envoie Retour.",
   problems: {
     body: "corps",
     says: (field: string, why: string) => `${field}\u202f: ${why}.`,

@@ -125,13 +125,16 @@ export function argumentsBody(code: ErrorCode, language: Language, problem?: Fie
 
 /**
  * The `{error, code}` body, in a language, naming the refused field when there is one. A refused
- * webhook address says first which condition failed and what was given, then the rule.
+ * webhook address says first which condition failed and what was given, then the rule; refused
+ * events say the events' rule alone.
  */
 export function errorBody(code: ErrorCode, language: Language, problem?: FieldProblem): ErrorBody {
   const message = textFor(language).errors[code];
   if (!problem) return { error: message, code };
   const said = addressRefusal(language, { code, problem });
-  return { error: said ? `${said} ${message}` : `${message} ${describeProblem(problem, language)}`, code };
+  if (said) return { error: `${said} ${message}`, code };
+  const events = code === "invalid_webhook" && /^events(\.|$)/.test(problem.field);
+  return { error: `${events ? textFor(language).eventsRefused : message} ${describeProblem(problem, language)}`, code };
 }
 
 /** Which condition a refused webhook address failed, and what was given; null for another refusal. */

@@ -32,9 +32,11 @@ describe("webhook management", () => {
     expect([again.status, again.body]).toEqual([404, { error: expect.any(String), code: "not_found" }]);
   });
 
-  test("unknown events are invalid_webhook", async () => {
+  test("unknown events are invalid_webhook, which names the events' rule and the event at fault, not the address's rule", async () => {
     const res = await createHook(RECEIVER, ["feedback.deleted"]);
     expect([res.status, res.body.code]).toEqual([400, "invalid_webhook"]);
+    expect(res.body.error).toStartWith("A webhook's events must be among those Retour sends. events.0: expected one of feedback.created,");
+    expect(res.body.error).not.toContain("https");
   });
 
   test("no event at all is invalid_webhook, saying a list of at least one is expected", async () => {
