@@ -133,6 +133,9 @@ const noApp =
     failure.code === "not_found" ? unknownApp(org, appId) : undefined;
 
 /** A replay's type, by its file's name (a screenshot's is read from its bytes). */
+// channel list pads the kind to the longest one, so that the keys after it line up in a column.
+const KIND_COLUMN = Math.max(...CHANNEL_KINDS.map((kind) => kind.length));
+
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   json: "application/json",
   webm: "video/webm",
@@ -409,7 +412,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const setups = orFail(await listAppSetup(services, operator(org), appId));
     if (appId !== undefined && setups.length === 0) throw new UsageError(unknownApp(org, appId));
     for (const { channels } of setups)
-      for (const c of channels) out(`${c.id}  ${c.kind}  ${c.active ? "active  " : "disabled"}  ${c.key}  app=${c.appId}`);
+      for (const c of channels) out(`${c.id}  ${c.kind.padEnd(KIND_COLUMN)}  ${c.active ? "active  " : "disabled"}  ${c.key}  app=${c.appId}`);
     if (setups.every((s) => s.channels.length === 0))
       out(
         `no channel${setups.length === 0 ? " (and no app: app create first)" : ""}: channel create ${org.keyPrefix} <appId> --kind api|form|widget`,

@@ -21,6 +21,14 @@ describe("cli channel list", () => {
     expect(await http.cli("channel", "list", "DEMO", http.demo.appId)).toContain(http.demo.publicKey);
     await expect(http.cli("channel", "list", "DEMO", "bogusapp")).rejects.toThrow("no app bogusapp in DEMO (app list DEMO shows them)");
   });
+
+  test("puts the keys of channels of every kind in one column", async () => {
+    await http.cli("channel", "create", "DEMO", http.demo.appId, "--kind", "widget");
+    const lines = (await http.cli("channel", "list", "DEMO", http.demo.appId)).trimEnd().split("\n");
+    const keyColumns = new Set(lines.map((line) => line.search(/\b(pk|form|widget)_/)));
+    expect(lines.length).toBeGreaterThan(2);
+    expect([...keyColumns]).toEqual([keyColumns.values().next().value!]);
+  });
 });
 
 describe("cli org create", () => {
