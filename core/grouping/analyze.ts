@@ -89,8 +89,13 @@ export function words(text: string): string[] {
 /** Whether a text uses the vocabulary of software and its problems: any word or concept of the lexicon. */
 export const usesProductVocabulary = (text: string): boolean => words(text).some((w) => CONCEPT_NAMES.has(w) || GENERIC.has(w) || SYMPTOMS.has(w));
 
-/** HTML-like tags, attributes included (`<img src=x onerror=alert(1)>`), and scripts and styles with their content. */
-const MARKUP = /<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>|<\/?[a-z][^<>]*>/gi;
+/**
+ * HTML-like tags, attributes included (`<img src=x onerror=alert(1)>`), and scripts and styles with
+ * their content. A script stops looking for its end where the next one begins, and a tag at the next
+ * `<`: looked for from each of many unclosed `<script>`, an end costs a feedback's text its length
+ * squared (minutes for a million characters, which a feedback's reports together may hold).
+ */
+const MARKUP = /<(script|style)\b[^<>]*>(?:(?!<(?:script|style)\b)[\s\S])*?<\/\1\s*>|<\/?[a-z][^<>]*>/gi;
 
 /**
  * Whether a text says anything in words once markup is set aside. A report made only of tags or

@@ -2,6 +2,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { terms, words } from "../../core/grouping/analyze.ts";
 import { CONCEPTS } from "../../core/grouping/lexicon.ts";
+import { returnsWithin } from "../support/returns-within.ts";
 
 const sorted = (text: string) => words(text).sort();
 
@@ -42,6 +43,15 @@ describe("text analysis for grouping", () => {
     assert.ok(t.includes("g:button"));
     assert.ok(t.includes("c:zor"));
     assert.ok(!t.includes("c:inv"));
+  });
+
+  // A feedback's reports together may hold a million characters: looking for a script's end from
+  // each of many unclosed ones would cost the square of that, minutes.
+  test("whether a text says anything once markup is set aside is read in time proportional to its length, however many scripts stay unclosed", async () => {
+    for (const repeated of ["<script>", "<style "]) {
+      const text = `Export fails ${repeated.repeat(1_000_000 / repeated.length)}`;
+      assert.equal(await returnsWithin(new URL("../../core/grouping/analyze.ts", import.meta.url), "hasWords", [text]), true);
+    }
   });
 });
 
