@@ -43,7 +43,8 @@ export function parseV6(text: string): number[] | null {
     .split("%")[0]!
     .toLowerCase();
   let tail: number[] = [];
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(head);
+  // From a run of digits' first only: tried from each, a long run (an X-Forwarded-For entry) is read again to its end, its length squared.
+  const dotted = /(?<!\d)(\d+\.\d+\.\d+\.\d+)$/.exec(head);
   if (dotted) {
     const ip = parseV4(dotted[1]!);
     if (ip === null) return null;

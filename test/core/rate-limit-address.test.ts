@@ -1,6 +1,7 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { rateLimitAddress } from "../../core/rate-limits/rate-limit-address.ts";
+import { returnsWithin } from "../support/returns-within.ts";
 
 describe("the address a client's budgets are kept under", () => {
   test("an IPv4 address is its own", () => {
@@ -37,5 +38,12 @@ describe("the address a client's budgets are kept under", () => {
 
   test("text that is no address is kept as it is", () => {
     for (const text of ["unknown", "", "2001:db8::1::2", "198.51.100.7:443"]) assert.equal(rateLimitAddress(text), text);
+  });
+
+  // Behind a proxy the address is an X-Forwarded-For entry, which a client may have written: looking
+  // for an IPv4 tail from each digit of a long run would cost the square of its length, minutes.
+  test("text with a long run of digits is read in time proportional to its length", async () => {
+    const text = `::${"1".repeat(300_000)}`;
+    assert.equal(await returnsWithin(new URL("../../core/rate-limits/rate-limit-address.ts", import.meta.url), "rateLimitAddress", [text]), text);
   });
 });
