@@ -82,7 +82,7 @@ export async function receiveTrackerEvent(
 }
 
 /**
- * A status the tracker set on an issue: every feedback linked to it, in the apps whose webhook signed
+ * A status the tracker set on an issue: every feedback linked to it, of the apps whose webhook signed
  * the event, moves through the same use case as REST (so the same events go out), marked as coming
  * from the tracker so nothing echoes back. A workflow state becomes a status through the app's
  * mapping, and moves nothing when the feedback's status already fits it. The issue's own state,
@@ -97,6 +97,9 @@ async function applyTrackerStatus(
   let moved = 0;
   for (const { tracker: appTracker, settings } of signed) {
     for (const feedback of await services.store.findFeedbacksByTracker(appTracker.orgId, change.issueKey)) {
+      // A feedback follows its own app's tracker (as links and syncs do): another app's secret,
+      // held by another tracker's admins, cannot move it by naming one of its issues.
+      if (feedback.appId !== appTracker.appId) continue;
       if (await followIssue(services, provider, appTracker.orgId, settings, feedback, change)) moved++;
     }
   }

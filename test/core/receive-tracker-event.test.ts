@@ -62,6 +62,13 @@ describe("an issue event from a tracker", () => {
     );
   });
 
+  test("leaves another app's feedback of the same organization alone, though linked to an issue of that key: its own tracker's secret must sign", async () => {
+    const { fake, receive } = setUp();
+    fake.feedbacks.set("fb-3", feedbackRecord({ id: "fb-3", appId: "app-3", key: "DEMO-3", tracker: issue, status: "prioritized" }));
+    assert.deepEqual(await receive(inProgress), { ok: true, value: { moved: 1 } });
+    assert.equal(fake.feedbacks.get("fb-3")?.status, "prioritized");
+  });
+
   test("moves every feedback linked to the issue, each through its own status change, and keeps the issue's state on each link", async () => {
     const { fake, links, receive } = setUp();
     fake.feedbacks.set("fb-3", feedbackRecord({ id: "fb-3", key: "DEMO-3", tracker: issue, status: "triage" }));
