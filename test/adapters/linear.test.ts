@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { operatorGrant } from "../../core/authorization.ts";
+import { addChannel } from "../../core/apps/add-channel.ts";
+import { createApp } from "../../core/apps/create-app.ts";
+import { resolveFeedback } from "../../core/feedback/find-feedback.ts";
 import { runNextJob, runServiceJob } from "../../core/jobs/run-next-job.ts";
 import { FakeLinear } from "../support/fake-linear.ts";
 import { inProcess, type InProcess, jsonClient, signedInAs } from "../support/in-process.ts";
@@ -123,6 +127,25 @@ describe("an app tracking its feedbacks in Linear", () => {
     const res = await hook(moved.raw, moved.signature);
     expect([res.status, res.body.code]).toEqual([401, "invalid_signature"]);
     expect((await feedback(key)).status).toBe("dismissed");
+  });
+
+  test("a delivery signed with the team's secret moves no feedback of another app of the organization, though it names that app's issue", async () => {
+    // Another app tracks the team OPS of another Linear workspace, whose admins hold another secret.
+    const grant = operatorGrant(server.demo.orgId);
+    const other = await createApp(server.services, grant, { name: "Back office", kind: "web" });
+    if (!other.ok) throw new Error(other.code);
+    const channel = await addChannel(server.services, grant, other.value.id, "api");
+    if (!channel.ok) throw new Error(channel.code);
+    const theirs = (await post(`${server.url}/v1/reports`, { publicKey: channel.value.key, kind: "problem", message: "Payroll export is empty" }))
+      .body.ticketId as string;
+    await server.runJobs();
+    const record = (await resolveFeedback(server.services, server.demo.orgId, theirs))!;
+    await server.services.store.setFeedbackTracker(server.demo.orgId, record.id, { key: "OPS-5", provider: "linear", status: "Todo" });
+    const event = JSON.parse(linear.move("ENG-1", "Done", SECRET, server.services.clock()).raw);
+    const raw = JSON.stringify({ ...event, data: { ...event.data, identifier: "OPS-5" } });
+    const res = await hook(raw, new Bun.CryptoHasher("sha256", SECRET).update(raw).digest("hex"));
+    expect([res.status, res.body]).toEqual([202, { moved: 0 }]);
+    expect((await feedback(theirs)).status).toBe("triage");
   });
 
   test("a delivery sent more than a minute ago is refused as Linear documents, even well signed", async () => {
