@@ -34,12 +34,16 @@ function signedBy(secret: string, header: string, raw: string): boolean {
 
 const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-/** The project an event names (`SHOP` in SHOP-12), read without trusting the body's shape (it is not yet verified). */
+/**
+ * The project an event names (`SHOP` in SHOP-12), read without trusting the body's shape (it is not
+ * yet verified). The issue's own key comes first: the project whose secret must sign is then the
+ * one of the issue moved, whatever else the body says.
+ */
 function projectOf(event: unknown): string {
   const issue = (event as { issue?: { key?: unknown; fields?: { project?: { key?: unknown } } } } | null)?.issue;
-  if (typeof issue?.fields?.project?.key === "string") return issue.fields.project.key.toUpperCase();
   const key = typeof issue?.key === "string" ? /^([A-Za-z][A-Za-z0-9_]*)-\d+$/.exec(issue.key) : null;
-  return key?.[1]?.toUpperCase() ?? "";
+  if (key) return key[1]!.toUpperCase();
+  return typeof issue?.fields?.project?.key === "string" ? issue.fields.project.key.toUpperCase() : "";
 }
 
 /** What an issue event asks: the issue's new status when its status changed, or nothing. */

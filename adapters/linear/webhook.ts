@@ -33,12 +33,16 @@ function signedBy(secret: string, header: string, raw: string): boolean {
 
 const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-/** The team an event names (its key, as `ENG` in ENG-12), read without trusting the body's shape (it is not yet verified). */
+/**
+ * The team an event names (its key, as `ENG` in ENG-12), read without trusting the body's shape (it
+ * is not yet verified). The issue's own identifier comes first: the team whose secret must sign is
+ * then the one of the issue moved, whatever else the body says.
+ */
 function teamOf(event: unknown): string {
   const data = (event as { data?: { team?: { key?: unknown }; identifier?: unknown } } | null)?.data;
-  if (typeof data?.team?.key === "string") return data.team.key.toUpperCase();
   const identifier = typeof data?.identifier === "string" ? /^([A-Za-z0-9]+)-\d+$/.exec(data.identifier) : null;
-  return identifier?.[1]?.toUpperCase() ?? "";
+  if (identifier) return identifier[1]!.toUpperCase();
+  return typeof data?.team?.key === "string" ? data.team.key.toUpperCase() : "";
 }
 
 /** When the event was sent (milliseconds), as Linear writes it into the signed body. */

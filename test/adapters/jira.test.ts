@@ -1,3 +1,4 @@
+import { resolveFeedback } from "../../core/feedback/find-feedback.ts";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { runNextJob, runServiceJob } from "../../core/jobs/run-next-job.ts";
 import { adfText, FakeJira } from "../support/fake-jira.ts";
@@ -141,6 +142,17 @@ describe("an app tracking its feedbacks in Jira Cloud", () => {
     const res = await hook(raw, `sha256=${new Bun.CryptoHasher("sha256", SECRET).update(raw).digest("hex")}`);
     expect([res.status, res.body]).toEqual([202, { moved: 0 }]);
     expect((await feedback(key)).status).toBe("dismissed");
+  });
+
+  test("a delivery naming an issue of another project is refused unless that project's secret signs it, whatever project its fields say", async () => {
+    const before = await report("Archive search returns nothing");
+    const record = (await resolveFeedback(server.services, server.demo.orgId, before))!;
+    await server.services.store.setFeedbackTracker(server.demo.orgId, record.id, { key: "OPS-7", provider: "jira", status: "To Do" });
+    const event = JSON.parse(jira.move("SHOP-1", "Done", SECRET).raw);
+    const raw = JSON.stringify({ ...event, issue: { ...event.issue, key: "OPS-7" } });
+    const res = await hook(raw, `sha256=${new Bun.CryptoHasher("sha256", SECRET).update(raw).digest("hex")}`);
+    expect([res.status, res.body.code]).toEqual([401, "invalid_signature"]);
+    expect((await feedback(before)).status).toBe("triage");
   });
 
   test("a forged signature is refused with 401 invalid_signature and moves nothing", async () => {

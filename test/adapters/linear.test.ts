@@ -129,7 +129,7 @@ describe("an app tracking its feedbacks in Linear", () => {
     expect((await feedback(key)).status).toBe("dismissed");
   });
 
-  test("a delivery signed with the team's secret moves no feedback of another app of the organization, though it names that app's issue", async () => {
+  test("a delivery signed with the team's secret moves no feedback of another app of the organization, though it names that app's issue: it is refused", async () => {
     // Another app tracks the team OPS of another Linear workspace, whose admins hold another secret.
     const grant = operatorGrant(server.demo.orgId);
     const other = await createApp(server.services, grant, { name: "Back office", kind: "web" });
@@ -144,8 +144,19 @@ describe("an app tracking its feedbacks in Linear", () => {
     const event = JSON.parse(linear.move("ENG-1", "Done", SECRET, server.services.clock()).raw);
     const raw = JSON.stringify({ ...event, data: { ...event.data, identifier: "OPS-5" } });
     const res = await hook(raw, new Bun.CryptoHasher("sha256", SECRET).update(raw).digest("hex"));
-    expect([res.status, res.body]).toEqual([202, { moved: 0 }]);
+    expect([res.status, res.body.code]).toEqual([401, "invalid_signature"]);
     expect((await feedback(theirs)).status).toBe("triage");
+  });
+
+  test("a delivery naming an issue of another team is refused unless that team's secret signs it, whatever team the body says (a feedback still linked from before the app changed teams)", async () => {
+    const before = await report("Archive search returns nothing");
+    const record = (await resolveFeedback(server.services, server.demo.orgId, before))!;
+    await server.services.store.setFeedbackTracker(server.demo.orgId, record.id, { key: "OPS-7", provider: "linear", status: "Todo" });
+    const event = JSON.parse(linear.move("ENG-1", "Done", SECRET, server.services.clock()).raw);
+    const raw = JSON.stringify({ ...event, data: { ...event.data, identifier: "OPS-7" } });
+    const res = await hook(raw, new Bun.CryptoHasher("sha256", SECRET).update(raw).digest("hex"));
+    expect([res.status, res.body.code]).toEqual([401, "invalid_signature"]);
+    expect((await feedback(before)).status).toBe("triage");
   });
 
   test("a delivery sent more than a minute ago is refused as Linear documents, even well signed", async () => {
