@@ -1187,7 +1187,7 @@ export const EN = {
     message_too_long: "The message is longer than 10000 characters.",
     method_not_allowed: "This address does not answer to this method; the Allow header lists those it answers to.",
     payload_too_large:
-      "The request body, or a file it carries, is larger than allowed (256 KB for a report; 2 MB for a screenshot and 5 MB for a replay from the widget).",
+      "The request body, or a file it carries, is larger than allowed (256 KB for a report or another API request; 1 MB for a tracker's webhook; 2 MB for a screenshot and 5 MB for a replay from the widget).",
     replay_too_large:
       "The replay expands to more than 50 MB once decompressed, more than a player can hold: it is refused. Send the report without it, or with a shorter recording.",
     idempotency_key_reused: "This idempotency key was already used with another body.",

@@ -1058,7 +1058,7 @@ export const FR: Catalog = {
     message_too_long: "Le message dépasse 10\u202f000 caractères.",
     method_not_allowed: "Cette adresse ne répond pas à cette méthode\u202f; l’en-tête Allow liste celles auxquelles elle répond.",
     payload_too_large:
-      "Le corps de la requête, ou un fichier qu’il porte, dépasse la taille permise (256 Ko pour un signalement\u202f; 2 Mo pour une capture d’écran et 5 Mo pour un enregistrement de session depuis le widget).",
+      "Le corps de la requête, ou un fichier qu’il porte, dépasse la taille permise (256 Ko pour un signalement ou une autre requête de l’API\u202f; 1 Mo pour le webhook d’un gestionnaire de tickets\u202f; 2 Mo pour une capture d’écran et 5 Mo pour un enregistrement de session depuis le widget).",
     replay_too_large:
       "L’enregistrement de session dépasse 50 Mo une fois décompressé, plus qu’un lecteur ne peut en tenir\u202f: il est refusé. Envoyez le signalement sans lui, ou avec un enregistrement plus court.",
     idempotency_key_reused: "Cette clé d’idempotence a déjà servi pour un autre corps.",
