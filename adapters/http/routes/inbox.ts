@@ -31,6 +31,7 @@ import { browseFeedbacks } from "../../../core/feedback/browse-feedbacks.ts";
 import { listApps } from "../../../core/catalog/list-apps.ts";
 import { addComment } from "../../../core/feedback/add-comment.ts";
 import { getFeedback } from "../../../core/feedback/get-feedback.ts";
+import { sessionGrant } from "../../../core/authorization.ts";
 import { isFeedbackKey } from "../../../core/feedback/key.ts";
 import { openFeedback } from "../../../core/feedback/open-feedback.ts";
 import { lookupKey, mergedAway } from "../../../core/feedback/find-feedback.ts";
@@ -520,6 +521,19 @@ function mergedHereNotice(w: Words<"feedback">, merged: readonly { readonly key:
   return asked && merged.some((m) => m.key === asked) ? outcome(w.mergedHere(asked)) : "";
 }
 
+/**
+ * Another of the person's organizations that holds this feedback: the team's e-mails link `/inbox/{key}`
+ * without the organization, and a person in several has one of them in use, perhaps not this one.
+ */
+async function otherOrganizationHolding(services: Services, visitor: Visitor, key: string): Promise<string | undefined> {
+  for (const m of visitor.memberships) {
+    if (m.orgId === visitor.membership.orgId) continue;
+    const grant = sessionGrant({ orgId: m.orgId, userId: visitor.grant.userId, role: m.role });
+    if ((await getFeedback(services, grant, key)).ok) return m.orgId;
+  }
+  return undefined;
+}
+
 export async function feedbackPage(
   services: Services,
   visitor: Visitor,
@@ -755,7 +769,7 @@ export function inboxRoutes(services: Services, onServiceFailure: ServiceFailure
     .get(
       "/inbox/:key",
       ({ request, params, cookie }) =>
-        asMember(services, { request, cookie }, (visitor) => {
+        asMember(services, { request, cookie }, async (visitor) => {
           const url = new URL(request.url);
           // Reached from a feedback beside it on another page of the list: that page is the list to go back to now.
           const list = listNamed(url.searchParams);
@@ -763,11 +777,14 @@ export function inboxRoutes(services: Services, onServiceFailure: ServiceFailure
             keepList(services, cookie, new URL(list, url));
             return redirect(`/inbox/${encodeURIComponent(params.key)}`);
           }
-          return feedbackPage(services, visitor, params.key, {
+          const page = await feedbackPage(services, visitor, params.key, {
             saved: url.searchParams.has("saved"),
             params: url.searchParams,
             back: listBehind(services, cookie),
           });
+          if (page.status !== 404) return page;
+          const holder = await otherOrganizationHolding(services, visitor, params.key);
+          return holder ? redirect(`/inbox/${encodeURIComponent(params.key)}?org=${encodeURIComponent(holder)}`) : page;
         }),
       { detail: { hide: true } },
     )

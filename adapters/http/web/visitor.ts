@@ -44,8 +44,9 @@ export async function visit(services: Services, web: WebRequest): Promise<Visit>
   if (!user) return { state: "anonymous" };
   const memberships = user.memberships;
   const remembered = readCookie(cookie, ORG_COOKIE, isSecure(services));
-  const asked = new URL(request.url).searchParams.get("org") ?? remembered;
-  const membership = memberships.find((m) => m.orgId === asked) ?? memberships[0];
+  const asked = new URL(request.url).searchParams.get("org");
+  // An organization asked for that is none of the person's (an old link, a typo) keeps the one in use.
+  const membership = memberships.find((m) => m.orgId === asked) ?? memberships.find((m) => m.orgId === remembered) ?? memberships[0];
   if (!membership) return { state: "no_organization", language, email: user.email, csrf: await csrfToken(services, cookie) };
   const csrf = await csrfToken(services, cookie);
   if (membership.orgId !== remembered) writeCookie(cookie, ORG_COOKIE, membership.orgId, { secure: isSecure(services) });
