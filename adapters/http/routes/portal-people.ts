@@ -23,6 +23,7 @@ import { portalUrl } from "../../../core/portal/portal-settings.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
 import { pageHeaders, portalDocument } from "../portal/document.ts";
 import { portalLinks } from "../portal/links.ts";
+import { portalWords } from "../portal/words.ts";
 import { waysIn } from "../portal/viewer.ts";
 
 /** What dresses a page of these forms as the portal's: its settings, and the request (for its address and chosen language). */
@@ -134,6 +135,13 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
   const notFound = (language: Language) => {
     const w = textFor(language).portalPeople;
     return shell(language, w.notFound, html`<h1>${w.notFound}</h1>`, 404);
+  };
+
+  /** A feedback the portal does not show (never published, unpublished, or of another organization): its portal's own not-found page. */
+  const feedbackNotFound = (language: Language, request: Request, slug: string, brand: Brand | null) => {
+    const w = portalWords(language);
+    const back = html`<p><a href="${board(slug)}${languageQuery(request)}">${w.goToBoard}</a></p>`;
+    return shell(language, w.notFoundTitle, html`<h1>${w.notFoundTitle}</h1><p class="intro">${w.notFound}</p>${back}`, 404, brand);
   };
 
   function failurePage(language: Language, portal: PortalEntry, failure: Failure, brand: Brand | null, next = board(portal.slug)): Response {
@@ -406,7 +414,7 @@ ${refused.said}
           const { language, portal, brand } = at;
           // Only what the team published takes votes from the portal: anything else is not there.
           const feedback = await publishedFeedback(services, portal.orgId, params.key);
-          if (!feedback) return notFound(language);
+          if (!feedback) return feedbackNotFound(language, request, portal.slug, brand);
           const back = `${board(portal.slug)}/${encodeURIComponent(feedback.key)}${languageQuery(request)}`;
           const person = await portalPerson(services, portal, cookie);
           if (!person)

@@ -316,6 +316,18 @@ describe("portal sessions are the portal's only", () => {
 });
 
 describe("voting on the portal", () => {
+  test("a vote for a feedback the portal does not show is 404 on the portal's own page, which leads back to its board", async () => {
+    const key = (
+      await http.request("POST", "/v1/reports", { body: { publicKey: http.demo.publicKey, kind: "idea", message: "Never published idea" } })
+    ).body.ticketId;
+    const refused = await vote(await signedInBySso("stray@customer.example"), key);
+    const page = await text(refused);
+    expect(refused.status).toBe(404);
+    expect(page).toContain("<h1>Not found</h1>");
+    expect(page).toContain('<a href="/p/demo">See all ideas and problems</a>');
+    expect(page).not.toContain("There is no portal at this address.");
+  });
+
   test("a signed-in person votes once: the form sends them back to the page, the feedback counts one vote, and they follow it", async () => {
     const key = await report("Export my data as CSV from the portal");
     const b = await signedInBySso("voter@customer.example");
