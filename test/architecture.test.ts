@@ -373,6 +373,7 @@ describe("each rule is written once, in core: no store or adapter writes it agai
 /** The sections of the web catalog each page or component reads, besides the common words: each section is one module's. */
 const CATALOG_SECTIONS: Readonly<Record<string, readonly string[]>> = {
   "adapters/http/web/layout.ts": ["layout"],
+  "adapters/http/web/copy.ts": ["copy"],
   "adapters/http/web/settings-page.ts": ["settings"],
   "adapters/http/web/activity.ts": ["activity"],
   "adapters/http/web/captured-context.ts": ["context"],

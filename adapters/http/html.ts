@@ -101,6 +101,7 @@ pre.secret{white-space:pre-wrap;word-break:break-all;background:var(--panel);pad
 @media (width > 40rem){table.channels td{vertical-align:middle}table.channels .inline button{margin:0}}:is(div.notice,div.error)>p:first-child{margin-top:0}:is(div.notice,div.error)>:last-child{margin-bottom:0}.notice pre.command{background:var(--bg);color:var(--fg)}
 .first-report{text-align:left;color:var(--fg)}.first-report h2{margin-top:0}.first-report li{margin-bottom:var(--s3)}
 pre.command{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--panel);padding:var(--s3);border-radius:var(--radius);font-size:var(--t-sm);margin:var(--s2) 0}
+.copy-row button{margin:0;padding:var(--s1) var(--s3)}.copy-said{margin-left:var(--s2);font-size:var(--t-sm)}span.copy-row{margin-left:var(--s2);white-space:nowrap}div.copy-row{margin:0 0 var(--s2)}pre.snippet .key{white-space:nowrap}
 @media (max-width:40rem){.keyboard-hint{display:none}.settings.subpage>nav{display:none}
 table.cards thead{display:none}table.cards tr{display:block;border:1px solid var(--line);border-radius:var(--radius);margin-bottom:var(--s3);padding:var(--s2)}
 table.cards td{display:flow-root;position:relative;border:0;padding:var(--s1) var(--s1) var(--s1) 7.5rem;text-align:left;overflow-wrap:anywhere}

@@ -71,6 +71,11 @@ export const FR: Catalog = {
       noOrganizationNext:
         "Demandez à un administrateur de votre organisation de vous inviter depuis Réglages → Membres, et acceptez l’invitation avec ce compte. La personne qui gère ce serveur peut vous ajouter en ligne de commande\u202f:",
     },
+    copy: {
+      copy: "Copier",
+      copied: "Copié",
+      copyByHand: "Appuyez sur Ctrl+C pour copier",
+    },
     settings: {
       cancel: "Annuler",
       apiKeys: "Clés d’API",

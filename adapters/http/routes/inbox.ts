@@ -54,6 +54,7 @@ import { kindLabel, severityBadge, statusBadge } from "../web/badges.ts";
 import { activityTimeline, openingWords, reportText } from "../web/activity.ts";
 import { capturedContext, diagnosticOf } from "../web/captured-context.ts";
 import { groupingNotice, groupingPanel, groupingRefusal } from "../web/grouping-panel.ts";
+import { COPY_SCRIPT_PATH, copyScript } from "../web/copy.ts";
 import { KEYBOARD_SCRIPT_PATH, keyboardScript } from "../web/keyboard.ts";
 import { scriptResponse } from "../browser-script.ts";
 import type { WidgetScripts } from "./widget-assets.ts";
@@ -700,6 +701,7 @@ export function inboxRoutes(services: Services, onServiceFailure: ServiceFailure
   const feedbackPath = (key: string) => `/inbox/${encodeURIComponent(key)}`;
   return new Elysia({ name: "routes/inbox" })
     .get(KEYBOARD_SCRIPT_PATH, () => scriptResponse(keyboardScript), { detail: { hide: true } })
+    .get(COPY_SCRIPT_PATH, () => scriptResponse(copyScript), { detail: { hide: true } })
     .get("/", ({ request, cookie }) => asMember(services, { request, cookie }, () => redirect("/inbox")), { detail: { hide: true } })
     .get(
       "/inbox",

@@ -27,6 +27,8 @@ import { actsOn, hidden, postButton, refusal, refusedPage, settingsPage, setting
 import type { Visitor } from "../web/visitor.ts";
 import { formatTime, valueName, type Words, wordsFor } from "../web/words.ts";
 import { type InviteDraft, invitationsPanel } from "../web/invitations-panel.ts";
+import { copyable } from "../web/copy.ts";
+import type { Language } from "../../../core/language.ts";
 
 /** What a page says once above its content: an error, or a secret shown this one time. */
 type Notice = {
@@ -42,9 +44,11 @@ type Notice = {
   readonly typed?: { readonly label: string; readonly scopes: readonly string[] };
 };
 
-function noticeHtml(notice: Notice): Html {
+function noticeHtml(language: Language, notice: Notice): Html {
   return html`${notice.error && !notice.ofLabel && !notice.ofRole ? outcome(notice.error, { role: "alert" }) : ""}${notice.info ? outcome(notice.info) : ""}${
-    notice.secret ? outcome(html`<p>${notice.secret.label}</p><pre class="secret" id="secret">${notice.secret.value}</pre>`, { block: true }) : ""
+    notice.secret
+      ? outcome(html`<p>${notice.secret.label}</p><pre class="secret" id="secret"${copyable(language)}>${notice.secret.value}</pre>`, { block: true })
+      : ""
   }`;
 }
 
@@ -86,7 +90,7 @@ export async function membersPage(services: Services, visitor: Visitor, notice: 
     visitor,
     MEMBERS_PATH,
     w.members,
-    html`${noticeHtml(notice)}<div class="scroll"><table class="cards edit members"><thead><tr><th scope="col">${w.email}</th><th scope="col">${w.role}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>${
+    html`${noticeHtml(visitor.language, notice)}<div class="scroll"><table class="cards edit members"><thead><tr><th scope="col">${w.email}</th><th scope="col">${w.role}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>${
       admin ? "" : html`<p class="muted">${w.adminsOnly}</p>`
     }${await invitationsPanel(services, visitor, invite)}`,
     notice.status,
@@ -120,7 +124,7 @@ async function tokensPage(services: Services, visitor: Visitor, notice: Notice =
     visitor,
     "/settings/tokens",
     w.tokens,
-    html`${noticeHtml(notice)}<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.label}</th><th scope="col">${w.scopes}</th><th scope="col">${w.expires}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>${form}`,
+    html`${noticeHtml(visitor.language, notice)}<div class="scroll"><table class="cards"><thead><tr><th scope="col">${w.label}</th><th scope="col">${w.scopes}</th><th scope="col">${w.expires}</th><th scope="col">${w.lastUsed}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>${form}`,
     notice.status,
   );
 }
@@ -159,7 +163,7 @@ async function webhooksPage(services: Services, visitor: Visitor, notice: Notice
     visitor,
     "/settings/webhooks",
     w.webhooks,
-    html`${noticeHtml(notice)}${
+    html`${noticeHtml(visitor.language, notice)}${
       data.length === 0
         ? html`<p class="empty">${w.noWebhooks}</p>`
         : html`<div class="scroll"><table class="cards"><thead><tr><th scope="col">URL</th><th scope="col">${w.events}</th><th scope="col">${w.lastDelivery}</th><th scope="col"></th></tr></thead><tbody>${rows}</tbody></table></div>`

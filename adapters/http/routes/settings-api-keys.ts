@@ -13,6 +13,7 @@ import { asMember, asMemberPosting } from "../web/layout.ts";
 import { postButton, refusedPage, settingsPage, unconfirmed } from "../web/settings-page.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { formatTime, wordsFor } from "../web/words.ts";
+import { copyable } from "../web/copy.ts";
 
 const PATH = "/settings/api-keys";
 
@@ -55,7 +56,11 @@ async function apiKeysPage(
   )}</fieldset>
 <button type="submit">${w.create}</button></form>`;
   const shown = html`${notice.error && !notice.ofName ? outcome(notice.error, { role: "alert" }) : ""}${
-    notice.secret ? outcome(html`<p>${notice.secret.label}</p><pre class="secret" id="secret">${notice.secret.value}</pre>`, { block: true }) : ""
+    notice.secret
+      ? outcome(html`<p>${notice.secret.label}</p><pre class="secret" id="secret"${copyable(visitor.language)}>${notice.secret.value}</pre>`, {
+          block: true,
+        })
+      : ""
   }`;
   return settingsPage(visitor, PATH, title, html`${shown}${table}${form}`, notice.status);
 }

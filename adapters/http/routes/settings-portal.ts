@@ -25,6 +25,7 @@ import { postButton, refusal, refusedPage, settingsPage, unconfirmed } from "../
 import { redirectWithFlash, takeSecret } from "../web/flash.ts";
 import type { Visitor } from "../web/visitor.ts";
 import { changedFields, type FormFields, heldText, overtaken, shownFields, shownInputs } from "../web/shown-fields.ts";
+import { copyable } from "../web/copy.ts";
 
 const update = validator(PortalUpdate);
 const PATH = "/settings/portal";
@@ -201,7 +202,7 @@ async function portalPage(services: Services, visitor: Visitor, notice: Notice =
   // The secret is shown once, by the page the redirect after creating it lands on: its notice takes
   // the focus and so comes into view (a `#fragment` in that redirect would keep the focus off it).
   const sso = html`<h2>${w.sso}</h2><p>${w.ssoIntro.replace("{address}", portal.url)}</p>
-${notice.secret ? outcome(html`<p>${w.ssoShown}</p><pre class="secret" id="secret">${notice.secret}</pre>`, { block: true }) : ssoState(w, portal)}
+${notice.secret ? outcome(html`<p>${w.ssoShown}</p><pre class="secret" id="secret"${copyable(visitor.language)}>${notice.secret}</pre>`, { block: true }) : ssoState(w, portal)}
 ${postButton(visitor, `${PATH}/sso-secret`, portal.ssoSecretSet ? w.ssoRotate : w.ssoCreate)}`;
   return settingsPage(
     visitor,

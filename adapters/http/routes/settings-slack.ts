@@ -16,6 +16,7 @@ import type { Visitor } from "../web/visitor.ts";
 import { formatTime, valueName, wordsFor } from "../web/words.ts";
 import type { DeliveryFailure } from "../../../core/model.ts";
 import { describeFieldProblem } from "../catalog/text.ts";
+import { copyable } from "../web/copy.ts";
 
 type Notice = {
   readonly error?: string;
@@ -79,11 +80,11 @@ ${
   // Slack calls the request URLs from the internet, over https only: a manifest made of another BASE_URL would be refused.
   slackCanCall(services.baseUrl) ? "" : html`<p role="note"><strong>${w.httpsNeeded(services.baseUrl)}</strong></p>`
 }
-<details${connection ? "" : html` open`}><summary>${w.manifest}</summary><p>${w.manifestHint}</p><pre class="command"><code>${slackManifest(requestUrls)}</code></pre></details>
+<details${connection ? "" : html` open`}><summary>${w.manifest}</summary><p>${w.manifestHint}</p><pre class="command"${copyable(visitor.language)}><code>${slackManifest(requestUrls)}</code></pre></details>
 <h2>${w.requestUrls}</h2>
-<p>${w.slashCommand}</p><pre class="command">${requestUrls.commands}</pre>
-<p>${w.interactivity}</p><pre class="command">${requestUrls.interactions}</pre>
-<p>${w.eventsUrl}</p><pre class="command">${requestUrls.events}</pre>
+<p>${w.slashCommand}</p><pre class="command"${copyable(visitor.language)}>${requestUrls.commands}</pre>
+<p>${w.interactivity}</p><pre class="command"${copyable(visitor.language)}>${requestUrls.interactions}</pre>
+<p>${w.eventsUrl}</p><pre class="command"${copyable(visitor.language)}>${requestUrls.events}</pre>
 ${form}${connection ? html`<p>${postButton(visitor, `${PATH}/disconnect`, w.disconnect)}</p>` : ""}`,
     notice.status,
   );

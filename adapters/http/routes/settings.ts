@@ -22,7 +22,7 @@ import { importHelpArticles } from "../../../core/apps/import-help-articles.ts";
 import { type AppSetup, listAppSetup } from "../../../core/apps/list-app-setup.ts";
 import { setChannelActive } from "../../../core/apps/set-channel-active.ts";
 import { type Html, html, redirect } from "../html.ts";
-import { embedSnippet } from "../web/embed-snippet.ts";
+import { embedSnippetHtml } from "../web/embed-snippet.ts";
 import { reportCommand } from "../web/first-report.ts";
 import type { CookieJar } from "../cookies.ts";
 import { redirectWithFlash, type SetupStep, takeNotice, takeSetupStep } from "../web/flash.ts";
@@ -34,6 +34,8 @@ import { STATUSES } from "../../../core/schemas/feedback.ts";
 import { setTrackerStatuses } from "../../../core/trackers/set-tracker-statuses.ts";
 import { type TrackerNotice, trackerSection } from "../web/tracker-section.ts";
 import { configureTracker } from "../../../core/trackers/configure-tracker.ts";
+import { copyable } from "../web/copy.ts";
+import type { Language } from "../../../core/language.ts";
 
 /** What a settings page says of the change just made: what was refused (with its status), or the set-up step just done. */
 type Notice = {
@@ -194,7 +196,7 @@ function channelsSection(visitor: Visitor, setup: AppSetup, admin: boolean, base
       c,
     ) => html`<tr><td data-label="${w.kind}">${w.channelKinds[c.kind]}</td><td data-label="${w.key}">${c.key ? html`<code>${c.key}</code>` : html`<code>…${c.keyEnd}</code>`}${
       // A form channel's key is its public page: the address to share, at hand.
-      c.kind === "form" && c.key ? html`<br>${formLink(baseUrl, c.key)}` : ""
+      c.kind === "form" && c.key ? html`<br>${formLink(visitor.language, baseUrl, c.key)}` : ""
     }</td><td data-label="${w.status}">${c.active ? html`<span class="badge state-on">${w.active}</span>` : html`<span class="badge state-off">${w.disabled}</span>`}</td>
 <td>${
       admin
@@ -215,7 +217,9 @@ ${
 }`;
 }
 
-const formLink = (baseUrl: string, key: string): Html => html`<a href="${baseUrl}/f/${encodeURIComponent(key)}">${baseUrl}/f/${key}</a>`;
+/** The hosted form's address, a link that is also the text to copy and hand over. */
+const formLink = (language: Language, baseUrl: string, key: string): Html =>
+  html`<a href="${baseUrl}/f/${encodeURIComponent(key)}"${copyable(language)}>${baseUrl}/f/${key}</a>`;
 
 /**
  * An app without a channel, which nothing can send feedback to yet: the ways feedback arrives, a
@@ -249,11 +253,14 @@ function nextStep(visitor: Visitor, { app, channels }: AppSetup, step: SetupStep
   const next: Record<ChannelKind, () => Html> = {
     widget: () =>
       outcome(html`${w.widgetCreated.before} <a href="${sectionPath(app.id, "widget")}">${w.browserCollection}</a>${w.widgetCreated.after}`),
-    form: () => outcome(html`${w.formCreated} ${formLink(baseUrl, channel.key!)}`),
+    form: () => outcome(html`${w.formCreated} ${formLink(visitor.language, baseUrl, channel.key!)}`),
     api: () =>
-      outcome(html`<p>${w.apiCreated}</p><pre class="command"><code>${reportCommand(visitor.language, baseUrl, channel.key!)}</code></pre>`, {
-        block: true,
-      }),
+      outcome(
+        html`<p>${w.apiCreated}</p><pre class="command"${copyable(visitor.language)}><code>${reportCommand(visitor.language, baseUrl, channel.key!)}</code></pre>`,
+        {
+          block: true,
+        },
+      ),
   };
   return next[channel.kind]();
 }
@@ -361,7 +368,7 @@ function embedSection(visitor: Visitor, setup: AppSetup, baseUrl: string): Html 
   if (!channel)
     return html`<h3>${w.embedTitle}</h3><p>${w.noWidgetChannel} <a href="${sectionPath(setup.app.id, "channels")}">${w.channels}</a>.</p>`;
   if (channel.key === null) return html``;
-  return html`<h3>${w.embedTitle}</h3><p>${w.embedHint}</p><pre class="command"><code>${embedSnippet(baseUrl, channel.key)}</code></pre>`;
+  return html`<h3>${w.embedTitle}</h3><p>${w.embedHint}</p><pre class="command snippet"${copyable(visitor.language)}><code>${embedSnippetHtml(baseUrl, channel.key)}</code></pre>`;
 }
 
 /** Whether grouping merges the app's sure duplicates alone or leaves them to a person; Admins change it. */

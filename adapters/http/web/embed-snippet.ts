@@ -1,3 +1,5 @@
+import { type Html, html } from "../html.ts";
+
 /**
  * The README's embed snippet (section "Collecting from the browser"), for this service and widget
  * key: the queue that stands for `window.Retour` until the async loader runs, the loader, and the
@@ -19,3 +21,13 @@ export const embedSnippet = (baseUrl: string, widgetKey: string): string => `<sc
   // And when you need them: Retour.open({ kind: "idea", message: "…" }), Retour.close(), Retour.destroy()
 </script>
 `;
+
+/**
+ * The snippet as a page shows it: its text, the widget key kept on one line (where a narrow screen
+ * wraps the snippet, a key cut at its hyphens reads as two), for the eye; copied, it is the text.
+ */
+export function embedSnippetHtml(baseUrl: string, widgetKey: string): Html {
+  const text = embedSnippet(baseUrl, widgetKey);
+  const at = text.indexOf(`data-key="${widgetKey}"`) + 'data-key="'.length;
+  return html`${text.slice(0, at)}<span class="key">${widgetKey}</span>${text.slice(at + widgetKey.length)}`;
+}

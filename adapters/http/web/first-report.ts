@@ -2,7 +2,8 @@ import type { AppSetup } from "../../../core/apps/list-app-setup.ts";
 import type { ChannelKind } from "../../../core/model.ts";
 import { type Html, html } from "../html.ts";
 import type { Language } from "../../../core/language.ts";
-import { embedSnippet } from "./embed-snippet.ts";
+import { embedSnippetHtml } from "./embed-snippet.ts";
+import { copyable } from "./copy.ts";
 import { wordsFor } from "./words.ts";
 
 /**
@@ -18,8 +19,8 @@ export function firstReport(language: Language, baseUrl: string, apps: readonly 
   const key = (kind: ChannelKind) => setup.channels.find((c) => c.kind === kind && c.active)?.key;
   const [api, widget, form] = [key("api"), key("widget"), key("form")];
   const ways = [
-    api && html`<li>${w.api}<pre class="command"><code>${reportCommand(language, baseUrl, api)}</code></pre></li>`,
-    widget && html`<li>${w.widget}<pre class="command"><code>${embedSnippet(baseUrl, widget)}</code></pre></li>`,
+    api && html`<li>${w.api}<pre class="command"${copyable(language)}><code>${reportCommand(language, baseUrl, api)}</code></pre></li>`,
+    widget && html`<li>${w.widget}<pre class="command snippet"${copyable(language)}><code>${embedSnippetHtml(baseUrl, widget)}</code></pre></li>`,
     form && html`<li>${w.form} <a href="${baseUrl}/f/${encodeURIComponent(form)}">${baseUrl}/f/${form}</a></li>`,
   ].filter(Boolean);
   const unseen = setup.channels.some((c) => c.active && c.key === null);

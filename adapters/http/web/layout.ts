@@ -6,6 +6,7 @@ import { type Html, html, page, redirect } from "../html.ts";
 import type { WebRequest } from "../cookies.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
 import { csrfValid } from "../web-session.ts";
+import { COPY_SCRIPT_PATH, showsCopyable } from "./copy.ts";
 import { type Visitor, visit } from "./visitor.ts";
 import { wordsFor } from "./words.ts";
 
@@ -26,7 +27,8 @@ const icon = (name: string) =>
  * A page of the signed-in application: a side bar on wide screens (the organization, the
  * navigation with icons, then the language and the account at its foot), a bar over the page on
  * narrow ones whose navigation wraps onto as many rows as it needs; no script needed for either.
- * On a phone the account's link stays, its address cut short where it is long.
+ * On a phone the account's link stays, its address cut short where it is long. A value marked for
+ * copying (`copyable`) brings the copy buttons' script.
  */
 export function appPage(visitor: Visitor, path: string, title: string, body: Html, status = 200, scripts: readonly string[] = []): Response {
   const w = wordsFor(visitor.language, "layout");
@@ -54,7 +56,9 @@ export function appPage(visitor: Visitor, path: string, title: string, body: Htm
 <span class="muted who"><span>${w.signedInAs}</span> <a href="/account"${path === "/account" ? html` aria-current="page"` : ""}>${visitor.email}</a></span>
 <form method="post" action="/logout"><input type="hidden" name="csrf" value="${visitor.csrf}"><button type="submit" class="secondary">${w.signOut}</button></form></div>
 </header>`;
-  return page(title, body, { status, language: visitor.language, header, scripts });
+  // A value to copy gets its Copy button from a script, which the page loads whenever it shows one.
+  const loaded = showsCopyable(body) ? [...scripts, COPY_SCRIPT_PATH] : scripts;
+  return page(title, body, { status, language: visitor.language, header, scripts: loaded });
 }
 
 /**

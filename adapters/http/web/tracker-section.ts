@@ -11,6 +11,7 @@ import type { FieldProblem, Refusal } from "../../../core/schemas/field-problem.
 import type { Language } from "../../../core/language.ts";
 import { describeFieldProblem, textFor } from "../catalog/text.ts";
 import { unreachedWarning } from "./settings-page.ts";
+import { copyable } from "./copy.ts";
 
 const PROVIDER_NAMES: Readonly<Record<string, string>> = { github: "GitHub", bridge: "Bridge", linear: "Linear", jira: "Jira" };
 
@@ -67,7 +68,7 @@ function savedHtml(visitor: Visitor, tracker: TrackerView, saved: Extract<Tracke
   const name = trackerName(provider);
   return html`${outcome(
     html`<p>${w.savedWebhook(name)}</p>
-<dl><dt>${w.webhookAddress}</dt><dd><code>${baseUrl}/integrations/${provider}/webhook</code></dd><dt>${w.webhookSecret}</dt><dd><code>${saved.webhookSecret}</code></dd></dl>
+<dl><dt>${w.webhookAddress}</dt><dd><code${copyable(visitor.language)}>${baseUrl}/integrations/${provider}/webhook</code></dd><dt>${w.webhookSecret}</dt><dd><code${copyable(visitor.language)}>${saved.webhookSecret}</code></dd></dl>
 ${saved.secretKept ? html`<p>${w.secretKept}</p>` : ""}`,
     { block: true },
   )}${saved.unchecked ? unreachedWarning(visitor, w.unchecked(name, calledHost(tracker)), saved.unchecked) : ""}`;
@@ -139,7 +140,7 @@ function trackerHtml(
     ? html`<p class="error">${(failed.refused ? w.lastFailureRefused : w.lastFailure)(trackerName(tracker.provider), formatTime(visitor.language, failed.at), failed.error)}</p>`
     : "";
   const about = html`<p>${trackerName(tracker.provider)}, ${w.projectOf[tracker.provider as keyof typeof w.projectOf] ?? w.projectOf.bridge} <code>${tracker.project}</code></p>
-<p>${w.webhookAddress}${w.colon}<code>${baseUrl}/integrations/${tracker.provider}/webhook</code></p>${failure}`;
+<p>${w.webhookAddress}${w.colon}<code${copyable(visitor.language)}>${baseUrl}/integrations/${tracker.provider}/webhook</code></p>${failure}`;
   if (!tracker.mapsStatuses) return html`${about}`;
   const fallback = (status: (typeof STATUSES)[number]) => {
     const [kind, orKind] = DEFAULT_KINDS[status].map((k) => w.stateKinds[k]);

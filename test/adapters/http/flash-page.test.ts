@@ -40,7 +40,7 @@ describe("what a POST has done is said on the page it redirects to, and on no ot
     const tokens = await page("/settings/tokens");
     expect(tokens).toContain("<h1>Access tokens</h1>");
     expect(tokens).not.toContain('<pre class="secret"');
-    expect(await page("/settings/api-keys")).toContain('<pre class="secret" id="secret">');
+    expect(await page("/settings/api-keys")).toContain('<pre class="secret" id="secret"');
   });
 
   test("an API key shown once, its redirect not followed, is not shown to the next person signed in on that browser, of another organization", async () => {

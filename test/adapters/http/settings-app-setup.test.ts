@@ -33,7 +33,7 @@ async function addChannel(browser: FormBrowser, channels: string, kind: string):
 const noticeOf = (page: string) => /<(p|div) class="notice" role="status" tabindex="-1" autofocus>([\s\S]*?)<\/\1>/.exec(page)?.[2];
 
 /** The shell command a page shows in its notice, as the browser shows it. */
-const commandOf = (page: string) => decode(/<pre class="command"><code>([\s\S]*?)<\/code><\/pre>/.exec(noticeOf(page) ?? "")?.[1] ?? "");
+const commandOf = (page: string) => decode(/<pre class="command"[^>]*><code>([\s\S]*?)<\/code><\/pre>/.exec(noticeOf(page) ?? "")?.[1] ?? "");
 
 /** What a shell hands curl when it runs `command`: its arguments, one a line. */
 function curlArguments(command: string): string[] {
@@ -88,14 +88,14 @@ describe("an app's first set-up, as a new Admin meets it in the web pages", () =
       `Widget created. Its snippet for your pages is in the tab <a href="${widgetTab}">Widget in browsers</a>, where you first allow your site&#39;s origin.`,
     );
     const key = /<code>(widget_[^<]+)<\/code>/.exec(page)?.[1];
-    expect(await (await admin.fetch(widgetTab)).text()).toContain(`data-key=&quot;${key}&quot;`);
+    expect(await (await admin.fetch(widgetTab)).text()).toContain(`data-key=&quot;<span class="key">${key}</span>&quot;`);
   });
 
   test("one click on the hosted form creates it; the notice gives its link to share, which opens the form", async () => {
     const admin = await as("admin");
     const { channels } = await newApp(admin, "Help desk");
     const { page } = await addChannel(admin, channels, "form");
-    const link = /^Hosted form created\. Share its link; anyone who opens it can send feedback: <a href="([^"]+)">\1<\/a>$/.exec(
+    const link = /^Hosted form created\. Share its link; anyone who opens it can send feedback: <a href="([^"]+)"[^>]*>\1<\/a>$/.exec(
       noticeOf(page) ?? "",
     )?.[1];
     expect(link).toMatch(/^http:\/\/localhost:3000\/f\/form_/);

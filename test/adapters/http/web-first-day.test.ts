@@ -44,7 +44,7 @@ describe("an organization's first day in the web application", () => {
     expect(inbox).not.toContain("No feedback matches these filters.");
     expect(inbox).toContain(`curl -X POST http://localhost:3000/v1/reports`);
     expect(inbox).toContain(http.demo.publicKey);
-    expect(inbox).toContain(`data-key=&quot;${http.demo.widgetKey}&quot;`);
+    expect(inbox).toContain(`data-key=&quot;<span class="key">${http.demo.widgetKey}</span>&quot;`);
     expect(inbox).toContain(`http://localhost:3000/f/${http.demo.formKey}`);
   });
 
@@ -82,8 +82,11 @@ describe("an organization's first day in the web application", () => {
     const section = readme.slice(readme.indexOf("## Collecting from the browser"));
     const snippet = /```html\n([\s\S]*?)```/.exec(section)![1]!;
     const inbox = await pageAs("admin", "/inbox");
-    const shown = /<pre class="command"><code>(&lt;script&gt;[\s\S]*?)<\/code><\/pre>/.exec(inbox)![1]!;
-    const unescaped = shown.replace(/&(lt|gt|quot|#39|amp);/g, (_, e: string) => ({ lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" })[e]!);
+    const shown = /<pre class="command snippet"[^>]*><code>(&lt;script&gt;[\s\S]*?)<\/code><\/pre>/.exec(inbox)![1]!;
+    // As the browser shows it: the text, without the tag that keeps the key on one line.
+    const unescaped = shown
+      .replace(/<\/?span[^>]*>/g, "")
+      .replace(/&(lt|gt|quot|#39|amp);/g, (_, e: string) => ({ lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" })[e]!);
     expect(unescaped).toBe(snippet.replace("widget_…", http.demo.widgetKey));
   });
 
@@ -91,10 +94,13 @@ describe("an organization's first day in the web application", () => {
     const readme = readFileSync(join(import.meta.dir, "..", "..", "..", "README.md"), "utf8");
     const snippet = /```html\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf("## Collecting from the browser")))![1]!;
     const widget = `/settings/apps/${http.demo.appId}/widget`;
-    const shown = /<h3>On your pages<\/h3><p>[^<]*&lt;\/body&gt;[^<]*<\/p><pre class="command"><code>([\s\S]*?)<\/code><\/pre>/.exec(
+    const shown = /<h3>On your pages<\/h3><p>[^<]*&lt;\/body&gt;[^<]*<\/p><pre class="command snippet"[^>]*><code>([\s\S]*?)<\/code><\/pre>/.exec(
       await pageAs("admin", widget),
     )![1]!;
-    const unescaped = shown.replace(/&(lt|gt|quot|#39|amp);/g, (_, e: string) => ({ lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" })[e]!);
+    // As the browser shows it: the text, without the tag that keeps the key on one line.
+    const unescaped = shown
+      .replace(/<\/?span[^>]*>/g, "")
+      .replace(/&(lt|gt|quot|#39|amp);/g, (_, e: string) => ({ lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" })[e]!);
     expect(unescaped).toBe(snippet.replace("widget_…", http.demo.widgetKey));
     const read = await pageAs("reader", widget);
     expect([read.includes(http.demo.widgetKey), read.includes("On your pages")]).toEqual([false, false]);
@@ -111,7 +117,7 @@ describe("an organization's first day in the web application", () => {
   test("Settings → Slack gives the README's Slack app manifest, with this organization's request addresses in place", async () => {
     const readme = readFileSync(join(import.meta.dir, "..", "..", "..", "README.md"), "utf8");
     const manifest = /```yaml\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf("## Slack")))![1]!;
-    const shown = /<summary>The Slack app&#39;s manifest<\/summary><p>[^<]*<\/p><pre class="command"><code>([\s\S]*?)<\/code><\/pre>/.exec(
+    const shown = /<summary>The Slack app&#39;s manifest<\/summary><p>[^<]*<\/p><pre class="command"[^>]*><code>([\s\S]*?)<\/code><\/pre>/.exec(
       await pageAs("admin", "/settings/slack"),
     )![1]!;
     const ours = (path: string) => `http://localhost:3000/integrations/slack/${path}?org=${http.demo.orgId}`;

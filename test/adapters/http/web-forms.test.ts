@@ -235,7 +235,7 @@ describe("web pages", () => {
     const created = await member.submit(formOf(page, "/settings/tokens"), { label: "script", "scope.feedbacks:read": "yes" });
     expect([created.status, created.headers.get("location")]).toEqual([303, "/settings/tokens"]);
     page = await (await member.fetch("/settings/tokens")).text();
-    const token = /<pre class="secret" id="secret">([^<]+)<\/pre>/.exec(page)![1]!;
+    const token = /<pre class="secret" id="secret"[^>]*>([^<]+)<\/pre>/.exec(page)![1]!;
     // The token's row, from its label's cell: its Revoke button names it too, to screen readers.
     const revoke = /action="(\/settings\/tokens\/[^"]+\/revoke)"/.exec(page.slice(page.indexOf(">script</td>")))![1]!;
     const asked = await (await member.submit(formOf(page, revoke), {})).text();

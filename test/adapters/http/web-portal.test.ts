@@ -221,8 +221,8 @@ describe("the portal in the team's web application", () => {
     const created = await admin.submit(formTo(page, "/settings/portal/sso-secret"), {}, undefined, { origin: OWN });
     expect([created.status, created.headers.get("location")]).toEqual([303, "/settings/portal"]);
     const shown = await (await admin.fetch("/settings/portal")).text();
-    expect(shown).toMatch(/<div class="notice" role="status" tabindex="-1" autofocus><p>[^<]+<\/p><pre class="secret" id="secret">psso_/);
-    const first = /<pre class="secret" id="secret">(psso_[\w-]+)<\/pre>/.exec(shown)![1];
+    expect(shown).toMatch(/<div class="notice" role="status" tabindex="-1" autofocus><p>[^<]+<\/p><pre class="secret" id="secret"[^>]*>psso_/);
+    const first = /<pre class="secret" id="secret"[^>]*>(psso_[\w-]+)<\/pre>/.exec(shown)![1];
     const after = await (await admin.fetch("/settings/portal")).text();
     expect(after).not.toContain("psso_");
     // Rotating one that exists is asked once more, since it refuses the current tokens at once.
@@ -230,7 +230,7 @@ describe("the portal in the team's web application", () => {
     expect(await asked.text()).toContain("<h1>Rotate the single sign-on secret?</h1><p>Tokens signed with the current one are refused at once");
     expect(await (await admin.fetch("/settings/portal")).text()).not.toContain("psso_");
     await admin.submit(formTo(after, "/settings/portal/sso-secret"), { confirm: "yes" }, undefined, { origin: OWN });
-    const second = /<pre class="secret" id="secret">(psso_[\w-]+)<\/pre>/.exec(await (await admin.fetch("/settings/portal")).text())![1];
+    const second = /<pre class="secret" id="secret"[^>]*>(psso_[\w-]+)<\/pre>/.exec(await (await admin.fetch("/settings/portal")).text())![1];
     expect(second).not.toBe(first);
     const member = await (await as("member")).fetch("/settings/portal");
     expect(member.status).toBe(403);

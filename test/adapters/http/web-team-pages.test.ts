@@ -51,7 +51,7 @@ async function submit(browser: FormBrowser, from: string, action: string, fields
 }
 
 /** What the page shows in its element `#secret` (a signing secret, shown once), or null. */
-const secretOn = (html: string) => /<pre class="secret" id="secret">([^<]+)<\/pre>/.exec(html)?.[1] ?? null;
+const secretOn = (html: string) => /<pre class="secret" id="secret"[^>]*>([^<]+)<\/pre>/.exec(html)?.[1] ?? null;
 /** The id of the webhook listed with this address. */
 const webhookId = async (url: string) =>
   ((await http.request("GET", "/v1/webhooks", { token: http.demo.tokens.admin })).body.data as Array<{ id: string; url: string }>).find(

@@ -915,7 +915,7 @@ describe("Settings → API keys", () => {
     ]);
     expect([created.status, created.headers.get("location")]).toEqual([303, "/settings/api-keys"]);
     const shown = await page(admin, "/settings/api-keys");
-    const key = /<pre class="secret" id="secret">([^<]+)<\/pre>/.exec(shown)![1]!;
+    const key = /<pre class="secret" id="secret"[^>]*>([^<]+)<\/pre>/.exec(shown)![1]!;
     expect(key).toStartWith("rtr_key_");
     expect(shown).toContain("nightly-export");
     expect(await page(admin, "/settings/api-keys")).not.toContain(key);
