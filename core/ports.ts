@@ -248,6 +248,14 @@ export interface SlackAccess {
   readonly apiUrl?: string;
 }
 
+/** Where a bot token was installed, as auth.test says: a workspace (team), or a whole Enterprise Grid organization. */
+export interface SlackInstallation {
+  readonly teamId?: string;
+  readonly enterpriseId?: string;
+  /** Installed on the whole Enterprise Grid organization: its token answers for each of its workspaces. */
+  readonly enterpriseInstall: boolean;
+}
+
 /** A Slack message: the text notifications show, and its Block Kit blocks. */
 export interface SlackMessage {
   readonly text: string;
@@ -259,8 +267,12 @@ export interface SlackMessage {
  * with CredentialsRefused; the job is then retried.
  */
 export interface SlackApi {
-  /** auth.test, as the bot token is saved: resolves when Slack takes it; rejects with CredentialsRefused when Slack refuses it, with another error when Slack cannot be reached. */
-  authTest(access: SlackAccess): Promise<void>;
+  /**
+   * auth.test, as the bot token is saved: resolves with where the token was installed when Slack
+   * takes it; rejects with CredentialsRefused when Slack refuses it, with another error when Slack
+   * cannot be reached.
+   */
+  authTest(access: SlackAccess): Promise<SlackInstallation>;
   /** users.info: the person's name, and e-mail when the workspace shares it; nothing when Slack does not show the person. */
   userInfo(access: SlackAccess, userId: string): Promise<{ readonly name?: string; readonly email?: string }>;
   /** chat.getPermalink; null when Slack does not show the app that message. */

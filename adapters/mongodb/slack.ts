@@ -9,6 +9,8 @@ const toConnection = (d: Document): SlackConnection => ({
   ...(d.channel && { channel: d.channel }),
   ...(d.minSeverity && { minSeverity: d.minSeverity }),
   ...(d.apiUrl && { apiUrl: d.apiUrl }),
+  ...(d.teamId && { teamId: d.teamId }),
+  ...(d.enterpriseId && { enterpriseId: d.enterpriseId }),
   ...(d.lastFailure && { lastFailure: d.lastFailure }),
 });
 

@@ -5,6 +5,7 @@ import { receiveSlackEvent } from "../../core/slack/receive-event.ts";
 import { receiveSlackReport } from "../../core/slack/receive-report.ts";
 import type { SlackReportRequest } from "../../core/slack/slack-request.ts";
 import { verifySlackRequest } from "../../core/slack/verify-request.ts";
+import type { SlackWorkspace } from "../../core/slack/workspace.ts";
 import type { SlackConnection } from "../../core/store/slack.ts";
 
 /** The message shortcut's callback id, as the app manifest declares it. */
@@ -20,10 +21,27 @@ const received = () => new Response(null, { status: 200 });
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
 /**
+ * The workspace an interaction comes from: `team` (null in an Enterprise Grid organization-wide
+ * installation's dialogs, where the person's `team_id` still says it) and `enterprise`.
+ */
+const interactionWorkspace = (payload: Record<string, any>): SlackWorkspace => ({
+  teamId: text(payload.team?.id) || text(payload.user?.team_id),
+  enterpriseId: text(payload.enterprise?.id),
+});
+
+/** The workspace an Events API delivery comes from: its envelope's, else the installation it names (`authorizations`). */
+const eventWorkspace = (body: Record<string, any>): SlackWorkspace => ({
+  teamId: text(body.team_id) || text(body.authorizations?.[0]?.team_id),
+  enterpriseId: text(body.enterprise_id) || text(body.authorizations?.[0]?.enterprise_id),
+});
+
+/**
  * Slack's three request URLs, `/integrations/slack/{commands,interactions,events}?org={orgId}`.
  * The organization is named by the URL (Slack's team id is inside the body, which is not read
  * before the signature holds): its signing secret must sign the exact bytes received, within five
- * minutes, or the answer is `401 invalid_signature` and nothing is parsed.
+ * minutes, or the answer is `401 invalid_signature` and nothing is parsed. The app's signing secret
+ * signs for every workspace it is installed in: one the organization did not connect is then
+ * answered as Slack expects (200, an ephemeral refusal or nothing) and creates or disconnects nothing.
  */
 export function createSlackHandlers(services: Services, refuse: Refuse): Readonly<Record<"commands" | "interactions" | "events", Handler>> {
   const verified =
@@ -43,15 +61,20 @@ export function createSlackHandlers(services: Services, refuse: Refuse): Readonl
     // `/retour <text>`: the answer is the HTTP response itself, ephemeral.
     commands: verified(async (connection, raw) => {
       const form = new URLSearchParams(raw);
-      const receipt = await receiveSlackReport(services, connection, {
-        via: "command",
-        text: form.get("text") ?? "",
-        userId: form.get("user_id") ?? "",
-        ...(form.get("user_name") && { userName: form.get("user_name")! }),
-        channel: form.get("channel_id") ?? "",
-        triggerId: form.get("trigger_id") ?? "",
-        responseUrl: form.get("response_url") ?? "",
-      });
+      const receipt = await receiveSlackReport(
+        services,
+        connection,
+        {
+          via: "command",
+          text: form.get("text") ?? "",
+          userId: form.get("user_id") ?? "",
+          ...(form.get("user_name") && { userName: form.get("user_name")! }),
+          channel: form.get("channel_id") ?? "",
+          triggerId: form.get("trigger_id") ?? "",
+          responseUrl: form.get("response_url") ?? "",
+        },
+        { teamId: form.get("team_id") ?? "", enterpriseId: form.get("enterprise_id") ?? "" },
+      );
       return receipt === "picking" ? received() : json({ response_type: "ephemeral", ...RECEIPT_MESSAGES[receipt] });
     }),
 
@@ -80,7 +103,7 @@ export function createSlackHandlers(services: Services, refuse: Refuse): Readonl
         slackRequest = pickedRequest(payload.view);
       }
       if (!slackRequest) return received();
-      const receipt = await receiveSlackReport(services, connection, slackRequest);
+      const receipt = await receiveSlackReport(services, connection, slackRequest, interactionWorkspace(payload));
       // A shortcut is answered only through its response_url; losing this refusal costs nothing (the person may send again).
       if (receipt !== "queued" && receipt !== "picking")
         void services.slack.respond(slackRequest.responseUrl, RECEIPT_MESSAGES[receipt], connection.apiUrl).catch(() => undefined);
@@ -96,7 +119,7 @@ export function createSlackHandlers(services: Services, refuse: Refuse): Readonl
       }
       if (body.type === "url_verification") return json({ challenge: text(body.challenge) });
       if (body.type === "event_callback" && text(body.event_id)) {
-        await receiveSlackEvent(services, connection, { eventId: text(body.event_id), type: text(body.event?.type) });
+        await receiveSlackEvent(services, connection, { eventId: text(body.event_id), type: text(body.event?.type), from: eventWorkspace(body) });
       }
       return received();
     }),

@@ -63,12 +63,17 @@ export function createSlackApi(defaultApiUrl: string): SlackApi {
     });
   return {
     async authTest(access) {
-      await client(access)
+      const answer = await client(access)
         .auth.test()
         .catch((error: unknown) => {
           // Any refusal Slack answers auth.test with is about the token; only an unanswered call leaves it unchecked.
           throw error instanceof WebAPIPlatformError ? new CredentialsRefused("token", error.message, { cause: error }) : error;
         });
+      return {
+        ...(answer.team_id && { teamId: answer.team_id }),
+        ...(answer.enterprise_id && { enterpriseId: answer.enterprise_id }),
+        enterpriseInstall: answer.is_enterprise_install === true,
+      };
     },
     async userInfo(access, userId) {
       const found = await client(access)

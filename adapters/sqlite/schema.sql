@@ -1,6 +1,6 @@
 -- The schema of a fresh SQLite store, written by `bun adapters/sqlite/dump-schema.ts`: never edited by hand,
 -- it changes with a new migration (README, "The SQLite schema and adding a migration").
-PRAGMA user_version = 63;
+PRAGMA user_version = 64;
 
 CREATE TABLE "agents" (
   id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL, org_id TEXT NOT NULL,
@@ -432,7 +432,7 @@ CREATE TABLE settings (name TEXT PRIMARY KEY, value BLOB NOT NULL);
 CREATE TABLE slack_connections (
   org_id TEXT PRIMARY KEY, secrets_sealed TEXT NOT NULL, app_id TEXT, channel TEXT, kinds TEXT NOT NULL,
   min_severity TEXT, api_url TEXT
-, last_failure TEXT);
+, last_failure TEXT, team_id TEXT, enterprise_id TEXT);
 
 CREATE TABLE slack_events (
   org_id TEXT NOT NULL, event_id TEXT NOT NULL, expires_at INTEGER NOT NULL,

@@ -12,6 +12,8 @@ interface Row {
   kinds: string;
   min_severity: Severity | null;
   api_url: string | null;
+  team_id: string | null;
+  enterprise_id: string | null;
   last_failure: string | null;
 }
 
@@ -23,6 +25,8 @@ const toConnection = (r: Row): SlackConnection => ({
   ...(r.channel && { channel: r.channel }),
   ...(r.min_severity && { minSeverity: r.min_severity }),
   ...(r.api_url && { apiUrl: r.api_url }),
+  ...(r.team_id && { teamId: r.team_id }),
+  ...(r.enterprise_id && { enterpriseId: r.enterprise_id }),
   ...(r.last_failure && { lastFailure: JSON.parse(r.last_failure) as DeliveryFailure }),
 });
 
@@ -32,7 +36,7 @@ export function slackStore(db: Database, batch: WriteBatch): SlackStore {
       await batch.run(() =>
         db
           .query(
-            "INSERT OR REPLACE INTO slack_connections (org_id, secrets_sealed, app_id, channel, kinds, min_severity, api_url, last_failure) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO slack_connections (org_id, secrets_sealed, app_id, channel, kinds, min_severity, api_url, team_id, enterprise_id, last_failure) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
           )
           .run(
             c.orgId,
@@ -42,6 +46,8 @@ export function slackStore(db: Database, batch: WriteBatch): SlackStore {
             JSON.stringify(c.kinds),
             c.minSeverity ?? null,
             c.apiUrl ?? null,
+            c.teamId ?? null,
+            c.enterpriseId ?? null,
             c.lastFailure ? JSON.stringify(c.lastFailure) : null,
           ),
       );

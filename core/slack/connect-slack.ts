@@ -1,7 +1,7 @@
 import { authorize } from "../authorization.ts";
 import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { DeliveryFailure, Grant } from "../model.ts";
-import type { SlackAccess, SlackApi } from "../ports.ts";
+import type { SlackAccess, SlackApi, SlackInstallation } from "../ports.ts";
 import type { Kind, Severity } from "../schemas/feedback.ts";
 import type { Services } from "../services.ts";
 import type { CatalogStore } from "../store/catalog.ts";
@@ -74,8 +74,14 @@ export async function connectSlack(
   if (setup.appId && !app) return fail("not_found");
   // Asked now, or a token Slack refuses would be saved as connected while every notice failed unseen.
   const access: SlackAccess = { botToken: secrets.botToken, ...(apiUrl && { apiUrl }) };
-  const checked = await checkCredentials(() => services.slack.authTest(access), [secrets.botToken, secrets.signingSecret]);
+  let installation: SlackInstallation | undefined;
+  const checked = await checkCredentials(async () => {
+    installation = await services.slack.authTest(access);
+  }, [secrets.botToken, secrets.signingSecret]);
   if (checked.verdict === "refused") return invalid("invalid_body", { field: "botToken", reason: REFUSAL_OF[checked.part], said: checked.said });
+  // Unchecked, the token kept keeps its workspace; a new one's is learnt when Slack next answers a save.
+  const sameToken = current && kept?.botToken === secrets.botToken;
+  const workspace = installation ? workspaceOf(installation) : sameToken ? { teamId: current.teamId, enterpriseId: current.enterpriseId } : {};
   const connection: SlackConnection = {
     orgId: grant.orgId,
     secretsSealed: await services.secrets.seal(JSON.stringify(secrets)),
@@ -84,11 +90,21 @@ export async function connectSlack(
     ...(setup.channel?.trim() && { channel: setup.channel.trim() }),
     ...(setup.minSeverity && { minSeverity: setup.minSeverity }),
     ...(apiUrl && { apiUrl }),
+    ...(workspace.teamId && { teamId: workspace.teamId }),
+    ...(workspace.enterpriseId && { enterpriseId: workspace.enterpriseId }),
     // Unchecked, it is said as the last failed call until a notice goes through: a reload must not read "Connected".
     ...(checked.verdict === "unreachable" && { lastFailure: { at: services.clock(), error: checked.said, refused: false } }),
   };
   await services.store.setSlackConnection(connection);
   return ok({ connection, ...(app && { appName: app.name }), ...(checked.verdict === "unreachable" && { unchecked: checked.said }) });
+}
+
+/**
+ * The workspace a connection takes requests from: the token's own, or, installed on a whole
+ * Enterprise Grid organization, the organization alone (each of its workspaces is then the app's).
+ */
+function workspaceOf({ teamId, enterpriseId, enterpriseInstall }: SlackInstallation): Pick<SlackConnection, "teamId" | "enterpriseId"> {
+  return { ...(teamId && !enterpriseInstall && { teamId }), ...(enterpriseId && { enterpriseId }) };
 }
 
 /** Where the jobs keep the last failure of their calls to Slack: on the organization's connection. */

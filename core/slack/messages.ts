@@ -71,6 +71,9 @@ export const recordedMessage = (key: string, url: string, replayed: boolean, cut
 
 export const RECEIPT_MESSAGES = {
   queued: ephemeral("Sending to Retour…"),
+  other_workspace: ephemeral(
+    "This workspace is not connected to Retour: the organization this Slack app sends reports to is connected to another workspace. Nothing was sent.",
+  ),
   no_text: ephemeral("Nothing to report: write it after the command (/retour The export button does nothing), or send a message that has text."),
   too_long: ephemeral("Retour takes reports of up to 10,000 characters: this one is longer."),
   no_dialog: ephemeral("Slack did not open the dialog to pick the app: try again in a moment."),

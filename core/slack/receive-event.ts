@@ -1,5 +1,6 @@
 import type { Clock } from "../ports.ts";
 import type { SlackConnection, SlackStore } from "../store/slack.ts";
+import { fromConnectedWorkspace, type SlackWorkspace } from "./workspace.ts";
 
 /** Slack retries a delivery for about an hour; its id is remembered for a day. */
 const EVENT_MEMORY_MS = 24 * 60 * 60_000;
@@ -7,13 +8,15 @@ const EVENT_MEMORY_MS = 24 * 60 * 60_000;
 /**
  * An Events API delivery, signed and fresh: a retry of one already handled (same `event_id`) is
  * dropped; `app_uninstalled` disconnects the organization's Slack app (its token no longer works).
- * Whether it was handled now (false: a retry, dropped).
+ * One from another workspace the app is installed in is about that workspace's installation, not
+ * this organization's: it is dropped too. Whether it was handled now (false: dropped).
  */
 export async function receiveSlackEvent(
   services: { readonly clock: Clock; readonly store: Pick<SlackStore, "recordSlackEvent" | "removeSlackConnection"> },
   connection: SlackConnection,
-  event: { readonly eventId: string; readonly type: string },
+  event: { readonly eventId: string; readonly type: string; readonly from: SlackWorkspace },
 ): Promise<boolean> {
+  if (!fromConnectedWorkspace(connection, event.from)) return false;
   const first = await services.store.recordSlackEvent(connection.orgId, event.eventId, services.clock() + EVENT_MEMORY_MS);
   if (!first) return false;
   if (event.type === "app_uninstalled") await services.store.removeSlackConnection(connection.orgId);

@@ -16,6 +16,14 @@ export interface SlackConnection {
   readonly minSeverity?: Severity;
   /** The Web API's address, for a test server; absent: the service's default (SLACK_API_URL or Slack's). */
   readonly apiUrl?: string;
+  /**
+   * The workspace the bot token was issued for (auth.test's team_id): requests from another one are
+   * refused, since Slack signs every workspace's with the app's one signing secret. Absent when the
+   * connection was saved before workspaces were kept, or while Slack could not be asked: any is taken.
+   */
+  readonly teamId?: string;
+  /** The Enterprise Grid organization of that workspace; alone (without teamId), the app is installed on the whole organization. */
+  readonly enterpriseId?: string;
   /** The last failure of a call to Slack from a job, until one succeeds; saving the connection again starts without one. */
   readonly lastFailure?: DeliveryFailure;
 }

@@ -66,7 +66,7 @@ describe("secrets sealed with a lost key", () => {
       findSlackConnection: async () => current,
       setSlackConnection: async (c: SlackConnection) => void stored.push(c),
     };
-    const slack = { authTest: async () => undefined };
+    const slack = { authTest: async () => ({ teamId: "T1", enterpriseInstall: false }) };
     const connected = await connectSlack({ secrets, store, slack, clock: () => 0 }, grant, { signingSecret: "sign", botToken: "xoxb-new" });
     assert.equal(connected.ok, true);
     assert.deepEqual(JSON.parse(await secrets.open(stored[0]!.secretsSealed)), { signingSecret: "sign", botToken: "xoxb-new" });

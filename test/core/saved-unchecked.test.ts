@@ -46,11 +46,37 @@ describe("settings saved unchecked", () => {
       findSlackConnection: async () => before,
       setSlackConnection: async (c: SlackConnection) => void stored.push(c),
     };
-    await connectSlack({ secrets, store, slack: { authTest: async () => undefined }, clock: () => AT }, grant, {
+    await connectSlack({ secrets, store, slack: { authTest: async () => ({ teamId: "T1", enterpriseInstall: false }) }, clock: () => AT }, grant, {
       signingSecret: "sign",
       botToken: "xoxb-new",
     });
     assert.equal(stored[0]!.lastFailure, undefined);
+  });
+
+  test("Slack's connection saved unchecked keeps the workspace it knew while its bot token is the same; with a new token it knows none until Slack answers", async () => {
+    const before: SlackConnection = {
+      orgId: "org",
+      secretsSealed: 'sealed({"signingSecret":"sign","botToken":"xoxb-kept"})',
+      kinds: [],
+      teamId: "T1",
+      enterpriseId: "E1",
+    };
+    const stored: SlackConnection[] = [];
+    const store = {
+      findApp: async () => app,
+      findSlackConnection: async () => before,
+      setSlackConnection: async (c: SlackConnection) => void stored.push(c),
+    };
+    const services = { secrets, store, slack: { authTest: offline }, clock: () => AT };
+    await connectSlack(services, grant, { signingSecret: "", botToken: "" });
+    await connectSlack(services, grant, { signingSecret: "", botToken: "xoxb-new" });
+    assert.deepEqual(
+      stored.map((c) => ({ teamId: c.teamId, enterpriseId: c.enterpriseId })),
+      [
+        { teamId: "T1", enterpriseId: "E1" },
+        { teamId: undefined, enterpriseId: undefined },
+      ],
+    );
   });
 
   test("an app's tracker keeps, as its last failure at the clock's time, that the tracker could not be reached", async () => {

@@ -5,6 +5,7 @@ import { channelFollows } from "../../core/slack/notices.ts";
 import { appPicker, feedbackNotice, pickedRequest, recordedMessage } from "../../core/slack/messages.ts";
 import { kindAndMessage, slackIdempotencyKey, type SlackReportRequest } from "../../core/slack/slack-request.ts";
 import type { SlackConnection } from "../../core/store/slack.ts";
+import { fromConnectedWorkspace } from "../../core/slack/workspace.ts";
 import { feedbackRecord } from "./fake-feedbacks.ts";
 
 // Slack's own worked example ("Verifying requests from Slack", api.slack.com/authentication/verifying-requests-from-slack).
@@ -79,6 +80,26 @@ const shortcut: SlackReportRequest = {
   triggerId: "trigger-1",
   responseUrl: "https://hooks.slack.com/actions/T1/1/x",
 };
+
+describe("the workspace a request from Slack comes from", () => {
+  test("a connection installed in a workspace takes requests from that workspace only, whatever Enterprise Grid organization they name", () => {
+    const connection = { teamId: "T1", enterpriseId: "E1" };
+    assert.equal(fromConnectedWorkspace(connection, { teamId: "T1", enterpriseId: "E1" }), true);
+    assert.equal(fromConnectedWorkspace(connection, { teamId: "T2", enterpriseId: "E1" }), false);
+    assert.equal(fromConnectedWorkspace(connection, { teamId: "", enterpriseId: "E1" }), false);
+    assert.equal(fromConnectedWorkspace({ teamId: "T1" }, { teamId: "T2", enterpriseId: "" }), false);
+  });
+
+  test("a connection installed on a whole Enterprise Grid organization takes requests from each of its workspaces, and from no other organization", () => {
+    assert.equal(fromConnectedWorkspace({ enterpriseId: "E1" }, { teamId: "T7", enterpriseId: "E1" }), true);
+    assert.equal(fromConnectedWorkspace({ enterpriseId: "E1" }, { teamId: "T7", enterpriseId: "E2" }), false);
+    assert.equal(fromConnectedWorkspace({ enterpriseId: "E1" }, { teamId: "T7", enterpriseId: "" }), false);
+  });
+
+  test("a connection that knows no workspace (saved before workspaces were kept) takes requests from any", () => {
+    assert.equal(fromConnectedWorkspace({}, { teamId: "T9", enterpriseId: "" }), true);
+  });
+});
 
 describe("reports from Slack", () => {
   test("one message is one idempotency key, slack:{channel}:{ts}; a command's trigger stands for its timestamp", () => {

@@ -29,6 +29,12 @@ export class FakeSlack {
   down = false;
   /** The one bot token Slack takes; any other is answered invalid_auth (change it to revoke the one given). */
   botToken = "xoxb-test-token";
+  /** The workspace the bot token was installed in, as auth.test names it. */
+  teamId = "T1";
+  /** The Enterprise Grid organization of the installation: absent outside a Grid. */
+  enterpriseId: string | undefined = undefined;
+  /** Installed on the whole Grid organization: auth.test then says so (is_enterprise_install). */
+  enterpriseInstall = false;
   private server: ReturnType<typeof Bun.serve> | null = null;
 
   start(): this {
@@ -73,10 +79,11 @@ export class FakeSlack {
         url: "https://acme.slack.com/",
         team: "Acme",
         user: "retour",
-        team_id: "T0001",
+        team_id: this.teamId,
         user_id: "U0BOT",
         bot_id: "B0001",
-        is_enterprise_install: false,
+        ...(this.enterpriseId && { enterprise_id: this.enterpriseId }),
+        is_enterprise_install: this.enterpriseInstall,
       });
     if (method === "users.info") {
       const person = this.people.get(args.user);

@@ -43,24 +43,31 @@ const command = (text: string, fields: Record<string, string> = {}) =>
   }).toString();
 
 /** The "Send to Retour" message shortcut on a message, as Slack posts it to the interactivity URL. */
-const shortcut = (message: { ts: string; text: string; user: string }) =>
+const shortcut = (message: { ts: string; text: string; user: string }, team = "T1") =>
   new URLSearchParams({
     payload: JSON.stringify({
       type: "message_action",
       callback_id: "send_to_retour",
       trigger_id: `trigger-${++sequence}`,
       response_url: slack.responseUrl(`shortcut-${sequence}`),
-      team: { id: "T1" },
+      team: { id: team },
       channel: { id: "C-SUPPORT", name: "support" },
-      user: { id: "U-ANN", name: "ann" },
+      user: { id: "U-ANN", name: "ann", team_id: team },
       message_ts: message.ts,
       message: { type: "message", ...message },
     }),
   }).toString();
 
-/** Slack's `app_uninstalled` event, as it posts it to the events URL. */
-const uninstalled = (eventId: string, time: number) =>
-  JSON.stringify({ type: "event_callback", team_id: "T1", event_id: eventId, event_time: time, event: { type: "app_uninstalled" } });
+/** Slack's `app_uninstalled` event, as it posts it to the events URL, from the workspace the app left. */
+const uninstalled = (eventId: string, time: number, team = "T1") =>
+  JSON.stringify({
+    type: "event_callback",
+    team_id: team,
+    event_id: eventId,
+    event_time: time,
+    event: { type: "app_uninstalled" },
+    authorizations: [{ team_id: team, user_id: "U0BOT", is_bot: true, is_enterprise_install: false }],
+  });
 
 async function reportOf(key: string) {
   const feedback = (await app.services.store.findFeedback(orgId, key))!;
@@ -97,6 +104,9 @@ beforeEach(() => {
   slack.calls.length = 0;
   slack.responses.length = 0;
   slack.down = false;
+  slack.teamId = "T1";
+  slack.enterpriseId = undefined;
+  slack.enterpriseInstall = false;
 });
 
 describe("requests from Slack", () => {
@@ -126,6 +136,84 @@ describe("requests from Slack", () => {
     });
     expect(forged.body.code).toBe("invalid_signature");
     expect(await work()).toEqual({ done: 0, retried: 0 });
+  });
+});
+
+describe("the workspace the app is connected in", () => {
+  /** A new organization whose Slack app is connected as `slack set` connects it, with one app, so reports need no dialog. */
+  async function connectedOrg(prefix: string) {
+    await app.cli("org", "create", `${prefix} Co`, "--prefix", prefix);
+    const org = (await app.services.store.findOrganization(prefix))!;
+    await app.cli("app", "create", prefix, "Web");
+    await app.cli("slack", "set", prefix, "--signing-secret", SECRET, "--bot-token", TOKEN);
+    return org.id;
+  }
+
+  const OTHER_WORKSPACE =
+    "This workspace is not connected to Retour: the organization this Slack app sends reports to is connected to another workspace. Nothing was sent.";
+
+  test("slack set keeps the workspace auth.test names for the bot token", async () => {
+    const connection = await app.services.store.findSlackConnection(orgId);
+    expect({ teamId: connection?.teamId, enterpriseId: connection?.enterpriseId }).toEqual({ teamId: "T1", enterpriseId: undefined });
+  });
+
+  test("/retour from another workspace the app is installed in is answered at once, with 200 and ephemerally, that it is not connected; nothing is queued", async () => {
+    const answer = await fromSlack("commands", command("The export button does nothing", { team_id: "T-ELSEWHERE" }));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ response_type: "ephemeral", text: OTHER_WORKSPACE });
+    expect(await work()).toEqual({ done: 0, retried: 0 });
+    expect(slack.calls).toEqual([]);
+  });
+
+  test("the Send to Retour shortcut from another workspace is answered through its response_url that it is not connected; nothing is queued", async () => {
+    const answer = await fromSlack(
+      "interactions",
+      shortcut({ ts: "1712345678.004400", text: "Invoices show last year", user: "U-BOB" }, "T-ELSEWHERE"),
+    );
+    expect(answer.status).toBe(200);
+    const [told] = await waitFor(
+      "the refusal through response_url",
+      () => slack.responses,
+      (r) => r.length === 1,
+    );
+    expect(told!.body).toEqual({ response_type: "ephemeral", text: OTHER_WORKSPACE });
+    expect(await work()).toEqual({ done: 0, retried: 0 });
+  });
+
+  test("app_uninstalled from another workspace is answered 200 and disconnects nothing; the connected workspace's own disconnects", async () => {
+    const two = await connectedOrg("TWO");
+    expect((await fromSlack("events", uninstalled("Ev-ELSEWHERE", 3, "T-ELSEWHERE"), { org: two })).status).toBe(200);
+    expect(await app.services.store.findSlackConnection(two)).not.toBeNull();
+    expect((await fromSlack("events", uninstalled("Ev-OWN", 4), { org: two })).status).toBe(200);
+    expect(await app.services.store.findSlackConnection(two)).toBeNull();
+  });
+
+  test("a connection saved before its workspace was kept takes a report from any workspace, as before, and knows its own once saved again", async () => {
+    const old = await connectedOrg("OLD");
+    const { teamId: _, ...before } = (await app.services.store.findSlackConnection(old))!;
+    await app.services.store.setSlackConnection(before);
+    const taken = await fromSlack("commands", command("The export button does nothing", { team_id: "T-ELSEWHERE" }), { org: old });
+    expect(taken.body).toEqual({ response_type: "ephemeral", text: "Sending to Retour…" });
+    await work();
+    expect(slack.responses.map((r) => r.body.text)).toEqual([expect.stringMatching(/^Sent to Retour as OLD-\d+: /)]);
+    await app.cli("slack", "set", "OLD", "--signing-secret", SECRET, "--bot-token", TOKEN);
+    const refused = await fromSlack("commands", command("The export button does nothing", { team_id: "T-ELSEWHERE" }), { org: old });
+    expect(refused.body).toEqual({ response_type: "ephemeral", text: OTHER_WORKSPACE });
+  });
+
+  test("installed on a whole Enterprise Grid organization, the app takes reports from each of its workspaces, and none from another organization", async () => {
+    slack.enterpriseId = "E1";
+    slack.enterpriseInstall = true;
+    const grid = await connectedOrg("GRID");
+    expect(await app.services.store.findSlackConnection(grid)).toMatchObject({ enterpriseId: "E1" });
+    const taken = await fromSlack("commands", command("The export button does nothing", { team_id: "T-SALES", enterprise_id: "E1" }), { org: grid });
+    expect(taken.body.text).toBe("Sending to Retour…");
+    const refused = await fromSlack("commands", command("The export button does nothing", { team_id: "T-SALES", enterprise_id: "E2" }), {
+      org: grid,
+    });
+    expect(refused.body.text).toBe(OTHER_WORKSPACE);
+    await work();
+    expect(slack.responses.map((r) => r.body.text)).toEqual([expect.stringMatching(/^Sent to Retour as GRID-\d+: /)]);
   });
 });
 
@@ -313,7 +401,8 @@ describe("reports from Slack", () => {
     const submission = new URLSearchParams({
       payload: JSON.stringify({
         type: "view_submission",
-        user: { id: "U-ANN" },
+        team: { id: "T1", domain: "acme" },
+        user: { id: "U-ANN", team_id: "T1" },
         view: { ...view, state: { values: { app: { app: { type: "static_select", selected_option: { value: ios.id } } } } } },
       }),
     }).toString();

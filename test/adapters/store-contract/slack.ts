@@ -18,7 +18,7 @@ export function slackContract(makeStore: () => Promise<Subject>) {
   const { freeOrg } = contractKit();
 
   describe("slack", () => {
-    test("an organization's Slack connection is set, replaced, found and removed; another organization has none", async () => {
+    test("an organization's Slack connection is set, replaced, found and removed, with its workspace; another organization has none", async () => {
       const store = await makeStore();
       const { orgId, appId } = await freeOrg(store);
       const other = await freeOrg(store);
@@ -32,6 +32,8 @@ export function slackContract(makeStore: () => Promise<Subject>) {
         kinds: ["problem", "idea"] as const,
         minSeverity: "P1" as const,
         apiUrl: "http://127.0.0.1:9/api/",
+        teamId: "T1",
+        enterpriseId: "E1",
       };
       await store.setSlackConnection(full);
       expect(await store.findSlackConnection(orgId)).toEqual(full);
