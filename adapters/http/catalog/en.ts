@@ -762,7 +762,8 @@ export const EN = {
     inviting: {
       revoke: "Revoke",
       confirmRevoke: "Revoke this invitation? Its link will no longer work.",
-      linkOnce: (email: string) => `Invitation made for ${email}; its e-mail is on its way. Its link, shown this once, to hand over another way if need be:`,
+      linkOnce: (email: string) =>
+        `Invitation made for ${email}; its e-mail is on its way. Its link, shown this once, to hand over another way if need be:`,
       linkOnceNoEmail: (email: string) => `Invitation made for ${email}. This service does not send e-mail: hand over its link, shown this once:`,
     },
     /** The account page: the e-mails a person receives. */

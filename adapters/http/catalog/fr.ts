@@ -653,7 +653,8 @@ export const FR: Catalog = {
     inviting: {
       revoke: "Révoquer",
       confirmRevoke: "Révoquer cette invitation\u202f? Son lien ne fonctionnera plus.",
-      linkOnce: (email: string) => `Invitation créée pour ${email}\u202f; son e-mail est en route. Son lien, affiché cette seule fois, à transmettre autrement si besoin\u202f:`,
+      linkOnce: (email: string) =>
+        `Invitation créée pour ${email}\u202f; son e-mail est en route. Son lien, affiché cette seule fois, à transmettre autrement si besoin\u202f:`,
       linkOnceNoEmail: (email: string) =>
         `Invitation faite pour ${email}. Ce service n’envoie pas d’e-mails\u202f: transmettez son lien, affiché cette seule fois\u202f:`,
     },
