@@ -63,7 +63,7 @@ th{font-size:var(--t-sm);color:var(--muted);font-weight:600}td.key input[type=ch
 body.wide{display:grid;grid-template-columns:14rem minmax(0,1fr);min-height:100vh;background:linear-gradient(to right,var(--panel) 14rem,var(--line) 14rem 14.0625rem,var(--bg) 0)}body.wide main{max-width:76rem;width:100%;box-sizing:border-box;margin:var(--s4) 0;padding:0 var(--s6)}
 .app-bar{position:sticky;top:0;height:100vh;box-sizing:border-box;display:flex;flex-direction:column;gap:var(--s4);padding:var(--s4) var(--s3);background:var(--panel);border-right:1px solid var(--line);font-size:var(--t-sm);overflow-y:auto}
 .app-bar .org{display:block;font-weight:700;font-size:1rem;padding:0 var(--s2)}.app-bar form{display:inline}.app-bar button{margin:0;padding:var(--s1) var(--s3)}
-.org-switch{display:flex!important;gap:var(--s1)}.app-bar select{width:auto;min-width:0;max-width:100%;height:auto;padding:var(--s1) var(--s2)}
+.org-switch{display:flex!important;gap:var(--s1)}@media (width > 64rem){.org-switch{flex-wrap:wrap}.org-switch select{flex:1 1 100%}}.app-bar select{width:auto;min-width:0;max-width:100%;height:auto;padding:var(--s1) var(--s2)}
 .nav{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:2px}
 .nav a{display:flex;align-items:center;gap:var(--s2);padding:var(--s2);border-radius:6px;color:var(--fg);text-decoration:none;font-weight:500}
 .nav a:hover{background:var(--line)}.nav a[aria-current]{background:var(--accent-soft);color:var(--accent-text);font-weight:700}
