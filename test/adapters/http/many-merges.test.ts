@@ -41,8 +41,14 @@ describe("a feedback many others were merged into is read in as many store calls
     const few = await mergedInto("Avatars upload rotated sideways", 2);
     const many = await mergedInto("Dark mode flickers when the page opens", 40);
     const browser = await signedInAs(http, "admin");
-    const open = (key: string) => async () => expect((await browser.fetch(`/inbox/${key}`)).status).toBe(200);
+    let page = "";
+    const open = (key: string) => async () => {
+      const opened = await browser.fetch(`/inbox/${key}`);
+      expect(opened.status).toBe(200);
+      page = await opened.text();
+    };
     const [fewCalls, manyCalls] = [await storeCalls(http.services.store, open(few.key)), await storeCalls(http.services.store, open(many.key))];
+    expect(page.match(/action="\/inbox\/[^"]+\/unmerge"/g)).toHaveLength(40);
     expect(manyCalls.oneByOne.filter((id) => many.sources.includes(id))).toEqual([]);
     expect(manyCalls.total).toBe(fewCalls.total);
   });
@@ -57,8 +63,10 @@ describe("a feedback many others were merged into is read in as many store calls
   test("the feedback's page looks up where the reports its 20 merges lost are now in one read, not one per merge", async () => {
     const many = await mergedInto("Notifications repeat after a reinstall", 20);
     const held = (await http.request("GET", `/v1/feedbacks/${many.key}`, { token: admin() })).body.reportList as Array<{ id: string; text: string }>;
-    for (const brought of held.filter((r) => r.text.includes("duplicate number"))) {
-      const split = await http.request("POST", `/v1/feedbacks/${many.key}/reports/${brought.id}/split`, { token: admin() });
+    const brought = held.filter((r) => r.text.includes("duplicate number"));
+    expect(brought).toHaveLength(20);
+    for (const report of brought) {
+      const split = await http.request("POST", `/v1/feedbacks/${many.key}/reports/${report.id}/split`, { token: admin() });
       expect(split.status).toBe(201);
     }
     const browser = await signedInAs(http, "admin");
@@ -74,6 +82,14 @@ describe("a feedback many others were merged into is read in as many store calls
     const calls = await storeCalls(http.services.store, unmerge);
     const refused = await unmerge();
     expect([refused.status, refused.body.code]).toEqual([409, "cannot_unmerge"]);
+    // Named, the first 20 by key and the others counted: the refusal read all 40.
+    const merged = (await http.request("GET", `/v1/feedbacks/${many.key}`, { token: admin() })).body.merged as Array<{ key: string }>;
+    expect(refused.body.error).toEndWith(
+      `others were merged into it: unmerge one of ${merged
+        .slice(0, 20)
+        .map((m) => m.key)
+        .join(", ")} and 20 more.`,
+    );
     expect(calls.oneByOne.filter((id) => many.sources.includes(id))).toEqual([]);
   });
 });
