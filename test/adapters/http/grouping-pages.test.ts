@@ -79,8 +79,11 @@ describe("grouping reviewed in the web pages", () => {
   test("a feedback merged here whose triage adds nothing to the one shown says nothing of it", async () => {
     const kept = await report("Uploads over 10 MB fail silently");
     const merged = await report("Big uploads fail without an error");
-    await http.request("POST", `/v1/feedbacks/${merged}/merge`, { token: http.demo.tokens.admin, body: { into: kept } });
-    expect(await page(`/inbox/${kept}`)).not.toContain("kept apart until unmerged");
+    expect((await http.request("POST", `/v1/feedbacks/${merged}/merge`, { token: http.demo.tokens.admin, body: { into: kept } })).status).toBe(200);
+    // Listed under Merged here, with nothing said beside it.
+    const mergedHere = /<h2>Merged here<\/h2>([\s\S]*?)<\/ul>/.exec(await page(`/inbox/${kept}`))?.[1] ?? "";
+    expect(mergedHere).toContain(`>${merged}<`);
+    expect(mergedHere).not.toContain("kept apart until unmerged");
   });
 
   test("a merge's notice offers Undo, which unmerges the feedback merged and comes back to where the merge was made", async () => {
