@@ -133,7 +133,13 @@ describe("an app's settings, one page per section", () => {
   test("a Member reads each section and is offered no form", async () => {
     const member = await as("member");
     for (const section of ["channels", "widget", "grouping", "features", "help"]) {
-      const page = await (await member.fetch(`/settings/apps/${http.demo.appId}/${section}`)).text();
+      const read = await member.fetch(`/settings/apps/${http.demo.appId}/${section}`);
+      const page = await read.text();
+      expect({
+        section,
+        status: read.status,
+        current: page.includes(`href="/settings/apps/${http.demo.appId}/${section}" aria-current="page"`),
+      }).toEqual({ section, status: 200, current: true });
       expect(page).not.toContain(`action="/settings/apps/${http.demo.appId}`);
     }
   });
