@@ -58,7 +58,9 @@ describe.each(["en", "fr"] as const)("values to copy are marked for a Copy butto
 });
 
 test("a page without a value to copy loads no script", async () => {
-  const page = await (await (await admin("en")).fetch("/settings/tags")).text();
+  const tags = await (await admin("en")).fetch("/settings/tags");
+  const page = await tags.text();
+  expect([tags.status, page.includes(`href="/settings/tags" aria-current="page"`)]).toEqual([200, true]);
   expect(page).not.toContain("<script");
 });
 
