@@ -888,8 +888,9 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
   });
 
   test("a Reader's inbox has no checkboxes and no bulk form", async () => {
-    await report("Reader inbox probe");
+    const key = await report("Reader inbox probe");
     const inbox = await page(reader, "/inbox");
+    expect(inbox).toContain(`<a href="/inbox/${key}"`);
     expect(inbox).not.toContain('form="bulk"');
     expect(inbox).not.toContain('action="/inbox/bulk"');
   });
