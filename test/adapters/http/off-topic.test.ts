@@ -31,13 +31,13 @@ describe("the offline assistant drops text with nothing to do with the app", () 
     "a question about the app is qualified: %s",
     async (message) => {
       const step = await report(message, { qualify: true, kind: "idea" });
-      expect(step.body.status).not.toBe("drop");
+      expect([step.status, ["ask", "ready"].includes(step.body.status)]).toEqual([200, true]);
     },
   );
 
   test("a question naming a feature of the app's map is qualified, though it uses no software word", async () => {
     const step = await report("Where has the Checkout gone?", { qualify: true });
-    expect(step.body.status).not.toBe("drop");
+    expect([step.status, ["ask", "ready"].includes(step.body.status)]).toEqual([200, true]);
   });
 });
 
