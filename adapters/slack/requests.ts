@@ -119,7 +119,9 @@ export function createSlackHandlers(services: Services, refuse: Refuse): Readonl
       }
       if (body.type === "url_verification") return json({ challenge: text(body.challenge) });
       if (body.type === "event_callback" && text(body.event_id)) {
-        await receiveSlackEvent(services, connection, { eventId: text(body.event_id), type: text(body.event?.type), from: eventWorkspace(body) });
+        const revokedBots = Array.isArray(body.event?.tokens?.bot) ? body.event.tokens.bot.length : 0;
+        const event = { eventId: text(body.event_id), type: text(body.event?.type), from: eventWorkspace(body), revokedBots };
+        await receiveSlackEvent(services, connection, event);
       }
       return received();
     }),

@@ -39,6 +39,7 @@ settings:
     request_url: ${urls.events}
     bot_events:
       - app_uninstalled
+      - tokens_revoked
   interactivity:
     is_enabled: true
     request_url: ${urls.interactions}

@@ -58,6 +58,10 @@ const shortcut = (message: { ts: string; text: string; user: string }, team = "T
     }),
   }).toString();
 
+/** Slack's `tokens_revoked` event, as it posts it to the events URL: the user ids whose tokens of each kind were revoked. */
+const revoked = (eventId: string, tokens: { oauth?: string[]; bot?: string[] }) =>
+  JSON.stringify({ type: "event_callback", team_id: "T1", event_id: eventId, event_time: 1, event: { type: "tokens_revoked", tokens } });
+
 /** Slack's `app_uninstalled` event, as it posts it to the events URL, from the workspace the app left. */
 const uninstalled = (eventId: string, time: number, team = "T1") =>
   JSON.stringify({
@@ -452,6 +456,18 @@ describe("the Events API", () => {
     await connect();
     expect((await fromSlack("events", event, { org: gone.id })).status).toBe(200);
     expect(await app.services.store.findSlackConnection(gone.id)).not.toBeNull();
+  });
+});
+
+describe("a bot token revoked", () => {
+  test("tokens_revoked naming the bot's token disconnects the organization; naming only a person's token, which it holds none of, leaves it connected", async () => {
+    await app.cli("org", "create", "Revoked Co", "--prefix", "REVOKED");
+    const org = (await app.services.store.findOrganization("REVOKED"))!;
+    await app.cli("slack", "set", "REVOKED", "--signing-secret", SECRET, "--bot-token", TOKEN);
+    expect((await fromSlack("events", revoked("Ev-USER", { oauth: ["U-ANN"] }), { org: org.id })).status).toBe(200);
+    expect(await app.services.store.findSlackConnection(org.id)).not.toBeNull();
+    expect((await fromSlack("events", revoked("Ev-BOT", { bot: ["U0BOT"] }), { org: org.id })).status).toBe(200);
+    expect(await app.services.store.findSlackConnection(org.id)).toBeNull();
   });
 });
 
