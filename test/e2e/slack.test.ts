@@ -50,30 +50,6 @@ describe("Slack, on a running server and its worker", () => {
     expect(told!.body.text).toMatch(new RegExp(`^Sent to Retour as DEMO-\\d+: ${server.url}/inbox/DEMO-\\d+$`));
   });
 
-  test("a signed /retour from another workspace the app is installed in is answered 200, ephemerally, that the workspace is not connected", async () => {
-    const body = new URLSearchParams({
-      team_id: "T-ELSEWHERE",
-      channel_id: "C-SUPPORT",
-      user_id: "U-ANN",
-      command: "/retour",
-      text: "The weekly digest arrives twice every Monday",
-      response_url: slack.responseUrl("e2e-elsewhere"),
-      trigger_id: "e2e-elsewhere",
-    }).toString();
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const answer = await fetch(`${server.url}/integrations/slack/commands?org=${server.demo.orgId}`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        "x-slack-request-timestamp": timestamp,
-        "x-slack-signature": await slackSignature("e2e-signing-secret", timestamp, body),
-      },
-      body,
-    });
-    expect(answer.status).toBe(200);
-    expect(((await answer.json()) as { text: string }).text).toStartWith("This workspace is not connected to Retour");
-  });
-
   test("a new feedback reaches the channel through chat.postMessage, sent by the worker", async () => {
     const sent = await post(`${server.url}/v1/reports`, {
       publicKey: server.demo.publicKey,
