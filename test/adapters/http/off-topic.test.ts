@@ -15,8 +15,19 @@ describe("the offline assistant drops text with nothing to do with the app", () 
   test.each(["What is the weather like in Paris tomorrow?", "what is the best pizza recipe", "Quel temps fera-t-il à Paris demain ?"])(
     "%s: drop, nothing recorded",
     async (message) => {
+      const found = async () =>
+        (await http.request("GET", `/v1/feedbacks?query=${encodeURIComponent(message)}`, { token: http.demo.tokens.reader })).body.data.map(
+          (f: { key: string }) => f.key,
+        );
+      const before = await found();
       const step = await report(message, { qualify: true });
       expect([step.status, step.body.status]).toEqual([200, "drop"]);
+      await http.runJobs();
+      expect(await found()).toEqual(before);
+      // The same text sent without qualification is recorded and found: the search would have seen it.
+      const recorded = await report(message);
+      expect(recorded.status).toBe(201);
+      expect(await found()).toContain(recorded.body.ticketId);
     },
   );
 
