@@ -389,8 +389,14 @@ describe("voting on the portal", () => {
     const key = await report("Vote without signing in");
     const anonymous = await vote(browser(), key);
     expect([anonymous.status, anonymous.headers.get("location")]).toEqual([303, `/p/demo/sign-in?next=${encodeURIComponent(`/p/demo/${key}`)}`]);
-    expect((await vote(await signedInBySso("robot-voter@customer.example"), key, "cast", { website: "x" })).status).toBe(303);
+    const robot = await signedInBySso("robot-voter@customer.example");
+    const trapped = await vote(robot, key, "cast", { website: "x" });
+    // Sent back to the page, as a person is, not to sign in: the vote was taken as a signed-in person's.
+    expect([trapped.status, trapped.headers.get("location")]).toEqual([303, `/p/demo/${key}`]);
     expect(await votesOf(key)).toBe(0);
+    // The same vote without the honeypot counts.
+    expect((await vote(robot, key)).status).toBe(303);
+    expect(await votesOf(key)).toBe(1);
   });
 
   test("a vote without the session's CSRF token, or from another site, is 403 and counts nothing", async () => {
