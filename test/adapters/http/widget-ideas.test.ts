@@ -267,7 +267,11 @@ describe("with the portal on", () => {
 
   test("a text of no words finds nothing, and only the first 500 characters of a long text are read", async () => {
     expect((await fromPage("/v1/widget/similar", { publicKey: http.demo.widgetKey, text: "!!! ???" })).body.data).toEqual([]);
-    const padded = `${"lorem ".repeat(100)} Google calendar sync bookings`;
+    const words = "Please sync bookings with my Google calendar";
+    const read = await fromPage("/v1/widget/similar", { publicKey: http.demo.widgetKey, text: words });
+    expect(read.body.data.map((f: { key: string }) => f.key)).toEqual([calendar]);
+    // The same words after 500 characters that are no words: left unread, they find nothing.
+    const padded = `${"! ".repeat(250)}${words}`;
     expect((await fromPage("/v1/widget/similar", { publicKey: http.demo.widgetKey, text: padded })).body.data).toEqual([]);
   });
 
