@@ -82,7 +82,7 @@ describe("removing an agent", () => {
 
   test("of another person, by a Member, is not_found, and removes nothing", async () => {
     const store = fakeStore([agent("bob", { userId: "bob" })]);
-    assert.equal((await removeAgent({ store, clock: () => 10 }, ann, "bob")).ok, false);
+    assert.deepEqual(await removeAgent({ store, clock: () => 10 }, ann, "bob"), { ok: false, code: "not_found" });
     assert.deepEqual(store.revoked, []);
   });
 });
