@@ -469,6 +469,9 @@ describe("the inbox's Changelog page", () => {
   });
 
   test("a Reader is not offered the Changelog and is refused it", async () => {
+    // The link as a Member's inbox offers it, then looked for in the Reader's.
+    const member = await signedInAs(http, "member");
+    expect(await (await member.fetch("/inbox")).text()).toContain('href="/changelog"');
     const reader = await signedInAs(http, "reader");
     expect(await (await reader.fetch("/inbox")).text()).not.toContain('href="/changelog"');
     expect((await reader.fetch("/changelog")).status).toBe(403);
