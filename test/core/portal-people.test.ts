@@ -202,7 +202,10 @@ describe("single sign-on and portal sessions", () => {
   test("a session is no session on another organization's portal, nor once the portal is off", async () => {
     const fake = fakePortal();
     const opened = await openSsoSession(fake.deps, verify({ sub: "u", email: "a@x.io" }), PORTAL, "t");
-    const secret = opened.ok ? opened.value.secret : "";
+    assert.ok(opened.ok);
+    const secret = opened.value.secret;
+    // The session is one on its own portal: only elsewhere is it none.
+    assert.notEqual(await resumePortalSession(fake.deps, PORTAL, secret), null);
     assert.equal(await resumePortalSession(fake.deps, { ...PORTAL, orgId: "another" }, secret), null);
     assert.equal(await resumePortalSession(fake.deps, { ...PORTAL, enabled: false }, secret), null);
   });
