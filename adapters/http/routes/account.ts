@@ -26,12 +26,14 @@ const SITE = "http://retour.invalid";
 /**
  * Where to go after signing in or switching language: a path that, once the URL parser has read
  * it as a browser would (dropping tabs and line breaks, reading `\\` as `/`), stays on this site;
- * anything else goes to the inbox.
+ * anything else goes to the inbox. The path it resolves to is read once more, as the browser reads
+ * the Location it is sent: dot segments can resolve to `//host` (`/.//evil.example`), another site.
  */
 function safeNext(next: unknown): string {
   if (typeof next !== "string" || !next.startsWith("/") || !URL.canParse(next, SITE)) return "/inbox";
   const url = new URL(next, SITE);
-  return url.origin === SITE ? url.pathname + url.search + url.hash : "/inbox";
+  const path = url.pathname + url.search + url.hash;
+  return url.origin === SITE && new URL(path, SITE).origin === SITE ? path : "/inbox";
 }
 
 const describeScopes = (agent: ConnectedApplication, language: Language): string =>

@@ -41,6 +41,18 @@ describe("web pages", () => {
     expect(signedIn.headers.get("location")).toBe("/inbox?kind=idea");
   });
 
+  test("next leads only to a path on this site: one whose dot segments leave '//host' once resolved goes to the inbox", async () => {
+    for (const next of ["/.//evil.example", "/..//evil.example/a", "/%2e%2e//evil.example"]) {
+      const switched = await visitor().fetch(`/language?to=en&next=${encodeURIComponent(next)}`);
+      expect([next, switched.headers.get("location")]).toEqual([next, "/inbox"]);
+      const browser = visitor();
+      const form = await (await browser.fetch(`/login?next=${encodeURIComponent(next)}`)).text();
+      expect([next, /name="next" value="([^"]*)"/.exec(form)?.[1]]).toEqual([next, "/inbox"]);
+    }
+    const kept = await visitor().fetch(`/language?to=en&next=${encodeURIComponent("/inbox/./DEMO-1?x=1")}`);
+    expect(kept.headers.get("location")).toBe("/inbox/DEMO-1?x=1");
+  });
+
   test("a wrong password keeps the e-mail address typed, and puts the cursor in the password", async () => {
     const browser = visitor();
     const page = await (await browser.fetch("/login")).text();
