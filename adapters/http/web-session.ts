@@ -13,8 +13,14 @@ export async function signedInUser(services: Services, jar: CookieJar): Promise<
   return session ? resumeSession(services, session) : null;
 }
 
-/** Opens a session, kept in the session cookie. */
+/**
+ * Opens a session, kept in the session cookie. The session this browser held until now (another
+ * person's, left signed in on a shared computer, or the same person's) is ended, not merely
+ * forgotten by the browser: a copy of its cookie taken before opens nothing afterwards.
+ */
 export async function openSession(services: Services, jar: CookieJar, userId: string): Promise<void> {
+  const held = readCookie(jar, SESSION_COOKIE, isSecure(services));
+  if (held) await endSession(services, held);
   const session = await startSession(services, userId);
   writeCookie(jar, SESSION_COOKIE, session.secret, { secure: isSecure(services), maxAgeSeconds: session.lifetimeMs / 1000 });
 }

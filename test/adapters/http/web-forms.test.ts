@@ -265,6 +265,15 @@ describe("web pages", () => {
     expect([res.status, res.headers.get("location")]).toEqual([303, "/login?next=%2Finbox"]);
   });
 
+  test("signing in on a browser that holds a session ends that session: its cookie, kept elsewhere, no longer opens anything", async () => {
+    const browser = await as("member");
+    const before = browser.cookieHeader();
+    await signIn(browser, server.demo.users.admin.email, server.demo.users.admin.password, "/inbox");
+    const replayed = await server.handle(new Request(`${server.url}/inbox`, { headers: { cookie: before } }));
+    expect([replayed.status, replayed.headers.get("location")]).toEqual([303, "/login?next=%2Finbox"]);
+    expect((await browser.fetch("/inbox")).status).toBe(200);
+  });
+
   test("a form sent once the session has ended leads to sign in, back to the feedback it was sent from, saying that what was sent was not saved", async () => {
     const key = await report("The receipt printer skips a line after midnight");
     const browser = await as("member", `/inbox/${key}`);
