@@ -23,7 +23,11 @@ export function passwordResetStore(data: Database): PasswordResetStore {
       return found ? fromStored(found) : null;
     },
     async usePasswordReset(id, at) {
-      return (await resets().updateOne({ _id: id, usedAt: null, expiresAt: { $gt: at } }, { $set: { usedAt: at } })).modifiedCount === 1;
+      const used = await resets().findOneAndUpdate({ _id: id, usedAt: null, expiresAt: { $gt: at } }, { $set: { usedAt: at } });
+      if (!used) return false;
+      // A decoy has no person, and no sibling links.
+      if (used.userId) await resets().updateMany({ userId: used.userId, usedAt: null }, { $set: { usedAt: at } });
+      return true;
     },
   };
 }

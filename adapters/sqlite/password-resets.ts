@@ -46,8 +46,14 @@ export function passwordResetStore(db: Database, batch: WriteBatch): PasswordRes
       return one("token_hash", tokenHash);
     },
     usePasswordReset: (id, at) =>
-      batch.run(
-        () => db.query("UPDATE password_resets SET used_at = ? WHERE id = ? AND used_at IS NULL AND expires_at > ?").run(at, id, at).changes === 1,
-      ),
+      batch.run(() => {
+        if (db.query("UPDATE password_resets SET used_at = ? WHERE id = ? AND used_at IS NULL AND expires_at > ?").run(at, id, at).changes !== 1)
+          return false;
+        db.query("UPDATE password_resets SET used_at = ? WHERE user_id = (SELECT user_id FROM password_resets WHERE id = ?) AND used_at IS NULL").run(
+          at,
+          id,
+        );
+        return true;
+      }),
   };
 }

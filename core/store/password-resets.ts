@@ -23,6 +23,10 @@ export interface PasswordResetStore {
   createPasswordReset(reset: PasswordReset, job: JobRequest): Promise<void>;
   findPasswordReset(id: string): Promise<PasswordReset | null>;
   findPasswordResetByToken(tokenHash: string): Promise<PasswordReset | null>;
-  /** Marks the reset used if it is unused and live at `at`; false otherwise. */
+  /**
+   * Marks the reset used if it is unused and live at `at`, and with it every other unused link of
+   * the same person: the password they set makes them moot, and one left in a mailbox would set
+   * another behind the person's back. False, and nothing marked, otherwise.
+   */
   usePasswordReset(id: string, at: number): Promise<boolean>;
 }

@@ -95,14 +95,16 @@ describe("forgot password", () => {
 
   test("the link works once, and for 30 minutes", async () => {
     const { email } = await person();
+    const other = await person();
     const b = browser();
     await askReset(b, email);
-    await askReset(b, email);
+    await askReset(b, other.email);
     await http.runJobs();
-    const [first, second] = mailbox.to(email).map((m) => linkIn(m, "/reset-password"));
-    const form = await (await b.fetch(pathOf(first!))).text();
+    const first = linkIn(mailbox.to(email)[0]!, "/reset-password");
+    const second = linkIn(mailbox.to(other.email)[0]!, "/reset-password");
+    const form = await (await b.fetch(pathOf(first))).text();
     expect((await b.submit(form, { password: "a brand new password" })).status).toBe(303);
-    const used = await browser().fetch(pathOf(first!));
+    const used = await browser().fetch(pathOf(first));
     expect(used.status).toBe(410);
     expect(await used.text()).toContain("This link no longer works");
     // The same form posted again, from a browser with a valid form token of its own.
@@ -111,10 +113,25 @@ describe("forgot password", () => {
     const replayed = await c.submit(form, { csrf, password: "yet another password" });
     expect(replayed.status).toBe(410);
 
+    expect((await browser().fetch(pathOf(second))).status).toBe(200);
     http.advanceClock(30 * 60_000);
-    const late = await browser().fetch(pathOf(second!));
+    const late = await browser().fetch(pathOf(second));
     expect(late.status).toBe(410);
     expect(await late.text()).toContain("Ask for a new link");
+  });
+
+  test("setting a new password through one link closes the person's other links: one left in a mailbox sets no password after it", async () => {
+    const { email } = await person();
+    const b = browser();
+    await askReset(b, email);
+    await askReset(b, email);
+    await http.runJobs();
+    const [first, second] = mailbox.to(email).map((m) => linkIn(m, "/reset-password"));
+    const form = await (await b.fetch(pathOf(second!))).text();
+    expect((await b.submit(form, { password: "a brand new password" })).status).toBe(303);
+    const earlier = await browser().fetch(pathOf(first!));
+    expect(earlier.status).toBe(410);
+    expect(await earlier.text()).toContain("This link no longer works");
   });
 
   /** The page a mailed reset link opens, in a browser of `headers`. */

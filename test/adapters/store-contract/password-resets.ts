@@ -48,6 +48,19 @@ export function passwordResetsContract(makeStore: () => Promise<Subject>) {
       expect(await store.usePasswordReset(late.id, late.expiresAt)).toBe(false);
     });
 
+    test("using a reset uses the person's other unused links with it; another person's stay open", async () => {
+      const store = await makeStore();
+      const { orgId } = await freeOrg(store);
+      const { userId } = await person(store, orgId);
+      const other = await person(store, orgId);
+      const [first, second, theirs] = [reset(userId, 10), reset(userId, 20), reset(other.userId, 30)];
+      for (const r of [first, second, theirs]) await store.createPasswordReset(r, job("send_password_reset", r.id));
+      expect(await store.usePasswordReset(second.id, 500)).toBe(true);
+      expect((await store.findPasswordReset(first.id))?.usedAt).toBe(500);
+      expect(await store.usePasswordReset(first.id, 501)).toBe(false);
+      expect(await store.usePasswordReset(theirs.id, 502)).toBe(true);
+    });
+
     test("a decoy reset has no person; purgeExpired deletes the reset links past their time, and only those", async () => {
       const store = await makeStore();
       const { orgId } = await freeOrg(store);
