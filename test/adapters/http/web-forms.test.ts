@@ -116,6 +116,35 @@ describe("web pages", () => {
     expect((await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.status).toBe("triage");
   });
 
+  test("a member made a Reader, then removed, finds it on their session's next request, signed in all along", async () => {
+    const email = `${distinctText(8)
+      .toLowerCase()
+      .replace(/[^a-z]/g, "")}@example.com`;
+    await server.cli("user", "create", email, "--password", "live session password", "--org", "DEMO", "--role", "member");
+    const userId = (await server.services.store.findUserByEmail(email))!.id;
+    const key = await report(distinctText(12));
+    const person = visitor();
+    await signIn(person, email, "live session password", "/inbox");
+    const page = await (await person.fetch(`/inbox/${key}`)).text();
+    const admin = await as("admin");
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await (await admin.fetch("/settings/members")).text())![1]!;
+    const asAdmin = (action: string, fields: Record<string, string>) =>
+      admin.fetch(action, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrf, ...fields }),
+      });
+
+    expect((await asAdmin("/settings/members/role", { user: userId, role: "reader" })).status).toBe(303);
+    expect((await person.submit(formOf(page, `/inbox/${key}/status`), { status: "dismissed" })).status).toBe(403);
+    expect((await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.status).toBe("triage");
+
+    expect((await asAdmin("/settings/members/remove", { user: userId, confirm: "yes" })).status).toBe(303);
+    const removed = await person.fetch(`/inbox/${key}`);
+    expect(removed.status).toBe(403);
+    expect(await removed.text()).not.toContain(key);
+  });
+
   test("a Reader's status change is refused with 403 and changes nothing", async () => {
     const key = await report(distinctText(12));
     const reader = await as("reader");
