@@ -4,6 +4,8 @@ import type { Cookie } from "elysia";
 
 export const SESSION_COOKIE = "retour_session";
 export const CSRF_COOKIE = "retour_csrf";
+/** The inbox list last shown (its filters and search), for a feedback's page to lead back to: the signed-in person's, forgotten at sign-out. */
+export const LIST_COOKIE = "retour_list";
 
 /** Elysia's cookies of one request: what the browser sent, and what the response will set. */
 export type CookieJar = Record<string, Cookie<unknown>>;

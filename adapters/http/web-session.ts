@@ -3,7 +3,7 @@ import type { Services } from "../../core/services.ts";
 import { endSession } from "../../core/sessions/end-session.ts";
 import { resumeSession, type SignedIn } from "../../core/sessions/resume-session.ts";
 import { startSession } from "../../core/sessions/start-session.ts";
-import { CSRF_COOKIE, type CookieJar, readCookie, SESSION_COOKIE, writeCookie } from "./cookies.ts";
+import { CSRF_COOKIE, type CookieJar, LIST_COOKIE, readCookie, SESSION_COOKIE, writeCookie } from "./cookies.ts";
 
 export const isSecure = (services: Pick<Services, "baseUrl">): boolean => services.baseUrl.startsWith("https:");
 
@@ -25,10 +25,11 @@ export async function openSession(services: Services, jar: CookieJar, userId: st
   writeCookie(jar, SESSION_COOKIE, session.secret, { secure: isSecure(services), maxAgeSeconds: session.lifetimeMs / 1000 });
 }
 
+/** Signs out: the session ends, and the inbox list it last showed (a search, a filter by owner) is not left to the next person on this browser. */
 export async function closeSession(services: Services, jar: CookieJar): Promise<void> {
   const session = readCookie(jar, SESSION_COOKIE, isSecure(services));
   if (session) await endSession(services, session);
-  writeCookie(jar, SESSION_COOKIE, "", { secure: isSecure(services), maxAgeSeconds: 0 });
+  for (const name of [SESSION_COOKIE, LIST_COOKIE]) writeCookie(jar, name, "", { secure: isSecure(services), maxAgeSeconds: 0 });
 }
 
 /** The CSRF token of a session: a MAC of its secret, so only the holder of the session cookie knows it, and it is worth nothing in another session. */

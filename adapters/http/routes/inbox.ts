@@ -2,7 +2,7 @@ import { REPORT_SOURCES } from "../../../core/model.ts";
 import { Elysia } from "elysia";
 import type { EntryLink } from "../../../core/store/changelog.ts";
 import { isEmailShaped } from "../../../core/email.ts";
-import { type CookieJar, readCookie, writeCookie } from "../cookies.ts";
+import { type CookieJar, LIST_COOKIE, readCookie, writeCookie } from "../cookies.ts";
 import { isSecure } from "../web-session.ts";
 import { errorBody, textFor } from "../catalog/text.ts";
 import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
@@ -393,8 +393,7 @@ function shippedInLinks(visitor: Visitor, entries: readonly EntryLink[]): Html {
   )}`;
 }
 
-/** The cookie that keeps the inbox list last shown, for a feedback's page to lead back to, also after its forms were saved. */
-const LIST_COOKIE = "retour_list";
+/** How long the inbox list last shown (LIST_COOKIE) is kept, for a feedback's page to lead back to, also after its forms were saved. */
 const LIST_KEPT_SECONDS = 12 * 3600;
 
 /** Keeps the list shown (its filters and order; not the notice of its last bulk change) for the way back from a feedback. */

@@ -116,6 +116,15 @@ describe("web pages", () => {
     expect((await get(`${server.url}/v1/feedbacks/${key}`, server.demo.tokens.admin)).body.status).toBe("triage");
   });
 
+  test("signing out forgets the inbox list last shown: the next person on this browser is not led back to its search", async () => {
+    const key = await report(distinctText(12));
+    const member = await as("member");
+    const page = await (await member.fetch("/inbox?q=salary%20review")).text();
+    await member.submit(page.slice(page.indexOf('<form method="post" action="/logout"')), {});
+    await signIn(member, server.demo.users.admin.email, server.demo.users.admin.password, "/inbox");
+    expect(await (await member.fetch(`/inbox/${key}`)).text()).not.toContain("salary");
+  });
+
   test("a member made a Reader, then removed, finds it on their session's next request, signed in all along", async () => {
     const email = `${distinctText(8)
       .toLowerCase()
