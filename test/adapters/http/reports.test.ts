@@ -176,6 +176,7 @@ describe("idempotency", () => {
 
   test("keys are scoped to the channel: the same key on another channel is a new report", async () => {
     const a = await post(reportsUrl(), report({ message: "scoped key report" }), { "idempotency-key": "scoped" });
+    expect(a.status).toBe(201);
     const b = await post(reportsUrl(), report({ publicKey: server.demo.formKey, message: "scoped key report" }), { "idempotency-key": "scoped" });
     expect(b.status).toBe(201);
     expect(b.body.ticketId).not.toBe(a.body.ticketId);
