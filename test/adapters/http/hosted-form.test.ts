@@ -57,8 +57,10 @@ describe("GET /f/{formKey}", () => {
   });
 
   test("any other key (an API or widget channel, a disabled or unknown one) is a 404 page", async () => {
+    expect((await http.request("GET", `/f/${http.demo.formKey}`)).status).toBe(200);
     for (const key of [http.demo.publicKey, http.demo.widgetKey, http.demo.inactiveKey, "form_nope"]) {
-      expect((await http.request("GET", `/f/${key}`)).status).toBe(404);
+      const reply = await http.request("GET", `/f/${key}`);
+      expect([reply.status, reply.body]).toEqual([404, expect.stringContaining(`<h1>${textFor("en").form.notFound}</h1>`)]);
     }
   });
 });
