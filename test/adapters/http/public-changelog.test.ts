@@ -156,8 +156,11 @@ describe("the public changelog and its Atom feed", () => {
   });
 
   test("an address that names no portal is 404, page and feed", async () => {
-    expect((await http.fetch(`${http.url}/p/nobody/changelog`)).status).toBe(404);
-    expect((await http.fetch(`${http.url}/p/nobody/changelog.atom`)).status).toBe(404);
+    for (const path of ["changelog", "changelog.atom"]) {
+      expect((await http.fetch(`${http.url}/p/demo/${path}`)).status).toBe(200);
+      const none = await http.fetch(`${http.url}/p/nobody/${path}`);
+      expect([none.status, await none.text()]).toEqual([404, expect.stringContaining("<h1>Not found.</h1>")]);
+    }
   });
 });
 
