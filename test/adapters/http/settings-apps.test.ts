@@ -68,8 +68,12 @@ describe("an app's settings, one page per section", () => {
 
   test("an unknown app or section is a 404 page", async () => {
     const admin = await as("admin");
-    expect((await admin.fetch("/settings/apps/no-such-app/channels")).status).toBe(404);
-    expect((await admin.fetch(`/settings/apps/${http.demo.appId}/nothing`)).status).toBe(404);
+    expect((await admin.fetch(`/settings/apps/${http.demo.appId}/channels`)).status).toBe(200);
+    for (const path of ["/settings/apps/no-such-app/channels", `/settings/apps/${http.demo.appId}/nothing`]) {
+      const page = await admin.fetch(path);
+      // The settings' own page, its way back to all apps.
+      expect([page.status, await page.text()]).toEqual([404, expect.stringContaining('<p><a href="/settings/apps">← All apps</a></p>')]);
+    }
   });
 
   test("the feature map is edited in place: a row changed, one removed, one added, and what the table does not show (code files) kept", async () => {
