@@ -112,6 +112,13 @@ describe("every state-changing web form checks Origin", () => {
       body: new URLSearchParams({ csrf }),
     });
     expect((await member.fetch("/inbox")).status).toBe(200);
+    // The same post from this site signs out.
+    await member.fetch("/logout", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: OWN },
+      body: new URLSearchParams({ csrf }),
+    });
+    expect((await member.fetch("/inbox")).status).toBe(303);
   });
 
   test("the OAuth consent posted from another site is refused", async () => {
