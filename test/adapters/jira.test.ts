@@ -207,11 +207,12 @@ describe("an app tracking its feedbacks in Jira Cloud", () => {
   test("the address of an issue on another site names no issue of the project (400 invalid_body), though its project's key is the same", async () => {
     const other = await report("Store locator shows closed shops");
     const issue = jira.add("Closed shops on the map");
-    const res = await post(
-      `${server.url}/v1/feedbacks/${other}/tracker`,
-      { issue: `https://other.atlassian.net/browse/${issue.key}` },
-      { authorization: `Bearer ${admin()}` },
-    );
+    const link = (site: string) =>
+      post(`${server.url}/v1/feedbacks/${other}/tracker`, { issue: `https://${site}/browse/${issue.key}` }, { authorization: `Bearer ${admin()}` });
+    const res = await link("other.atlassian.net");
     expect([res.status, res.body.code]).toEqual([400, "invalid_body"]);
+    // The same address on the project's own site names the issue.
+    const own = await link("acme.atlassian.net");
+    expect([own.status, own.body.trackerIssue?.key]).toEqual([200, issue.key]);
   });
 });
