@@ -83,6 +83,8 @@ export interface MigrationCheckpoint {
   readonly set: PortableSet;
   readonly position: PortablePosition;
   readonly done: boolean;
+  /** On a finished copy, how many records each set of the source held when it began: a later run tells by them whether the source has changed since. */
+  readonly counts?: Readonly<Partial<Record<PortableSet, number>>>;
 }
 
 export interface PortableTarget {

@@ -83,7 +83,7 @@ export function mongoTarget(data: Database): PortableTarget {
     async checkpoint() {
       const saved = await data.collection("meta").findOne({ _id: CHECKPOINT_ID });
       // A copy begun by an earlier version saved a number.
-      return saved ? ({ set: saved.set, position: String(saved.position), done: saved.done } as MigrationCheckpoint) : null;
+      return saved ? ({ set: saved.set, position: String(saved.position), done: saved.done, counts: saved.counts } as MigrationCheckpoint) : null;
     },
     async saveCheckpoint(checkpoint) {
       await data.collection("meta").replaceOne({ _id: CHECKPOINT_ID }, { ...checkpoint }, { upsert: true });

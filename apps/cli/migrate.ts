@@ -4,7 +4,7 @@ import { sqliteSource } from "../../adapters/sqlite/export.ts";
 import { migrateStore } from "../../core/upkeep/migrate-store.ts";
 import type { Config } from "../runtime/config.ts";
 import { ConfigError } from "../runtime/config.ts";
-import { UsageError } from "./commands.ts";
+import { CommandFailed, UsageError } from "./commands.ts";
 import { secretKeyFile } from "../runtime/secret-key.ts";
 import { existingSqliteFile } from "./existing-store.ts";
 
@@ -25,6 +25,10 @@ export async function migrate(config: Config, options: { from?: string; to?: str
     const outcome = await migrateStore(source, mongoTarget(target.data), (p) =>
       out(`${p.set}: ${p.copied.toLocaleString("en")} / ${p.total.toLocaleString("en")}`),
     );
+    if (outcome.changedSince.length > 0)
+      throw new CommandFailed(
+        `this database holds a copy finished before the store changed (${outcome.changedSince.join(", ")}): what was written since is not in it. To copy again, drop that database or name a new one in MONGODB_URI, then run migrate again`,
+      );
     if (outcome.alreadyDone) out("this database already holds a completed copy; nothing to do");
     else {
       // The copied secrets are sealed with this process's key: every machine needs it.

@@ -1,6 +1,7 @@
 import { ASSISTANT } from "../../core/triage/journal.ts";
 import { beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
+import { copyFileSync } from "node:fs";
 import { join } from "node:path";
 import { database } from "../../adapters/mongodb/database.ts";
 import { mongoTarget } from "../../adapters/mongodb/import.ts";
@@ -192,11 +193,24 @@ describe("cli migrate: copying the embedded store into MongoDB (adapter on the m
     const source = sqliteSource(file);
     await expect(migrateStore(source, failing, () => undefined)).rejects.toThrow("connection lost");
     expect((await target.checkpoint())?.done).toBe(false);
-    expect(await migrateStore(source, target, () => undefined)).toEqual({ resumed: true, alreadyDone: false });
-    expect(await migrateStore(source, target, () => undefined)).toEqual({ resumed: false, alreadyDone: true });
+    expect(await migrateStore(source, target, () => undefined)).toEqual({ resumed: true, alreadyDone: false, changedSince: [] });
+    expect(await migrateStore(source, target, () => undefined)).toEqual({ resumed: false, alreadyDone: true, changedSince: [] });
     source.close();
     const original = createSqliteStore(file);
     expect(await readings(store)).toEqual(await readings(original));
     await original.close();
+  });
+
+  test("a finished copy of a store written to since is not taken for done: the run names the sets that changed", async () => {
+    const later = `${file}.later.sqlite`;
+    copyFileSync(file, later);
+    const { target } = await freshTarget();
+    const source = sqliteSource(later);
+    await migrateStore(source, target, () => undefined);
+    const store = createSqliteStore(later);
+    await store.recordSlackEvent(server.demo.orgId, "Ev-AFTER-THE-COPY", Date.now() + 3_600_000);
+    await store.close();
+    expect(await migrateStore(source, target, () => undefined)).toEqual({ resumed: false, alreadyDone: true, changedSince: ["slack_events"] });
+    source.close();
   });
 });
