@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { createLogger } from "../../adapters/logging/logger.ts";
 import { backup } from "../../apps/cli/backup.ts";
@@ -106,5 +107,31 @@ describe("retour backup", () => {
     await expect(backupIn({ DATA_DIR: dataDir, STORE: "mongodb", MONGODB_URI: "mongodb://127.0.0.1:1/retour" }, "x")).rejects.toThrow(
       "on MongoDB use mongodump",
     );
+  });
+
+  test("a backup killed while it writes the store leaves no retour.sqlite, so that no half-written file passes for the backup", async () => {
+    const dataDir = scratchDir("backup");
+    // Large enough that the copy takes a while: the kill lands while it writes.
+    const db = new Database(join(dataDir, "retour.sqlite"));
+    db.exec("CREATE TABLE filler (bytes BLOB)");
+    const insert = db.query("INSERT INTO filler VALUES (randomblob(1000000))");
+    for (let i = 0; i < 80; i++) insert.run();
+    db.close();
+    writeFileSync(join(dataDir, "secret.key"), "ab".repeat(32));
+    const into = join(scratchDir("backup"), "killed");
+    const cli = Bun.spawn([process.execPath, join(import.meta.dir, "..", "..", "apps/cli/main.ts"), "backup", into], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdout: "ignore",
+      stderr: "ignore",
+    });
+    const deadline = Date.now() + 10_000;
+    while (!(existsSync(into) && readdirSync(into).length > 0)) {
+      if (Date.now() > deadline) throw new Error("the backup wrote nothing within 10 s");
+      await Bun.sleep(1);
+    }
+    cli.kill("SIGKILL");
+    await cli.exited;
+
+    expect(readdirSync(into)).not.toContain("retour.sqlite");
   });
 });
