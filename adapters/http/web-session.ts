@@ -16,13 +16,15 @@ export async function signedInUser(services: Services, jar: CookieJar): Promise<
 /**
  * Opens a session, kept in the session cookie. The session this browser held until now (another
  * person's, left signed in on a shared computer, or the same person's) is ended, not merely
- * forgotten by the browser: a copy of its cookie taken before opens nothing afterwards.
+ * forgotten by the browser: a copy of its cookie taken before opens nothing afterwards. The inbox
+ * list it last showed goes with it, as at sign-out: it may be another person's, not signed out.
  */
 export async function openSession(services: Services, jar: CookieJar, userId: string): Promise<void> {
   const held = readCookie(jar, SESSION_COOKIE, isSecure(services));
   if (held) await endSession(services, held);
   const session = await startSession(services, userId);
   writeCookie(jar, SESSION_COOKIE, session.secret, { secure: isSecure(services), maxAgeSeconds: session.lifetimeMs / 1000 });
+  writeCookie(jar, LIST_COOKIE, "", { secure: isSecure(services), maxAgeSeconds: 0 });
 }
 
 /** Signs out: the session ends, and the inbox list it last showed (a search, a filter by owner) is not left to the next person on this browser. */

@@ -125,6 +125,14 @@ describe("web pages", () => {
     expect(await (await member.fetch(`/inbox/${key}`)).text()).not.toContain("salary");
   });
 
+  test("signing in ends the session held before and forgets its inbox list: the next person on this browser is not led back to its search", async () => {
+    const key = await report(distinctText(12));
+    const member = await as("member");
+    await member.fetch("/inbox?q=salary%20review");
+    await signIn(member, server.demo.users.admin.email, server.demo.users.admin.password, "/inbox");
+    expect(await (await member.fetch(`/inbox/${key}`)).text()).not.toContain("salary");
+  });
+
   test("a member made a Reader, then removed, finds it on their session's next request, signed in all along", async () => {
     const email = `${distinctText(8)
       .toLowerCase()
