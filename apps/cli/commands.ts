@@ -132,10 +132,10 @@ const noApp =
   (failure: Failure): string | undefined =>
     failure.code === "not_found" ? unknownApp(org, appId) : undefined;
 
-/** A replay's type, by its file's name (a screenshot's is read from its bytes). */
-// channel list pads the kind to the longest one, so that the keys after it line up in a column.
+/** channel list pads the kind to the longest one, so that the keys after it line up in a column. */
 const KIND_COLUMN = Math.max(...CHANNEL_KINDS.map((kind) => kind.length));
 
+/** A replay's type, by its file's name (a screenshot's is read from its bytes). */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   json: "application/json",
   webm: "video/webm",

@@ -87,13 +87,13 @@ export const EN = {
       noOrganizationNext:
         "Ask an Admin of your organization to invite you from Settings → Members, and accept the invitation with this account. Whoever runs this server can add you from the command line:",
     },
-    /** The settings pages' frame: their sections, and the page that confirms a destructive action. */
     /** The Copy button beside a value to copy (copy-buttons.ts), what it says once copied, and where the clipboard is refused. */
     copy: {
       copy: "Copy",
       copied: "Copied",
       copyByHand: "Press Ctrl+C to copy",
     },
+    /** The settings pages' frame: their sections, and the page that confirms a destructive action. */
     settings: {
       cancel: "Cancel",
       apiKeys: "API keys",
