@@ -144,7 +144,8 @@ export function createGithubTracker({ addresses, deadlineMs = TRACKER_DEADLINE_M
         if (!CLOSING.includes(issue.status)) return linkOf(settings, data);
         // GitHub opens every issue open: one for a feedback delivered or dismissed is closed at once, as its
         // last status change would have left it. Should that fail, the issue exists all the same: it is linked
-        // (its state, open, shown), not thrown away for another to be opened; the next status change closes it.
+        // (its state, open, shown), not thrown away for another to be opened; the next status change sets its
+        // state as for any issue: closed for a closing status, left open for an open one.
         const closed = await github("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
           ...repository(settings),
           issue_number: data.number,
