@@ -654,7 +654,7 @@ export const FR: Catalog = {
       revoke: "Révoquer",
       confirmRevoke: "Révoquer cette invitation\u202f? Son lien ne fonctionnera plus.",
       linkOnce: (email: string) =>
-        `Invitation créée pour ${email}\u202f; son e-mail est en route. Son lien, affiché cette seule fois, à transmettre autrement si besoin\u202f:`,
+        `Invitation faite pour ${email}\u202f; son e-mail est en route. Son lien, affiché cette seule fois, à transmettre autrement si besoin\u202f:`,
       linkOnceNoEmail: (email: string) =>
         `Invitation faite pour ${email}. Ce service n’envoie pas d’e-mails\u202f: transmettez son lien, affiché cette seule fois\u202f:`,
     },
