@@ -15,12 +15,12 @@ const EVENT_MEMORY_MS = 24 * 60 * 60_000;
 export async function receiveSlackEvent(
   services: { readonly clock: Clock; readonly store: Pick<SlackStore, "recordSlackEvent" | "removeSlackConnection"> },
   connection: SlackConnection,
-  event: { readonly eventId: string; readonly type: string; readonly from: SlackWorkspace; readonly revokedBots?: number },
+  event: { readonly eventId: string; readonly type: string; readonly from: SlackWorkspace; readonly revokedBots: number },
 ): Promise<boolean> {
   if (!fromConnectedWorkspace(connection, event.from)) return false;
   const first = await services.store.recordSlackEvent(connection.orgId, event.eventId, services.clock() + EVENT_MEMORY_MS);
   if (!first) return false;
-  const ended = event.type === "app_uninstalled" || (event.type === "tokens_revoked" && (event.revokedBots ?? 0) > 0);
+  const ended = event.type === "app_uninstalled" || (event.type === "tokens_revoked" && event.revokedBots > 0);
   if (ended) await services.store.removeSlackConnection(connection.orgId);
   return true;
 }

@@ -110,7 +110,7 @@ describe.skipIf(!present)("Copy buttons in Chromium", () => {
     const row = bare.locator("main pre.snippet + .copy-row");
     await row.getByRole("button", { name: "Copier", exact: true }).click({ timeout: 5_000 });
     await row.getByRole("status").filter({ hasText: /./ }).waitFor({ timeout: 5_000 });
-    expect(await row.getByRole("status").textContent()).toBe("Appuyez sur Ctrl+C pour copier");
+    expect(await row.getByRole("status").textContent()).toBe("Appuyez sur Ctrl+C (⌘C sur Mac) pour copier");
     // The selection as Ctrl+C copies it: the snippet but its last line's end.
     expect(await bare.evaluate(() => getSelection()?.toString())).toBe(embedSnippet(server.url, server.demo.widgetKey).trimEnd());
     await saveScreenshot(bare, "copy-by-hand-fr-390");

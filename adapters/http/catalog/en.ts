@@ -91,7 +91,7 @@ export const EN = {
     copy: {
       copy: "Copy",
       copied: "Copied",
-      copyByHand: "Press Ctrl+C to copy",
+      copyByHand: "Press Ctrl+C (⌘C on a Mac) to copy",
     },
     /** The settings pages' frame: their sections, and the page that confirms a destructive action. */
     settings: {
@@ -1194,7 +1194,7 @@ export const EN = {
     message_too_long: "The message is longer than 10000 characters.",
     method_not_allowed: "This address does not answer to this method; the Allow header lists those it answers to.",
     payload_too_large:
-      "The request body, or a file it carries, is larger than allowed (256 KB for a report or another API request; 1 MB for a tracker's webhook; 2 MB for a screenshot and 5 MB for a replay from the widget).",
+      "The request body, or a file it carries, is larger than allowed (256 KB for a report or another API request; 1 MB for what Slack or a tracker sends to its integration address; 2 MB for a screenshot and 5 MB for a replay from the widget).",
     replay_too_large:
       "The replay expands to more than 50 MB once decompressed, more than a player can hold: it is refused. Send the report without it, or with a shorter recording.",
     idempotency_key_reused: "This idempotency key was already used with another body.",
@@ -1304,7 +1304,7 @@ export const EN = {
     unresolvable: (host: string) => `The host name must resolve to an address: ${host} resolves to none (a machine without network resolves none).`,
   },
   /** A webhook's events refused, said before the field at fault: the address half of the rule would point at a sound address. */
-  eventsRefused: "A webhook's events must be among those Retour sends.",
+  eventsRefused: "A webhook subscribes to one or more of the events Retour sends.",
   /** The sentence naming a refused field: "limit: expected an integer from 1 to 100." */
   problems: {
     body: "body",

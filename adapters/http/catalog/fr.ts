@@ -74,7 +74,7 @@ export const FR: Catalog = {
     copy: {
       copy: "Copier",
       copied: "Copié",
-      copyByHand: "Appuyez sur Ctrl+C pour copier",
+      copyByHand: "Appuyez sur Ctrl+C (⌘C sur Mac) pour copier",
     },
     settings: {
       cancel: "Annuler",
@@ -1064,7 +1064,7 @@ export const FR: Catalog = {
     message_too_long: "Le message dépasse 10\u202f000 caractères.",
     method_not_allowed: "Cette adresse ne répond pas à cette méthode\u202f; l’en-tête Allow liste celles auxquelles elle répond.",
     payload_too_large:
-      "Le corps de la requête, ou un fichier qu’il porte, dépasse la taille permise (256 Ko pour un signalement ou une autre requête de l’API\u202f; 1 Mo pour le webhook d’un gestionnaire de tickets\u202f; 2 Mo pour une capture d’écran et 5 Mo pour un enregistrement de session depuis le widget).",
+      "Le corps de la requête, ou un fichier qu’il porte, dépasse la taille permise (256 Ko pour un signalement ou une autre requête de l’API\u202f; 1 Mo pour ce que Slack ou un gestionnaire de tickets envoie à son adresse d’intégration\u202f; 2 Mo pour une capture d’écran et 5 Mo pour un enregistrement de session depuis le widget).",
     replay_too_large:
       "L’enregistrement de session dépasse 50 Mo une fois décompressé, plus qu’un lecteur ne peut en tenir\u202f: il est refusé. Envoyez le signalement sans lui, ou avec un enregistrement plus court.",
     idempotency_key_reused: "Cette clé d’idempotence a déjà servi pour un autre corps.",
@@ -1171,7 +1171,7 @@ export const FR: Catalog = {
     unresolvable: (host: string) =>
       `Le nom d’hôte doit se résoudre en une adresse\u202f: ${host} ne se résout en aucune (une machine sans réseau n’en résout aucune).`,
   },
-  eventsRefused: "Les événements d’un webhook doivent être parmi ceux qu’envoie Retour.",
+  eventsRefused: "Un webhook s’abonne à un ou plusieurs des événements qu’envoie Retour.",
   problems: {
     body: "corps",
     says: (field: string, why: string) => `${field}\u202f: ${why}.`,

@@ -14,8 +14,8 @@ beforeAll(async () => {
 afterAll(() => http.close());
 
 const MARKS = {
-  en: ' data-copy="Copy" data-copied="Copied" data-copy-by-hand="Press Ctrl+C to copy"',
-  fr: ' data-copy="Copier" data-copied="Copié" data-copy-by-hand="Appuyez sur Ctrl+C pour copier"',
+  en: ' data-copy="Copy" data-copied="Copied" data-copy-by-hand="Press Ctrl+C (⌘C on a Mac) to copy"',
+  fr: ' data-copy="Copier" data-copied="Copié" data-copy-by-hand="Appuyez sur Ctrl+C (⌘C sur Mac) pour copier"',
 } as const;
 const SCRIPT = '<script type="module" src="/app/copy.js"></script>';
 

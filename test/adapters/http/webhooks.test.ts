@@ -35,7 +35,7 @@ describe("webhook management", () => {
   test("unknown events are invalid_webhook, which names the events' rule and the event at fault, not the address's rule", async () => {
     const res = await createHook(RECEIVER, ["feedback.deleted"]);
     expect([res.status, res.body.code]).toEqual([400, "invalid_webhook"]);
-    expect(res.body.error).toStartWith("A webhook's events must be among those Retour sends. events.0: expected one of feedback.created,");
+    expect(res.body.error).toStartWith("A webhook subscribes to one or more of the events Retour sends. events.0: expected one of feedback.created,");
     expect(res.body.error).not.toContain("https");
   });
 
