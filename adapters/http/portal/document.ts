@@ -245,3 +245,9 @@ export function noPortalDocument(language: Language): string {
   const w = portalWords(language);
   return pageDocument(w.notFoundTitle, html`<div class="narrow"><h1>${w.notFoundTitle}</h1><p>${w.notFound}</p></div>`, { language }).value;
 }
+
+/** What a portal's page of a missing or unpublished feedback says, and its way back to the board. */
+export function notFoundContent(language: Language, board: string): Html {
+  const w = portalWords(language);
+  return html`<h1>${w.notFoundTitle}</h1><p class="intro">${w.notFound}</p><p><a href="${board}">${w.goToBoard}</a></p>`;
+}

@@ -13,7 +13,7 @@ import { chosenLanguage, requestLanguage } from "../language.ts";
 import { boardBody, boardQuery, boardTitle } from "../portal/board.ts";
 import { publicAnswer, respond } from "../portal/cache.ts";
 import type { Rendered, renderCache } from "../portal/render-cache.ts";
-import { noPortalDocument, pageHeaders, portalDocument, readersDocument } from "../portal/document.ts";
+import { noPortalDocument, notFoundContent, pageHeaders, portalDocument, readersDocument } from "../portal/document.ts";
 import { feedbackBody } from "../portal/feedback-page.ts";
 import { roadmapBody } from "../portal/roadmap-page.ts";
 import { robotsTxt, sitemapXml } from "../portal/search-engines.ts";
@@ -45,7 +45,7 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     if (!portal) return { status: 404, body: noPortalDocument(language), headers: { ...pageHeaders(null), "cache-control": "no-store" } };
     const home = portalUrl(baseUrl, portal.slug);
     const links = portalLinks(portal.slug, chosenLanguage(request));
-    const body = html`<h1>${w.notFoundTitle}</h1><p class="intro">${w.notFound}</p><p><a href="${links.board()}">${w.goToBoard}</a></p>`;
+    const body = notFoundContent(language, links.board());
     const page = portalDocument({
       portal,
       language,

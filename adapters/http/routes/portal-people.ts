@@ -21,7 +21,7 @@ import { postedFromOwnSite } from "../same-origin.ts";
 import { openPortal } from "../../../core/portal/open-portal.ts";
 import { portalUrl } from "../../../core/portal/portal-settings.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
-import { pageHeaders, portalDocument } from "../portal/document.ts";
+import { notFoundContent, pageHeaders, portalDocument } from "../portal/document.ts";
 import { portalLinks } from "../portal/links.ts";
 import { portalWords } from "../portal/words.ts";
 import { waysIn } from "../portal/viewer.ts";
@@ -138,11 +138,8 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
   };
 
   /** A feedback the portal does not show (never published, unpublished, or of another organization): its portal's own not-found page. */
-  const feedbackNotFound = (language: Language, request: Request, slug: string, brand: Brand | null) => {
-    const w = portalWords(language);
-    const back = html`<p><a href="${board(slug)}${languageQuery(request)}">${w.goToBoard}</a></p>`;
-    return shell(language, w.notFoundTitle, html`<h1>${w.notFoundTitle}</h1><p class="intro">${w.notFound}</p>${back}`, 404, brand);
-  };
+  const feedbackNotFound = (language: Language, request: Request, slug: string, brand: Brand | null) =>
+    shell(language, portalWords(language).notFoundTitle, notFoundContent(language, portalLinks(slug, chosenLanguage(request)).board()), 404, brand);
 
   function failurePage(language: Language, portal: PortalEntry, failure: Failure, brand: Brand | null, next = board(portal.slug)): Response {
     const w = textFor(language).portalPeople;
