@@ -100,6 +100,24 @@ describe.skipIf(!present)("Copy buttons in Chromium", () => {
     ]);
   });
 
+  test("on the Slack settings, each Copy button names the value it copies, and Enter copies it", async () => {
+    await page.goto(`${server.url}/settings/slack`);
+    const names = await page.locator("main button.copy").evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label")));
+    expect(names).toEqual([
+      "Copy: The Slack app's manifest",
+      "Copy: Slash command /retour",
+      "Copy: Interactivity (the Send to Retour shortcut)",
+      "Copy: Events",
+    ]);
+    const events = page.getByRole("button", { name: "Copy: Events", exact: true });
+    await events.focus();
+    await page.keyboard.press("Enter");
+    await page.locator("main .copy-row").last().getByRole("status").filter({ hasText: "Copied" }).waitFor({ timeout: 5_000 });
+    expect(await clipboard()).toBe((await page.locator("main pre").last().textContent()) ?? "");
+    expect(await clipboard()).toContain("/integrations/slack/events");
+    await saveScreenshot(page, "copy-slack-focus-1280", { fullPage: false });
+  });
+
   test("where the clipboard is missing (plain http), Copy selects the value and says to press Ctrl+C, in French too", async () => {
     const bare = await (
       await browser.newContext({ viewport: { width: 390, height: 900 }, storageState: await page.context().storageState() })

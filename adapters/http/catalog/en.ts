@@ -92,6 +92,7 @@ export const EN = {
       copy: "Copy",
       copied: "Copied",
       copyByHand: "Press Ctrl+C (⌘C on a Mac) to copy",
+      copyOf: (what: string) => `Copy: ${what}`,
     },
     /** The settings pages' frame: their sections, and the page that confirms a destructive action. */
     settings: {
@@ -385,6 +386,9 @@ export const EN = {
     },
     /** The inbox of an organization that has no feedback yet: how to send the first report. */
     firstReport: {
+      /** What each Copy button copies, in its accessible name. */
+      command: "the command",
+      snippet: "the widget's snippet",
       title: "No feedback yet",
       intro: "What people report about {app} arrives here. Send the first report:",
       api: "From a server or a terminal, with the app's API key:",

@@ -75,6 +75,7 @@ export const FR: Catalog = {
       copy: "Copier",
       copied: "Copié",
       copyByHand: "Appuyez sur Ctrl+C (⌘C sur Mac) pour copier",
+      copyOf: (what: string) => `Copier\u202f: ${what}`,
     },
     settings: {
       cancel: "Annuler",
@@ -318,6 +319,8 @@ export const FR: Catalog = {
       settingsOf: (app: string) => `Réglages → Applications → ${app} → Gestionnaire de tickets`,
     },
     firstReport: {
+      command: "la commande",
+      snippet: "l’extrait du widget",
       title: "Aucun retour pour l’instant",
       intro: "Ce que les gens signalent sur {app} arrive ici. Envoyez le premier signalement\u202f:",
       api: "Depuis un serveur ou un terminal, avec la clé d’API de l’application\u202f:",

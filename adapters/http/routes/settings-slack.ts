@@ -80,11 +80,11 @@ ${
   // Slack calls the request URLs from the internet, over https only: a manifest made of another BASE_URL would be refused.
   slackCanCall(services.baseUrl) ? "" : html`<p role="note"><strong>${w.httpsNeeded(services.baseUrl)}</strong></p>`
 }
-<details${connection ? "" : html` open`}><summary>${w.manifest}</summary><p>${w.manifestHint}</p><pre class="command"${copyable(visitor.language)}><code>${slackManifest(requestUrls)}</code></pre></details>
+<details${connection ? "" : html` open`}><summary>${w.manifest}</summary><p>${w.manifestHint}</p><pre class="command"${copyable(visitor.language, w.manifest)}><code>${slackManifest(requestUrls)}</code></pre></details>
 <h2>${w.requestUrls}</h2>
-<p>${w.slashCommand}</p><pre class="command"${copyable(visitor.language)}>${requestUrls.commands}</pre>
-<p>${w.interactivity}</p><pre class="command"${copyable(visitor.language)}>${requestUrls.interactions}</pre>
-<p>${w.eventsUrl}</p><pre class="command"${copyable(visitor.language)}>${requestUrls.events}</pre>
+<p>${w.slashCommand}</p><pre class="command"${copyable(visitor.language, w.slashCommand)}>${requestUrls.commands}</pre>
+<p>${w.interactivity}</p><pre class="command"${copyable(visitor.language, w.interactivity)}>${requestUrls.interactions}</pre>
+<p>${w.eventsUrl}</p><pre class="command"${copyable(visitor.language, w.eventsUrl)}>${requestUrls.events}</pre>
 ${form}${connection ? html`<p>${postButton(visitor, `${PATH}/disconnect`, w.disconnect)}</p>` : ""}`,
     notice.status,
   );

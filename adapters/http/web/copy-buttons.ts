@@ -26,11 +26,13 @@ function select(marked: HTMLElement): void {
 }
 
 for (const marked of document.querySelectorAll<HTMLElement>("[data-copy]")) {
-  const { copy = "", copied = "", copyByHand = "" } = marked.dataset;
+  const { copy = "", copyName, copied = "", copyByHand = "" } = marked.dataset;
   const button = document.createElement("button");
   button.type = "button";
   button.className = "secondary copy";
   button.textContent = copy;
+  // Says which value, where a page has several: the name begins with the word shown (WCAG 2.5.3).
+  if (copyName) button.setAttribute("aria-label", copyName);
   // In the page from the start, empty: a region added with its words already in it is not always read out.
   const said = document.createElement("span");
   said.className = "copy-said";

@@ -19,8 +19,9 @@ export function firstReport(language: Language, baseUrl: string, apps: readonly 
   const key = (kind: ChannelKind) => setup.channels.find((c) => c.kind === kind && c.active)?.key;
   const [api, widget, form] = [key("api"), key("widget"), key("form")];
   const ways = [
-    api && html`<li>${w.api}<pre class="command"${copyable(language)}><code>${reportCommand(language, baseUrl, api)}</code></pre></li>`,
-    widget && html`<li>${w.widget}<pre class="command snippet"${copyable(language)}><code>${embedSnippetHtml(baseUrl, widget)}</code></pre></li>`,
+    api && html`<li>${w.api}<pre class="command"${copyable(language, w.command)}><code>${reportCommand(language, baseUrl, api)}</code></pre></li>`,
+    widget &&
+      html`<li>${w.widget}<pre class="command snippet"${copyable(language, w.snippet)}><code>${embedSnippetHtml(baseUrl, widget)}</code></pre></li>`,
     form && html`<li>${w.form} <a href="${baseUrl}/f/${encodeURIComponent(form)}">${baseUrl}/f/${form}</a></li>`,
   ].filter(Boolean);
   const unseen = setup.channels.some((c) => c.active && c.key === null);

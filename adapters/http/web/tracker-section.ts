@@ -68,7 +68,7 @@ function savedHtml(visitor: Visitor, tracker: TrackerView, saved: Extract<Tracke
   const name = trackerName(provider);
   return html`${outcome(
     html`<p>${w.savedWebhook(name)}</p>
-<dl><dt>${w.webhookAddress}</dt><dd><code${copyable(visitor.language)}>${baseUrl}/integrations/${provider}/webhook</code></dd><dt>${w.webhookSecret}</dt><dd><code${copyable(visitor.language)}>${saved.webhookSecret}</code></dd></dl>
+<dl><dt>${w.webhookAddress}</dt><dd><code${copyable(visitor.language, w.webhookAddress)}>${baseUrl}/integrations/${provider}/webhook</code></dd><dt>${w.webhookSecret}</dt><dd><code${copyable(visitor.language, w.webhookSecret)}>${saved.webhookSecret}</code></dd></dl>
 ${saved.secretKept ? html`<p>${w.secretKept}</p>` : ""}`,
     { block: true },
   )}${saved.unchecked ? unreachedWarning(visitor, w.unchecked(name, calledHost(tracker)), saved.unchecked) : ""}`;
