@@ -790,6 +790,8 @@ export const EN = {
       confirmDeleteView: "Delete this saved view?",
       /** After Delete beside a saved view, visually hidden. */
       viewNamed: (name: string) => `view “${name}”`,
+      viewSaved: (name: string) => `View “${name}” saved.`,
+      viewDeleted: "View deleted.",
     },
     /** Times said relative to now, the exact time on hover. */
     time: {

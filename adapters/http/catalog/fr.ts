@@ -678,6 +678,8 @@ export const FR: Catalog = {
       deleteView: "Supprimer",
       confirmDeleteView: "Supprimer cette vue enregistrée\u202f?",
       viewNamed: (name: string) => `la vue «\u202f${name}\u202f»`,
+      viewSaved: (name: string) => `Vue «\u202f${name}\u202f» enregistrée.`,
+      viewDeleted: "Vue supprimée.",
     },
     time: {
       justNow: "à l’instant",

@@ -97,7 +97,7 @@ import { listVoters } from "../../../core/votes/list-voters.ts";
 import { relayVote } from "../../../core/votes/relay-vote.ts";
 import { can } from "../../../core/authorization.ts";
 import { outcome, refusedField } from "../web/notices.ts";
-import { redirectWithFlash, takeBulkDraft, takeViewRefusal, type ViewRefusal } from "../web/flash.ts";
+import { redirectWithFlash, takeBulkDraft, takeNotice, takeViewRefusal, type ViewRefusal } from "../web/flash.ts";
 
 const statusForm = validator(StatusChange);
 const voteForm = validator(VoteRequest);
@@ -235,7 +235,7 @@ async function inboxPage(
   services: Services,
   visitor: Visitor,
   url: URL,
-  notice: { bulk?: BulkDraft; view?: ViewRefusal } = {},
+  notice: { bulk?: BulkDraft; view?: ViewRefusal; said?: string } = {},
   catalog?: InboxCatalog,
 ): Promise<Response> {
   const w = wordsFor(visitor.language, "inbox");
@@ -326,7 +326,7 @@ ${triageFilters(visitor.language, query, tagNames, choices)}
       : "";
   // A refusal is said in the bulk form, beside its fields; above the list only when there is no form.
   const refused = notice.bulk && page.data.length === 0 ? bulkRefusalNotice(visitor.language, notice.bulk) : "";
-  const done = notice.bulk ? refused : bulkNotice(visitor.language, url.searchParams);
+  const done = notice.bulk ? refused : notice.said ? outcome(notice.said) : bulkNotice(visitor.language, url.searchParams);
   return appPage(
     visitor,
     "/inbox",
@@ -723,7 +723,9 @@ export function inboxRoutes(services: Services, onServiceFailure: ServiceFailure
           // A bulk change refused comes back here (post-redirect-get), with what was ticked and typed.
           const bulk = await takeBulkDraft(services, { request, cookie });
           const view = bulk ? undefined : await takeViewRefusal(services, { request, cookie });
-          return inboxPage(services, visitor, url, { ...(bulk && { bulk }), ...(view && { view }) }, catalog);
+          // A view saved or deleted says so, and takes the focus: the list alone changed nothing a screen reader reads.
+          const said = bulk || view ? undefined : await takeNotice(services, { request, cookie });
+          return inboxPage(services, visitor, url, { ...(bulk && { bulk }), ...(view && { view }), ...(said && { said }) }, catalog);
         }),
       {
         detail: { hide: true },
@@ -745,7 +747,12 @@ export function inboxRoutes(services: Services, onServiceFailure: ServiceFailure
             const refusal = { error, name: field("name").slice(0, VIEW_NAME_MAX_LENGTH * 2) };
             return redirectWithFlash(services, cookie, { kind: "view", refusal }, address);
           }
-          return redirect(address);
+          return redirectWithFlash(
+            services,
+            cookie,
+            { kind: "notice", text: wordsFor(visitor.language, "views").viewSaved(saved.value.name) },
+            address,
+          );
         }),
       { detail: { hide: true } },
     )
@@ -762,8 +769,8 @@ export function inboxRoutes(services: Services, onServiceFailure: ServiceFailure
           };
           const asking = unconfirmed(visitor, field, ask);
           if (asking) return asking;
-          await deleteView(services, visitor.grant, params.id);
-          return redirect("/inbox");
+          const deleted = await deleteView(services, visitor.grant, params.id);
+          return deleted.ok ? redirectWithFlash(services, cookie, { kind: "notice", text: w.viewDeleted }, "/inbox") : redirect("/inbox");
         }),
       { detail: { hide: true } },
     )

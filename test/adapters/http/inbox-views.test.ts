@@ -65,6 +65,29 @@ describe("saved views", () => {
     expect(sideBar(await (await b.fetch(refused.headers.get("location")!)).text())).toContain(`value="${long}"`);
   });
 
+  test("a view saved says so once, on the list it opens, as a notice that takes the focus", async () => {
+    const b = await as("admin");
+    const saved = await b.submit(saveForm(await (await b.fetch("/inbox?kind=idea")).text()), { name: "Ideas to read" });
+    const page = await (await b.fetch(saved.headers.get("location")!)).text();
+    expect(page).toContain('<p class="notice" role="status" tabindex="-1" autofocus>View “Ideas to read” saved.</p>');
+    expect(await (await b.fetch("/inbox?kind=idea")).text()).not.toContain("saved.</p>");
+  });
+
+  test("in French, a view saved says so with the French quotation marks", async () => {
+    const b = await as("admin", { "accept-language": "fr" });
+    const saved = await b.submit(saveForm(await (await b.fetch("/inbox?kind=praise")).text()), { name: "Éloges" });
+    expect(await (await b.fetch(saved.headers.get("location")!)).text()).toContain("Vue «\u202fÉloges\u202f» enregistrée.");
+  });
+
+  test("a view deleted says so on the inbox it leads back to", async () => {
+    const b = await as("admin");
+    await b.submit(saveForm(await (await b.fetch("/inbox?kind=problem")).text()), { name: "Problems" });
+    const inbox = await (await b.fetch("/inbox")).text();
+    const action = /action="(\/inbox\/views\/[^"]+\/delete)"(?:(?!<\/li>)[\s\S])*view “Problems”/.exec(sideBar(inbox))![1]!;
+    const deleted = await b.submit(inbox, { confirm: "yes" }, action);
+    expect(await (await b.fetch(deleted.headers.get("location")!)).text()).toContain('role="status" tabindex="-1" autofocus>View deleted.</p>');
+  });
+
   test("a view is deleted from the side bar, once confirmed", async () => {
     const b = await as("member");
     await b.submit(saveForm(await (await b.fetch("/inbox?status=all")).text()), { name: "Everything" });
