@@ -53,3 +53,8 @@ export function usageOf(group: string | undefined): string {
   }
   return kept.length > 0 ? [lines[0], "", ...kept].join("\n") : USAGE;
 }
+
+/** The usage's lines of the command named (app list), else of its group (backup <dir>, channel disable|enable). */
+export function commandUsage(name: string, group: string): string {
+  return [name, group].map(usageOf).find((usage) => usage !== USAGE) ?? USAGE;
+}

@@ -1,8 +1,9 @@
-import { parseCommandLine, usageOf } from "./arguments.ts";
+import { commandUsage, parseCommandLine, usageOf } from "./arguments.ts";
+import { beyondTakes } from "./command-arguments.ts";
 import { COMMANDS, USAGE } from "./commands.ts";
 
 /** Commands that open the store themselves, without the usual services; each module is loaded only when named. */
-const ALONE = ["migrate", "compact", "backup", "secret-key"] as const;
+export const ALONE = ["migrate", "compact", "backup", "secret-key"] as const;
 type Alone = (typeof ALONE)[number];
 
 type Parsed = ReturnType<typeof parseCommandLine>;
@@ -42,7 +43,9 @@ function refusedLine(words: readonly string[], error: unknown): Asked {
 /**
  * Reads a command line (without `retour` itself). `help [group]`, `--help` and `<group> --help`
  * print the usage (of that group); no command at all, an unknown one, or a group named alone is a
- * mistake (exit status 2), said before the usage. `help import` is the help center's command, not a question.
+ * mistake (exit status 2), said before the usage, as is an argument beyond those the command takes
+ * or a --json it prints none for.
+ * `help import` is the help center's command, not a question.
  */
 export function commandLine(words: readonly string[]): Asked {
   let parsed: Parsed;
@@ -55,7 +58,10 @@ export function commandLine(words: readonly string[]): Asked {
   const [group = "", verb] = positionals;
   const name = COMMANDS[group] ? group : `${group} ${verb}`;
   const alone = ALONE.find((command) => command === group);
-  if (alone && !values.help) return { kind: "alone", command: alone, name, group, parsed };
+  if (alone && !values.help) {
+    const beyond = beyondTakes(alone, positionals.slice(1), values.json === true);
+    return beyond ? mistake(beyond, usageOf(alone)) : { kind: "alone", command: alone, name, group, parsed };
+  }
   const asksHelp = group === "help" && verb !== "import";
   if (asksHelp && verb !== undefined && usageOf(verb) === USAGE) return mistake(`no command "${verb}"`);
   if (!group && !values.help) return mistake("no command given");
@@ -69,5 +75,7 @@ export function commandLine(words: readonly string[]): Asked {
         : `unknown command "${[group, verb].filter(Boolean).join(" ")}"`,
     );
   }
-  return { kind: "command", name, group, parsed, args: positionals.slice(name === group ? 1 : 2) };
+  const args = positionals.slice(name === group ? 1 : 2);
+  const beyond = beyondTakes(name, args, values.json === true);
+  return beyond ? mistake(beyond, commandUsage(name, group)) : { kind: "command", name, group, parsed, args };
 }

@@ -3,9 +3,9 @@ import { createLogger } from "../../adapters/logging/logger.ts";
 import { type Config, ConfigError, loadConfig } from "../runtime/config.ts";
 import { serviceAddress } from "../runtime/address.ts";
 import { closeServices, createServices, sqliteFile } from "../runtime/services.ts";
-import { usageOf } from "./arguments.ts";
+import { commandUsage } from "./arguments.ts";
 import { type Asked, commandLine } from "./command-line.ts";
-import { COMMANDS, CommandFailed, MissingArgument, USAGE, UsageError } from "./commands.ts";
+import { COMMANDS, CommandFailed, MissingArgument, UsageError } from "./commands.ts";
 
 type AloneCommand = (
   config: Config,
@@ -73,9 +73,7 @@ async function runAlone(load: () => Promise<AloneCommand>): Promise<never> {
  */
 function exitOn(error: unknown): never {
   if (error instanceof UsageError || error instanceof ConfigError || error instanceof CommandFailed) {
-    // The lines of the command named (app list), else of its group (backup <dir>).
-    const lines = [name, group].map(usageOf).find((usage) => usage !== USAGE) ?? USAGE;
-    const usage = error instanceof MissingArgument ? `\n\n${lines}` : "";
+    const usage = error instanceof MissingArgument ? `\n\n${commandUsage(name, group)}` : "";
     console.error(`retour: ${error.message}${usage}`);
     process.exit(error instanceof CommandFailed ? 1 : 2);
   }

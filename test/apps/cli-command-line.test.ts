@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { commandLine } from "../../apps/cli/command-line.ts";
-import { USAGE } from "../../apps/cli/commands.ts";
+import { TAKES } from "../../apps/cli/command-arguments.ts";
+import { ALONE, commandLine } from "../../apps/cli/command-line.ts";
+import { COMMANDS, USAGE } from "../../apps/cli/commands.ts";
 
 /** What the CLI says and its exit status for a line answered at once; null for a line that runs a command. */
 const saidFor = (...words: string[]) => {
@@ -10,6 +11,8 @@ const saidFor = (...words: string[]) => {
   return asked.kind === "said" ? asked : null;
 };
 const firstLine = (text: string | undefined) => text?.split("\n")[0];
+/** The first words of the usage's command lines that follow the refusal. */
+const usageLines = (text: string | undefined) => (text ?? "").split("\n").filter((line) => /^ {2}\S/.test(line));
 
 describe("the CLI's command line", () => {
   test("--help, -h and help print the usage, exit code 0", () => {
@@ -66,6 +69,54 @@ describe("the CLI's command line", () => {
     expect([said?.code, firstLine(said?.err)]).toEqual([2, "retour: --prefix needs a value"]);
     const commands = said!.err.split("\n").filter((line) => /^ {2}\S/.test(line));
     expect(commands.length > 0 && commands.every((line) => line.startsWith("  org "))).toBe(true);
+  });
+
+  test("an argument beyond those a command takes is exit code 2, named, and followed by that command's usage alone", () => {
+    const said = saidFor("member", "remove", "ACME", "a@x.io", "b@x.io");
+    expect([said?.code, said?.out, firstLine(said?.err)]).toEqual([
+      2,
+      "",
+      "retour: member remove takes <org> <email>: b@x.io is one more than it takes",
+    ]);
+    expect(usageLines(said?.err)).toEqual(["  member remove <org> <email>"]);
+  });
+
+  test("a command that takes no argument, or one that is optional, names every argument beyond them", () => {
+    expect([saidFor("org", "list", "extra")?.code, firstLine(saidFor("org", "list", "extra")?.err)]).toEqual([
+      2,
+      "retour: org list takes no arguments: extra is one more than it takes",
+    ]);
+    expect(firstLine(saidFor("channel", "list", "ACME", "app_1", "app_2", "app_3")?.err)).toBe(
+      "retour: channel list takes <org> [appId]: app_2 app_3 are 2 more than it takes",
+    );
+  });
+
+  test("a command that takes any number of its last argument takes them all: help import's files, tracker statuses' pairs", () => {
+    expect(commandLine(["help", "import", "ACME", "app_1", "a.md", "b.md", "c.json"])).toMatchObject({
+      kind: "command",
+      args: ["ACME", "app_1", "a.md", "b.md", "c.json"],
+    });
+    expect(commandLine(["tracker", "statuses", "ACME", "app_1", "fixed=Done", "triage=Todo"])).toMatchObject({
+      kind: "command",
+      name: "tracker statuses",
+    });
+  });
+
+  test("backup, which opens the store itself, refuses a second directory before opening anything, with its usage", () => {
+    const said = saidFor("backup", "/tmp/b", "/tmp/c");
+    expect([said?.code, firstLine(said?.err)]).toEqual([2, "retour: backup takes <dir>: /tmp/c is one more than it takes"]);
+    expect(usageLines(said?.err).map((line) => line.slice(0, 16))).toEqual(["  backup <dir>  "]);
+  });
+
+  test("--json is refused by a command that prints no JSON, naming those that do; those take it", () => {
+    const said = saidFor("org", "list", "--json");
+    expect([said?.code, firstLine(said?.err)]).toEqual([2, "retour: org list prints no JSON: --json is for demo, token create and api-key create"]);
+    expect(commandLine(["token", "create", "ACME", "a@x.io", "--json"])).toMatchObject({ kind: "command", name: "token create" });
+    expect(commandLine(["api-key", "create", "ACME", "ci", "--json"])).toMatchObject({ kind: "command", name: "api-key create" });
+  });
+
+  test("every command declares the arguments it takes, the commands that open the store themselves too, and no other is declared", () => {
+    expect(Object.keys(TAKES).sort()).toEqual([...Object.keys(COMMANDS), ...ALONE].sort());
   });
 
   test("a command of two words gets the words after them; one of one word, those after it; help import is the help center's command", () => {

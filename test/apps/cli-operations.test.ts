@@ -50,6 +50,20 @@ describe("cli app list", () => {
   });
 });
 
+describe("cli member remove", () => {
+  test("given two e-mails, it removes no one and names the second as one more than it takes", async () => {
+    const members = await http.cli("member", "list", "DEMO");
+    const [first, second] = members
+      .trim()
+      .split("\n")
+      .map((line) => line.split(/\s+/)[0]!);
+    await expect(http.cli("member", "remove", "DEMO", first!, second!)).rejects.toThrow(
+      `retour: member remove takes <org> <email>: ${second} is one more than it takes`,
+    );
+    expect(await http.cli("member", "list", "DEMO")).toBe(members);
+  });
+});
+
 describe("cli app grouping", () => {
   test("a missing app id is named as the one missing, before the arguments after it; an unknown one is named, with how to list them", async () => {
     await expect(http.cli("app", "grouping", "DEMO")).rejects.toThrow("missing <appId>");

@@ -1,4 +1,4 @@
-import { parseCommandLine } from "../../apps/cli/arguments.ts";
+import { commandLine } from "../../apps/cli/command-line.ts";
 import { COMMANDS } from "../../apps/cli/commands.ts";
 import { serve } from "../../adapters/http/serve.ts";
 import { createLogger } from "../../adapters/logging/logger.ts";
@@ -117,16 +117,16 @@ async function assemble(
   };
 }
 
-/** Runs an operator command of the CLI on the given services, as the CLI reads its command line, and returns what it printed. */
+/**
+ * Runs an operator command of the CLI on the given services, as the CLI reads its command line, and returns what it printed;
+ * a line the CLI refuses before running anything (an unknown option, an argument too many) throws its message.
+ */
 export async function runCommand(services: Services, words: string[]): Promise<string> {
-  // The CLI's own parser: an option its usage does not offer fails here as it would there.
-  const { values: options, positionals } = parseCommandLine(words);
-  const [group, verb, ...rest] = positionals;
-  const name = group && COMMANDS[group] ? group : `${group} ${verb}`;
-  const command = COMMANDS[name];
-  if (!command) throw new Error(`no CLI command ${name}`);
+  const asked = commandLine(words);
+  if (asked.kind === "said") throw new Error(asked.err.split("\n")[0] || asked.out);
+  if (asked.kind === "alone") throw new Error(`${asked.command} opens the store itself: run it as a process`);
   let printed = "";
-  await command(services, { args: name === group ? positionals.slice(1) : rest, options }, (line) => {
+  await COMMANDS[asked.name]!(services, { args: asked.args, options: asked.parsed.values }, (line) => {
     printed += `${line}\n`;
   });
   return printed;
