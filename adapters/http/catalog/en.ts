@@ -136,6 +136,12 @@ export const EN = {
       toList: "Skip to the feedbacks",
       /** The list's table's name, for screen readers (the page's heading, far above it, names the page). */
       listCaption: "Feedbacks in the inbox",
+      /**
+       * The page's title after a search, or a filter, which reloads the page: how many the list holds (all its
+       * pages), the first thing a screen reader says of the result; worded as the portal's board names a search.
+       */
+      searchedTitle: (count: number, words: string) => `Inbox: ${count === 1 ? "1 result" : `${count} results`} for “${words}”`,
+      filteredTitle: (count: number) => `Inbox: ${count === 1 ? "1 feedback" : `${count} feedbacks`}, filtered`,
       title: "Title",
       /** The head of the reports column, which may break where its word is long (French), so that the table fits. */
       reportsColumn: "Reports",

@@ -108,6 +108,9 @@ export const FR: Catalog = {
       nothing: "Aucun retour ne correspond à ces filtres.",
       toList: "Aller aux retours",
       listCaption: "Retours de la boîte de réception",
+      searchedTitle: (count: number, words: string) =>
+        `Boîte de réception\u202f: ${count} ${count > 1 ? "résultats" : "résultat"} pour «\u202f${words}\u202f»`,
+      filteredTitle: (count: number) => `Boîte de réception\u202f: ${count} ${count > 1 ? "retours, filtrés" : "retour, filtré"}`,
       title: "Titre",
       reportsColumn: "Signale\u00adments",
       pages: "Pages",

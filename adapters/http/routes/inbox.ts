@@ -230,6 +230,18 @@ async function inboxCatalog(
   return { apps, features: await featureGroups(services, visitor.grant, apps, appId) };
 }
 
+/**
+ * The inbox's title: after a search or a filter (a status besides Open's too), which reloads the page where
+ * the focus starts over, how many the list holds, as its tab counts them (all its pages), for a screen
+ * reader to say first; the search named, as the portal's board names it. The list as it opens: Inbox.
+ */
+function inboxTitle(language: Visitor["language"], query: ListQuery, count: number): string {
+  const w = wordsFor(language, "inbox");
+  if (query.query) return w.searchedTitle(count, query.query);
+  const narrowed = Object.keys(query).some((name) => !["status", "sort", "cursor"].includes(name)) || (query.status ?? "open") !== "open";
+  return narrowed ? w.filteredTitle(count) : w.inbox;
+}
+
 /** The inbox's list; `catalog`, when the address's feature was checked against it already, is not read again. */
 async function inboxPage(
   services: Services,
@@ -330,7 +342,7 @@ ${triageFilters(visitor.language, query, tagNames, choices)}
   return appPage(
     visitor,
     "/inbox",
-    w.inbox,
+    inboxTitle(visitor.language, query, count(selectedStatus)),
     // On a phone the saved views, tabs and filters fill the first screen: a way past them to the list.
     html`<h1>${w.inbox}</h1>${page.data.length > 0 ? html`<p class="to-actions"><a href="#list">${w.toList} ↓</a></p>` : ""}${done}${side}${tabs}${filters}<div id="list">${table}</div>${paging}${triage}${keys}`,
     200,

@@ -65,6 +65,37 @@ async function backward(last: Page): Promise<string[][]> {
   return seen.reverse();
 }
 
+describe("the inbox's title, which a screen reader says first when a search or a filter reloads the page", () => {
+  /** The page's title at `address`, and the count its selected status tab shows, in `language`. */
+  async function titled(address: string, language: "en" | "fr" = "en") {
+    const html = await (await member.fetch(address, { headers: { "accept-language": language } })).text();
+    return { title: /<title>([^<]*)<\/title>/.exec(html)?.[1], tab: /<a href="[^"]*" aria-current="page">[^<(]*\((\d+)\)<\/a>/.exec(html)?.[1] };
+  }
+
+  test("a search names its words and how many feedbacks the whole list holds, every page of it, as its tab counts them", async () => {
+    const first = await titled("/inbox?query=lantern");
+    expect(first).toEqual({ title: "Inbox: 60 results for “lantern” · Retour", tab: "60" });
+    const second = (await open("/inbox?query=lantern")).next!;
+    expect((await titled(second)).title).toBe("Inbox: 60 results for “lantern” · Retour");
+    expect((await titled("/inbox?query=zanzibar")).title).toBe("Inbox: 0 results for “zanzibar” · Retour");
+  });
+
+  test("a filter, or a status besides Open, says how many feedbacks the list holds; the list as it opens, in any order, is the Inbox", async () => {
+    expect(await titled("/inbox?kind=problem")).toEqual({ title: "Inbox: 120 feedbacks, filtered · Retour", tab: "120" });
+    expect((await titled("/inbox?status=closed")).title).toBe("Inbox: 0 feedbacks, filtered · Retour");
+    expect((await titled("/inbox")).title).toBe("Inbox · Retour");
+    expect((await titled("/inbox?sort=reports")).title).toBe("Inbox · Retour");
+  });
+
+  test("in French, with a narrow no-break space before the colon and inside the quotes, singular up to one", async () => {
+    expect((await titled("/inbox?query=lantern", "fr")).title).toBe("Boîte de réception\u202f: 60 résultats pour «\u202flantern\u202f» · Retour");
+    expect((await titled("/inbox?query=zanzibar", "fr")).title).toBe("Boîte de réception\u202f: 0 résultat pour «\u202fzanzibar\u202f» · Retour");
+    expect((await titled("/inbox?kind=problem", "fr")).title).toBe("Boîte de réception\u202f: 120 retours, filtrés · Retour");
+    expect((await titled("/inbox?status=closed", "fr")).title).toBe("Boîte de réception\u202f: 0 retour, filtré · Retour");
+    expect((await titled("/inbox", "fr")).title).toBe("Boîte de réception · Retour");
+  });
+});
+
 describe("the inbox's way back to the page before, as it pages by cursor", () => {
   test("Previous leads back through every page Next went through, each as it was, to the first page, whose address has no cursor", async () => {
     const pages = await forward("/inbox");
