@@ -4,7 +4,7 @@ import { operatorGrant } from "../../core/authorization.ts";
 import { changeStatus } from "../../core/feedback/change-status.ts";
 import { updateFeedback } from "../../core/triage/update-feedback.ts";
 import { scrollsSideways, seriousViolations } from "../support/axe.ts";
-import { chromiumPresent, closeContexts, saveScreenshot, sharedChromium, signedInPage } from "../support/chromium.ts";
+import { chromiumPresent, closeContexts, focusReaches, saveScreenshot, sharedChromium, signedInPage } from "../support/chromium.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { post } from "../support/server.ts";
 
@@ -160,6 +160,52 @@ describe.skipIf(!present)("the inbox's list in Chromium at 1280 and 390 px: sele
     await page.locator("input[name=keys]").nth(0).check();
     await page.locator("input[name=keys]").nth(2).check();
     expect(await page.locator(".bulk-jump a").textContent()).toBe("Change the selected feedbacks (2 ticked) ↓");
+  });
+
+  /**
+   * The element with the focus: its id, its outline as drawn (none when the style shows no focus), and
+   * whether the outline's top edge (3 px, 2 px off the element) is in the window, not scrolled past.
+   */
+  const focused = (on: Page) =>
+    on.evaluate(() => {
+      const at = document.activeElement!;
+      const style = getComputedStyle(at);
+      const outline = style.outlineStyle === "none" ? "none" : `${style.outlineStyle} ${style.outlineWidth}`;
+      return { id: at.id, outline, topInView: at.getBoundingClientRect().top >= 5 };
+    });
+
+  for (const width of WIDTHS) {
+    test(`at ${width} px, Enter on the link above the list to the bulk form leaves the focus, outlined, on the form's title, whence Tab reaches New status; a click outlines nothing`, async () => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}/inbox`);
+      await page.locator(".bulk-jump a").focus();
+      await page.keyboard.press("Enter");
+      await focusReaches(page, "#bulk-title");
+      expect(await focused(page)).toEqual({ id: "bulk-title", outline: "solid 3px", topInView: true });
+      await saveScreenshot(page, `inbox-jump-to-bulk-form-${width}`, { fullPage: false });
+      await page.keyboard.press("Tab");
+      await focusReaches(page, "#bulk-status");
+      await page.goto(`${server.url}/inbox`);
+      await page.locator(".bulk-jump a").click();
+      await focusReaches(page, "#bulk-title");
+      expect(await focused(page)).toEqual({ id: "bulk-title", outline: "none", topInView: true });
+    });
+  }
+
+  test("on a phone, Enter on the link past the views, tabs and filters leaves the focus, outlined, on the list, whence Tab reaches the list's first link (to the bulk form); a tap outlines nothing", async () => {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(`${server.url}/inbox`);
+    await page.locator(".to-actions a").focus();
+    await page.keyboard.press("Enter");
+    await focusReaches(page, "#list");
+    expect(await focused(page)).toEqual({ id: "list", outline: "solid 3px", topInView: true });
+    await saveScreenshot(page, "inbox-jump-to-list-390", { fullPage: false });
+    await page.keyboard.press("Tab");
+    await focusReaches(page, "#list .bulk-jump a");
+    await page.goto(`${server.url}/inbox`);
+    await page.locator(".to-actions a").click();
+    await focusReaches(page, "#list");
+    expect(await focused(page)).toEqual({ id: "list", outline: "none", topInView: true });
   });
 
   test("select all, then a change applied: every feedback of the page changes, those of the next page do not; the whole list ticked, they do too", async () => {

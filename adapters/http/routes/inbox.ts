@@ -344,7 +344,7 @@ ${triageFilters(visitor.language, query, tagNames, choices)}
     "/inbox",
     inboxTitle(visitor.language, query, count(selectedStatus)),
     // On a phone the saved views, tabs and filters fill the first screen: a way past them to the list.
-    html`<h1>${w.inbox}</h1>${page.data.length > 0 ? html`<p class="to-actions"><a href="#list">${w.toList} ↓</a></p>` : ""}${done}${side}${tabs}${filters}<div id="list">${table}</div>${paging}${triage}${keys}`,
+    html`<h1>${w.inbox}</h1>${page.data.length > 0 ? html`<p class="to-actions"><a href="#list">${w.toList} ↓</a></p>` : ""}${done}${side}${tabs}${filters}<div id="list" tabindex="-1">${table}</div>${paging}${triage}${keys}`,
     200,
     [KEYBOARD_SCRIPT_PATH],
   );

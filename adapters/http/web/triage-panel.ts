@@ -298,7 +298,7 @@ export function bulkForm(visitor: Visitor, back: string, members: readonly Owner
   const blamed = (name: string) => (draft && BLAMED[draft.refusal].includes(name) ? refused.marks : "");
   // How many are ticked, said by the keyboard script as rows are ticked (nothing without it).
   const count = html`<span class="muted bulk-count" aria-live="polite" data-one="${w.tickedOne}" data-many="${w.tickedMany}"></span>`;
-  return html`<h2 id="bulk-title">${w.bulkTitle} ${count}</h2><form id="bulk" method="post" action="/inbox/bulk" class="filters" aria-labelledby="bulk-title"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="back" value="${back}">${refused.said}
+  return html`<h2 id="bulk-title" tabindex="-1">${w.bulkTitle} ${count}</h2><form id="bulk" method="post" action="/inbox/bulk" class="filters" aria-labelledby="bulk-title"><input type="hidden" name="csrf" value="${visitor.csrf}"><input type="hidden" name="back" value="${back}">${refused.said}
 <div><label for="bulk-status">${w.newStatus}</label><select id="bulk-status" name="status"><option value="">${w.unchanged}</option>${STATUSES.map(
     (s) => html`<option value="${s}"${selected(typed?.status === s)}>${valueName(visitor.language, s)}</option>`,
   )}</select></div>
