@@ -42,6 +42,13 @@ import { triageStore } from "./triage.ts";
 import { apiKeyStore } from "./api-keys.ts";
 
 /**
+ * How long /health says the store cannot serve after a write it refused for want of space, of a
+ * writable file or of its disk: as long as a refused client is told to wait (Retry-After), so that
+ * a balancer sends no more until then; a write that commits meanwhile clears it at once.
+ */
+const REFUSED_WRITE_UNHEALTHY_MS = 30_000;
+
+/**
  * The embedded store: one SQLite file, shared safely by several processes on one machine.
  * `backgroundCheckpoints` (for servers): WAL checkpoints run on a thread of their own.
  */
@@ -106,6 +113,8 @@ export function createSqliteStore(path: string, options: OpenOptions = {}): Stor
       return anyWaiting(db) ? batch.run(() => writeWaiting(db, limit)) : 0;
     },
     async ping() {
+      // A store that answers reads but refused the last write cannot serve: it says so until a write commits, or for a while.
+      if (batch.refusedWithin(REFUSED_WRITE_UNHEALTHY_MS)) return false;
       return db.query<{ ok: number }, []>("SELECT 1 AS ok").get()?.ok === 1;
     },
     async close() {

@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite";
+import { storeUnavailable, type UnavailableReason } from "../../core/store-unavailable.ts";
 
 interface Pending {
   readonly work: () => unknown;
@@ -9,6 +10,28 @@ interface Pending {
 export interface WriteBatch {
   /** Runs `work` atomically in the next group commit; resolves once that commit is durable. */
   run<T>(work: () => T): Promise<T>;
+  /** Whether the last write was refused because the store cannot write (see below), less than `ms` ago. */
+  refusedWithin(ms: number): boolean;
+}
+
+/**
+ * SQLite's codes (extended ones start with theirs) for a file that cannot take writes whatever is
+ * written: a full disk (or max_page_count reached), a file or disk become read-only, a disk that
+ * fails to read or write, a file that can no longer be opened (its directory gone or unmounted).
+ */
+function reasonOf(error: unknown): UnavailableReason | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== "string") return null;
+  if (code === "SQLITE_FULL") return "full";
+  if (code.startsWith("SQLITE_READONLY")) return "read_only";
+  if (code.startsWith("SQLITE_IOERR") || code.startsWith("SQLITE_CANTOPEN")) return "unreachable";
+  return null;
+}
+
+/** The error a writer hears: the store's own, or, when the store cannot write at all, one marked so (core/store-unavailable.ts). */
+function heard(error: unknown): unknown {
+  const reason = reasonOf(error);
+  return reason ? storeUnavailable(reason, error) : error;
 }
 
 /**
@@ -18,9 +41,12 @@ export interface WriteBatch {
  * more reports per second under load than one turn, and than three; measured). Should any write
  * throw, the shared transaction is rolled back and every write is replayed in a transaction of its
  * own, so one failure never takes others with it. No caller hears of success before its commit.
+ * Every write runs here, so this is where a store that cannot write is told apart from a failing write.
  */
 export function createWriteBatch(db: Database): WriteBatch {
   let queue: Pending[] = [];
+  // When the last write was refused because the store cannot write; null once a write commits.
+  let refusedAt: number | null = null;
   // Prepared once: Bun's db.transaction() builds a new wrapper per call, which costs more than the writes.
   const begin = db.prepare("BEGIN IMMEDIATE");
   const commit = db.prepare("COMMIT");
@@ -49,12 +75,15 @@ export function createWriteBatch(db: Database): WriteBatch {
       for (const item of batch) {
         try {
           item.resolve(together([item])[0]);
+          refusedAt = null;
         } catch (error) {
-          item.reject(error);
+          if (reasonOf(error)) refusedAt = performance.now();
+          item.reject(heard(error));
         }
       }
       return;
     }
+    refusedAt = null;
     for (const [i, item] of batch.entries()) item.resolve(values[i]);
   }
 
@@ -64,6 +93,9 @@ export function createWriteBatch(db: Database): WriteBatch {
         if (queue.length === 0) setImmediate(() => setImmediate(flush));
         queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       });
+    },
+    refusedWithin(ms: number): boolean {
+      return refusedAt !== null && performance.now() - refusedAt < ms;
     },
   };
 }

@@ -1,0 +1,19 @@
+/**
+ * Why the store cannot take a write: its disk is full, its file or disk has become read-only, or it
+ * cannot be reached (a disk that fails to read or write, a file gone). None is a bug of the service,
+ * and each passes once its operator acts: the edges say to retry later, and the log says what to do.
+ */
+export type UnavailableReason = "full" | "read_only" | "unreachable";
+
+/** Where the reason rides on the error: a symbol, so no store's own error can carry it by chance. */
+const REASON = Symbol("store unavailable");
+
+/** An error saying the store is unavailable for `reason`, with the store's own error as its cause. */
+export function storeUnavailable(reason: UnavailableReason, cause: unknown): Error {
+  return Object.assign(new Error(`the store is unavailable (${reason})`, { cause }), { [REASON]: reason });
+}
+
+/** The reason `error` says the store is unavailable, or null for any other error. */
+export function unavailableReason(error: unknown): UnavailableReason | null {
+  return error instanceof Error ? ((error as { [REASON]?: UnavailableReason })[REASON] ?? null) : null;
+}
