@@ -56,6 +56,7 @@ const app = createHttpApp(services, {
   clientAddress: () => "127.0.0.1",
   onServiceFailure: () => undefined,
   onUnexpected: (e) => console.error(e),
+  onStoreUnavailable: (e) => console.error(e),
 });
 const send = (request: Request) => app.handle(request);
 const info = await demo(services);

@@ -81,6 +81,7 @@ const app = createHttpApp(services, {
   registrationsPerHour: config.registrationsPerHour,
   clientAddress: () => "127.0.0.1",
   onUnexpected: (e) => console.error(e),
+  onStoreUnavailable: (e) => console.error(e),
   onServiceFailure: (failure) => logger.warn({ code: failure.code, said: failure.cause }, "a service the request needed failed"),
 }) as unknown as Elysia;
 const info = await demo(services);

@@ -59,6 +59,7 @@ export const ERROR_CODES = [
   "tracker_unavailable",
   "email_unavailable",
   "internal_error",
+  "store_unavailable",
   "changelog_published",
   "already_member",
   "cannot_vote",

@@ -22,6 +22,7 @@ import {
 } from "../../core/schemas/widget.ts";
 import type { Services } from "../../core/services.ts";
 import { checkHealth } from "../../core/upkeep/check-health.ts";
+import { unavailableReason } from "../../core/store-unavailable.ts";
 import { formLineBreaksAsLf } from "./form-line-breaks.ts";
 import { allowedMethods } from "./allowed-methods.ts";
 import { ownDescriptions, strip } from "./docs.ts";
@@ -90,6 +91,13 @@ import {
   SsoSecret,
 } from "../../core/schemas/portal.ts";
 
+/**
+ * When a client refused because the store cannot write may send again: its operator has to free
+ * space or mend the disk, which takes minutes, and a client sending at once would only be refused
+ * again (the report is not recorded; a client that keeps it sends it then, with its idempotency key).
+ */
+const STORE_RETRY_AFTER_S = 30;
+
 interface HttpOptions {
   readonly reportsPerMinute: number;
   /** Reports per widget key and minute, from all addresses together. */
@@ -101,6 +109,8 @@ interface HttpOptions {
   readonly clientAddress: (request: Request) => string;
   /** Called with errors that are bugs, for the log. */
   readonly onUnexpected: (error: unknown, request: Request) => void;
+  /** Called with each request refused because the store cannot write (core/store-unavailable.ts), for the log: no bug, and its operator has to act. */
+  readonly onStoreUnavailable: (error: unknown) => void;
   /** Called with a failure of a service a request needed (an issue tracker), with what it answered (`cause`, without secrets), for the log. */
   readonly onServiceFailure: ServiceFailureLog;
   /** The MCP server, mounted at /mcp; it reads its own body, and counts create_report in the client address's budget. */
@@ -317,6 +327,10 @@ export function createHttpApp(services: Services, options: HttpOptions) {
       if (code === "NOT_FOUND") return notFound({ request, cookie: sentCookies(request) });
       const refused = error instanceof ValidationError ? bodyRefusal(error) : null;
       if (refused) return failureResponse(request, refused);
+      if (unavailableReason(error)) {
+        options.onStoreUnavailable(error);
+        return errorResponse(request, "store_unavailable", STORE_RETRY_AFTER_S);
+      }
       options.onUnexpected(error, request);
       return errorResponse(request, "internal_error");
     })

@@ -47,6 +47,7 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   tracker_unavailable: 502,
   email_unavailable: 503,
   internal_error: 500,
+  store_unavailable: 503,
   changelog_published: 409,
   already_member: 409,
   cannot_vote: 409,

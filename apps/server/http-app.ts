@@ -24,6 +24,7 @@ type Settings = Pick<
   | "registrationsPerHour"
   | "clientAddress"
   | "onUnexpected"
+  | "onStoreUnavailable"
   | "onServiceFailure"
   | "portalCacheMs"
   | "portals"

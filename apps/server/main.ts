@@ -1,5 +1,6 @@
 import type { Elysia } from "elysia";
 import { serve } from "../../adapters/http/serve.ts";
+import { storeRefusals } from "./store-refusals.ts";
 import { createLogger, requestLogger } from "../../adapters/logging/logger.ts";
 import type { Services } from "../../core/services.ts";
 import { ConfigError, loadConfig, type Config } from "../runtime/config.ts";
@@ -75,6 +76,8 @@ try {
   server.stop(true);
   fatal(error instanceof Error ? error.message : String(error));
 }
+// Only the SQLite store says it cannot write (adapters/sqlite/write-batch.ts); it lives in DATA_DIR.
+const storeRefused = storeRefusals(logger, `DATA_DIR=${config.dataDir}`);
 app = assembleHttpApp(services, {
   reportsPerMinute: config.reportsPerMinute,
   widgetKeyPerMinute: config.widgetKeyPerMinute,
@@ -82,6 +85,7 @@ app = assembleHttpApp(services, {
   registrationsPerHour: config.registrationsPerHour,
   clientAddress: (request) => clients.get(request)!,
   portalCacheMs: config.portalCacheMs,
+  onStoreUnavailable: storeRefused,
   onUnexpected: (error, request) => logger.error({ err: error, path: new URL(request.url).pathname }, "unexpected error"),
   onServiceFailure: (failure, request) => {
     const said = { code: failure.code, said: failure.cause, path: new URL(request.url).pathname };
@@ -93,9 +97,12 @@ app = assembleHttpApp(services, {
 assemble(app);
 
 const firstStart = (await listOrganizations(services)).length === 0;
-const worker = startWorker(services, logger, { requestsSaturate: requestsSaturate(() => server.pendingRequests) });
+const worker = startWorker(services, logger, { requestsSaturate: requestsSaturate(() => server.pendingRequests), storeRefused });
 const housekeeping = setInterval(
-  () => void purgeExpired(services).catch((error) => logger.warn({ err: error }, "housekeeping failed; it runs again in a minute")),
+  () =>
+    void purgeExpired(services).catch(
+      (error) => storeRefused(error) || logger.warn({ err: error }, "housekeeping failed; it runs again in a minute"),
+    ),
   HOUSEKEEPING_MS,
 );
 /**

@@ -126,9 +126,21 @@ export async function holdingLease<T>(
 export function startWorker(
   services: Services,
   logger: Logger,
-  options: { quietMs?: number; giveWayMs?: number; leaseRenewalMs?: number; requestsSaturate?: () => boolean } = {},
+  options: {
+    quietMs?: number;
+    giveWayMs?: number;
+    leaseRenewalMs?: number;
+    requestsSaturate?: () => boolean;
+    /** Logs an error saying the store cannot write, with the requests' refusals (store-refusals.ts); says whether it did. */
+    storeRefused?: (error: unknown) => boolean;
+  } = {},
 ) {
   const { quietMs = QUIET_MS, giveWayMs = GIVE_WAY_MS, leaseRenewalMs = LEASE_RENEWAL_MS, requestsSaturate = () => false } = options;
+  const { storeRefused = () => false } = options;
+  // A store that cannot write fails every loop alike: said with the requests' refusals, not a stack each time.
+  const failed = (error: unknown, line: string, fields: object = {}): void => {
+    if (!storeRefused(error)) logger.error({ ...fields, err: error }, line);
+  };
   let stopping = false;
   const sleepers = new Set<() => void>();
   const jobsIdle = idleTogether(sleepers, () => stopping);
@@ -156,10 +168,11 @@ export function startWorker(
     while (!stopping) {
       await giveWayToRequests();
       const ran = await runNextJob(services, run).catch((error) => {
-        logger.error({ err: error }, "job queue unavailable");
+        failed(error, "job queue unavailable");
         return { state: "idle" } as const;
       });
-      if (ran.state === "retry") logger.warn({ job: ran.job.request.kind, attempts: ran.job.attempts, err: ran.error }, "job failed, will retry");
+      if (ran.state === "retry" && !storeRefused(ran.error))
+        logger.warn({ job: ran.job.request.kind, attempts: ran.job.attempts, err: ran.error }, "job failed, will retry");
       if (ran.state === "given_up")
         logger.error(
           { job: ran.job.id, kind: ran.job.request.kind, attempts: ran.job.attempts, err: ran.error },
@@ -183,7 +196,7 @@ export function startWorker(
     while (!stopping) {
       await giveWayToRequests();
       const written = await catchUpSearch(services, SEARCH_ENTRIES_AT_ONCE).catch((error) => {
-        logger.error({ err: error }, "search entries not written; will try again");
+        failed(error, "search entries not written; will try again");
         return 0;
       });
       if (written > 0) lastWork = Date.now();
@@ -195,7 +208,7 @@ export function startWorker(
   const deliveryLoop = async () => {
     while (!stopping) {
       const claimed = await deliverNext(services, services.webhooks).catch((error) => {
-        logger.error({ err: error }, "delivery queue unavailable");
+        failed(error, "delivery queue unavailable");
         return null;
       });
       if (!claimed) {
@@ -205,7 +218,7 @@ export function startWorker(
       deliveriesIdle.found();
       const { delivery } = claimed;
       const delivered = await claimed.delivered.catch((error) => {
-        logger.error({ err: error, delivery: delivery.id }, "delivery failed unexpectedly; its lease will expire and it will be retried");
+        failed(error, "delivery failed unexpectedly; its lease will expire and it will be retried", { delivery: delivery.id });
         return null;
       });
       if (delivered && delivered.next.state !== "done") {
@@ -229,7 +242,7 @@ export function startWorker(
 
   const digestLoop = async () => {
     while (!stopping) {
-      await queueDigests(services).catch((error) => logger.error({ err: error }, "daily digests not queued; will try again"));
+      await queueDigests(services).catch((error) => failed(error, "daily digests not queued; will try again"));
       // Told to stop while queueing: no one would wake a sleep begun now, and it lasts minutes.
       if (stopping) return;
       await new Promise<void>((resolve) => {

@@ -3,6 +3,7 @@ import { createLogger } from "../../adapters/logging/logger.ts";
 import pino from "pino";
 import { holdingLease, startWorker } from "../../apps/server/worker.ts";
 import type { Job } from "../../core/store/jobs.ts";
+import { storeUnavailable, unavailableReason } from "../../core/store-unavailable.ts";
 import { type InProcess, inProcess } from "../support/in-process.ts";
 import { waitFor } from "../support/wait.ts";
 
@@ -335,6 +336,33 @@ describe("the server's background worker", () => {
     listing();
     const outcome = await Promise.race([stopped.then(() => "stopped"), Bun.sleep(5_000).then(() => "still running after 5 s")]);
     expect(outcome).toBe("stopped");
+    app.close();
+  });
+  test("a queue whose store cannot write is said with the requests' refusals, not a stack each poll; its jobs run once it writes again", async () => {
+    const app = await inProcess();
+    await app.request("POST", "/v1/reports", { body: { publicKey: app.demo.publicKey, kind: "idea", message: "Dark mode" } });
+    const { services, completed } = recordingCompletedJobs(app);
+    let full = true;
+    const claimJob = services.store.claimJob.bind(services.store);
+    services.store.claimJob = (...args: Parameters<typeof claimJob>) =>
+      full ? Promise.reject(storeUnavailable("full", new Error("database or disk is full"))) : claimJob(...args);
+    const lines: string[] = [];
+    const refused: unknown[] = [];
+    const storeRefused = (error: unknown) => unavailableReason(error) !== null && refused.push(error) > 0;
+    const worker = startWorker(services, pino({ level: "info" }, { write: (line: string) => void lines.push(line) }), { storeRefused });
+    await waitFor(
+      "three refused polls",
+      () => refused.length,
+      (n) => n >= 3,
+    );
+    full = false;
+    await waitFor(
+      "the report's grouping job",
+      () => groupedFeedbacks(completed).length,
+      (n) => n === 1,
+    );
+    await worker.stop();
+    expect(lines.filter((l) => l.includes("job queue unavailable"))).toEqual([]);
     app.close();
   });
 });

@@ -63,6 +63,8 @@ interface InProcessOptions {
   readonly portalCacheMs?: number;
   /** Where what a failing service answered a request goes (the server's log); nowhere by default. */
   readonly onServiceFailure?: Parameters<typeof assembleHttpApp>[1]["onServiceFailure"];
+  /** Where requests refused because the store cannot write are said (the server's log); the test's stderr by default. */
+  readonly onStoreUnavailable?: Parameters<typeof assembleHttpApp>[1]["onStoreUnavailable"];
 }
 
 /**
@@ -97,6 +99,7 @@ async function assemble(
     registrationsPerHour: options.registrationsPerHour ?? 100_000,
     clientAddress,
     onUnexpected: (e) => console.error(e),
+    onStoreUnavailable: options.onStoreUnavailable ?? ((e) => console.error(e)),
     onServiceFailure: options.onServiceFailure ?? (() => undefined),
     ...(options.portals && { portals: options.portals }),
     ...(options.portalCacheMs !== undefined && { portalCacheMs: options.portalCacheMs }),

@@ -1233,6 +1233,7 @@ export const EN = {
     tracker_unavailable: "The app's issue tracker could not be reached, or refused the request (check its token). Try again in a moment.",
     email_unavailable: "The e-mail could not be sent just now: the mail server did not take it. Try again in a moment.",
     internal_error: "Something went wrong on our side. It has been logged.",
+    store_unavailable: "The service cannot save anything just now: its storage is out of service. Nothing was recorded; send it again in a moment.",
     changelog_published: "This changelog entry is published: it cannot be deleted, published again, or ship other feedbacks.",
     already_member: "This person is already a member of the organization.",
     cannot_vote: "This feedback takes no votes: it is delivered or dismissed.",

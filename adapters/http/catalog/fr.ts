@@ -1103,6 +1103,8 @@ export const FR: Catalog = {
       "Le gestionnaire de tickets de l’application est injoignable, ou a refusé la demande (vérifiez son jeton). Réessayez dans un instant.",
     email_unavailable: "L’e-mail n’a pas pu être envoyé pour l’instant\u202f: le serveur de messagerie ne l’a pas pris. Réessayez dans un instant.",
     internal_error: "Une erreur s’est produite de notre côté. Elle a été consignée.",
+    store_unavailable:
+      "Le service ne peut rien enregistrer pour l’instant : son stockage est hors service. Rien n’a été enregistré ; renvoyez-le dans un instant.",
     changelog_published:
       "Cette entrée du journal des nouveautés est publiée\u202f: elle ne peut être ni supprimée, ni publiée à nouveau, ni livrer d’autres retours.",
     already_member: "Cette personne est déjà membre de l’organisation.",

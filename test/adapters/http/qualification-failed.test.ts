@@ -27,6 +27,7 @@ beforeAll(async () => {
     registrationsPerHour: 20,
     clientAddress: () => "192.0.2.1",
     onUnexpected: (e) => console.error(e),
+    onStoreUnavailable: (e) => console.error(e),
     onServiceFailure: () => undefined,
   });
   publicKey = (await demo(services)).publicKey;

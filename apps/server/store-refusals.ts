@@ -1,0 +1,46 @@
+import type { Logger } from "../../adapters/logging/logger.ts";
+import { type UnavailableReason, unavailableReason } from "../../core/store-unavailable.ts";
+
+/** How long, at least, between two lines saying the store still cannot write. */
+const REPEAT_MS = 60_000;
+
+/** What its operator is told, by reason: the cause, where, and what to do. `where` names the setting (DATA_DIR=…). */
+function remedy(reason: UnavailableReason, where: string): string {
+  switch (reason) {
+    case "full":
+      return `the store cannot write: the disk of ${where} is full; free space on it, and writes resume at once (nothing acknowledged was lost)`;
+    case "read_only":
+      return `the store cannot write: its file in ${where} has become read-only (its owner or permissions changed, or its disk was remounted read-only after errors); make it writable again`;
+    case "unreachable":
+      return `the store cannot write: its file in ${where} cannot be reached, or its disk fails to read or write; check that the disk is mounted and sound (the system's log names the error)`;
+  }
+}
+
+/**
+ * The log of a store that cannot write. Under load every request and job is refused alike, and a
+ * line with a stack for each would bury the cause: the first refusal is said in one line with its
+ * cause and remedy, then at most one line a minute, counting the refusals since. Returns a function
+ * that logs `error` so when it says the store cannot write, and says whether it did (other errors
+ * are left to their own lines).
+ */
+export function storeRefusals(logger: Pick<Logger, "error">, where: string, now: () => number = () => performance.now()) {
+  let lastLine: number | null = null;
+  let unsaid = 0;
+  return (error: unknown): boolean => {
+    const reason = unavailableReason(error);
+    if (!reason) return false;
+    const at = now();
+    if (lastLine !== null && at - lastLine < REPEAT_MS) {
+      unsaid++;
+      return true;
+    }
+    // The store's own words, without their stack: the code and message SQLite gave.
+    const cause = (error as Error).cause;
+    const said = cause instanceof Error ? `${(cause as { code?: string }).code ?? cause.name}: ${cause.message}` : String(cause);
+    const since = unsaid > 0 ? `; ${unsaid} more writes refused since the last such line` : "";
+    logger.error({ reason, said, ...(unsaid > 0 && { refusedSince: unsaid }) }, remedy(reason, where) + since);
+    lastLine = at;
+    unsaid = 0;
+    return true;
+  };
+}
