@@ -83,7 +83,7 @@ export interface MigrationCheckpoint {
   readonly set: PortableSet;
   readonly position: PortablePosition;
   readonly done: boolean;
-  /** On a finished copy, how many records each set of the source held when it began: a later run tells by them whether the source has changed since. */
+  /** How many records each set of the source held when the copy began (before any run resuming it): a later run tells by them whether the source has changed since. */
   readonly counts?: Readonly<Partial<Record<PortableSet, number>>>;
 }
 

@@ -28,8 +28,9 @@ export async function migrateStore(
 ): Promise<MigrationOutcome> {
   const saved = await target.checkpoint();
   if (saved?.done) return { resumed: false, alreadyDone: true, changedSince: await changedSets(source, saved.counts) };
-  // Counted before the copy: a record written during it shows as a change at the next run, copied or not.
-  const counts = await countSets(source);
+  // Counted before the copy began, and kept in each checkpoint: a record written during it, or between
+  // an interrupted run and the one resuming it, shows as a change at the next run, copied or not.
+  const counts = saved?.counts ?? (await countSets(source));
   const startAt = saved ? PORTABLE_SETS.indexOf(saved.set) : 0;
   for (const set of PORTABLE_SETS.slice(startAt)) {
     const total = await source.count(set);
@@ -41,7 +42,7 @@ export async function migrateStore(
       await target.write(batch);
       position = batch.position;
       copied += batch.records.length;
-      await target.saveCheckpoint({ set, position, done: false } satisfies MigrationCheckpoint);
+      await target.saveCheckpoint({ set, position, done: false, counts } satisfies MigrationCheckpoint);
       onProgress({ set, copied, total });
     }
     if (copied === 0) onProgress({ set, copied, total });

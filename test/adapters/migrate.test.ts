@@ -213,4 +213,29 @@ describe("cli migrate: copying the embedded store into MongoDB (adapter on the m
     expect(await migrateStore(source, target, () => undefined)).toEqual({ resumed: false, alreadyDone: true, changedSince: ["slack_events"] });
     source.close();
   });
+
+  test("a copy resumed after the store was written to is not taken for done either: the sets are counted when the copy first began", async () => {
+    const between = `${file}.between.sqlite`;
+    // The store as a whole, its write-ahead log too: the copy is made of more batches than it fails after.
+    const whole = new Database(file, { readonly: true });
+    whole.query("VACUUM INTO ?").run(between);
+    whole.close();
+    const { target } = await freshTarget();
+    let writes = 0;
+    const failing: PortableTarget = {
+      ...target,
+      async write(batch) {
+        if (++writes === 3) throw new Error("connection lost");
+        await target.write(batch);
+      },
+    };
+    const source = sqliteSource(between);
+    await expect(migrateStore(source, failing, () => undefined)).rejects.toThrow("connection lost");
+    const store = createSqliteStore(between);
+    await store.recordSlackEvent(server.demo.orgId, "Ev-BETWEEN-THE-RUNS", Date.now() + 3_600_000);
+    await store.close();
+    expect(await migrateStore(source, target, () => undefined)).toEqual({ resumed: true, alreadyDone: false, changedSince: [] });
+    expect(await migrateStore(source, target, () => undefined)).toEqual({ resumed: false, alreadyDone: true, changedSince: ["slack_events"] });
+    source.close();
+  });
 });
