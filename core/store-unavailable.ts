@@ -5,6 +5,14 @@
  */
 export type UnavailableReason = "full" | "read_only" | "unreachable";
 
+/**
+ * How long a client refused because the store cannot write is told to wait (Retry-After), and as long
+ * the store's ping says it cannot serve, so that a balancer sends no more until then: its operator has
+ * to free space or mend the disk, which takes minutes, and a client sending at once would only be
+ * refused again (the report is not recorded; a client that keeps it sends it then, with its idempotency key).
+ */
+export const STORE_RETRY_AFTER_S = 30;
+
 /** Where the reason rides on the error: a symbol, so no store's own error can carry it by chance. */
 const REASON = Symbol("store unavailable");
 

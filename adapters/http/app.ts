@@ -22,7 +22,7 @@ import {
 } from "../../core/schemas/widget.ts";
 import type { Services } from "../../core/services.ts";
 import { checkHealth } from "../../core/upkeep/check-health.ts";
-import { unavailableReason } from "../../core/store-unavailable.ts";
+import { STORE_RETRY_AFTER_S, unavailableReason } from "../../core/store-unavailable.ts";
 import { formLineBreaksAsLf } from "./form-line-breaks.ts";
 import { allowedMethods } from "./allowed-methods.ts";
 import { ownDescriptions, strip } from "./docs.ts";
@@ -90,13 +90,6 @@ import {
   PublishRequest,
   SsoSecret,
 } from "../../core/schemas/portal.ts";
-
-/**
- * When a client refused because the store cannot write may send again: its operator has to free
- * space or mend the disk, which takes minutes, and a client sending at once would only be refused
- * again (the report is not recorded; a client that keeps it sends it then, with its idempotency key).
- */
-const STORE_RETRY_AFTER_S = 30;
 
 interface HttpOptions {
   readonly reportsPerMinute: number;

@@ -40,13 +40,7 @@ import { createWriteBatch } from "./write-batch.ts";
 import { anyWaiting, writeWaiting } from "./search-entries.ts";
 import { triageStore } from "./triage.ts";
 import { apiKeyStore } from "./api-keys.ts";
-
-/**
- * How long /health says the store cannot serve after a write it refused for want of space, of a
- * writable file or of its disk: as long as a refused client is told to wait (Retry-After), so that
- * a balancer sends no more until then; a write that commits meanwhile clears it at once.
- */
-const REFUSED_WRITE_UNHEALTHY_MS = 30_000;
+import { STORE_RETRY_AFTER_S } from "../../core/store-unavailable.ts";
 
 /**
  * The embedded store: one SQLite file, shared safely by several processes on one machine.
@@ -114,7 +108,7 @@ export function createSqliteStore(path: string, options: OpenOptions = {}): Stor
     },
     async ping() {
       // A store that answers reads but refused the last write cannot serve: it says so until a write commits, or for a while.
-      if (batch.refusedWithin(REFUSED_WRITE_UNHEALTHY_MS)) return false;
+      if (batch.refusedWithin(STORE_RETRY_AFTER_S * 1000)) return false;
       return db.query<{ ok: number }, []>("SELECT 1 AS ok").get()?.ok === 1;
     },
     async close() {
