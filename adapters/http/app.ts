@@ -265,8 +265,25 @@ export function createHttpApp(services: Services, options: HttpOptions) {
   // A path whose escapes do not decode names nothing: Elysia would hand its route a null parameter.
   app.onRequest(({ request }) => (undecodablePath(request.url) ? nothingHere({ request, cookie: sentCookies(request) }, []) : undefined));
   app.onTransform({ as: "global" }, ({ request, body }) => formLineBreaksAsLf(request, body));
+  /**
+   * What a thrown error answers: a refusal its code names, a store that cannot write (503, to retry),
+   * else a bug (500, logged). The routes mounted before `onError` (raw bodies) catch with it themselves.
+   */
+  const thrown = (error: unknown, request: Request): Response => {
+    if (error instanceof HttpFailure) return errorResponse(request, error.code, error.retryAfter);
+    if (unavailableReason(error)) {
+      options.onStoreUnavailable(error);
+      return errorResponse(request, "store_unavailable", STORE_RETRY_AFTER_S);
+    }
+    options.onUnexpected(error, request);
+    return errorResponse(request, "internal_error");
+  };
   // Mounted before any hook that parses bodies: the MCP handler reads the raw request.
-  if (mcp) app.all("/mcp", ({ request }) => mcp(request, budgetAddress(request)), { parse: "none", detail: { hide: true } });
+  if (mcp)
+    app.all("/mcp", ({ request }) => mcp(request, budgetAddress(request)).catch((error: unknown) => thrown(error, request)), {
+      parse: "none",
+      detail: { hide: true },
+    });
   // Raw bodies: a tracker's signature is computed over the exact bytes it sent.
   for (const [provider, handle] of Object.entries(options.integrations ?? {})) {
     app.post(
@@ -279,13 +296,16 @@ export function createHttpApp(services: Services, options: HttpOptions) {
         } catch {
           return errorResponse(request, "invalid_json");
         }
-        return handle(request, raw, event);
+        return handle(request, raw, event).catch((error: unknown) => thrown(error, request));
       },
       { parse: "none", detail: { hide: true } },
     );
   }
   for (const [name, handle] of Object.entries(options.slack ?? {})) {
-    app.post(`/integrations/slack/${name}`, ({ request }) => handle(request), { parse: "none", detail: { hide: true } });
+    app.post(`/integrations/slack/${name}`, ({ request }) => handle(request).catch((error: unknown) => thrown(error, request)), {
+      parse: "none",
+      detail: { hide: true },
+    });
   }
   const portalCache = renderCache(options.portalCacheMs ?? 0, services.clock);
   // Built once, on the first request that needs it.
@@ -313,19 +333,14 @@ export function createHttpApp(services: Services, options: HttpOptions) {
   };
   return app
     .onError(({ code, error, request }) => {
-      if (error instanceof HttpFailure) return errorResponse(request, error.code, error.retryAfter);
+      if (error instanceof HttpFailure) return thrown(error, request);
       if (code === "PARSE") return errorResponse(request, error.cause instanceof HttpFailure ? error.cause.code : "invalid_json");
       // No route matched: Elysia made no cookie jar; the request's own cookies say who is asking. (Naming
       // Elysia's jar here would have it parse every request's cookies, and copy every Response answered.)
       if (code === "NOT_FOUND") return notFound({ request, cookie: sentCookies(request) });
       const refused = error instanceof ValidationError ? bodyRefusal(error) : null;
       if (refused) return failureResponse(request, refused);
-      if (unavailableReason(error)) {
-        options.onStoreUnavailable(error);
-        return errorResponse(request, "store_unavailable", STORE_RETRY_AFTER_S);
-      }
-      options.onUnexpected(error, request);
-      return errorResponse(request, "internal_error");
+      return thrown(error, request);
     })
     .use(openapiDocument(services.baseUrl))
     .get("/health", async () => {

@@ -69,3 +69,32 @@ describe("a store whose disk is full", () => {
     expect([refused.status, refused.body, after.status, after.body]).toEqual([503, { ok: false }, 200, { ok: true }]);
   });
 });
+
+describe("an agent's tool call on a store whose disk is full", () => {
+  test("is told store_unavailable with Retry-After, as a REST client is, and the operator's log hears of it", async () => {
+    logged.length = 0;
+    refusals = storeRefusals(logger, "DATA_DIR=/srv/retour");
+    diskFull = true;
+    const res = await server.fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${server.demo.tokens.member}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "add_comment", arguments: { key: "DEMO-1", text: "Seen" } },
+      }),
+    });
+    diskFull = false;
+    expect({ status: res.status, retryAfter: res.headers.get("retry-after"), code: ((await res.json()) as { code: string }).code }).toEqual({
+      status: 503,
+      retryAfter: "30",
+      code: "store_unavailable",
+    });
+    expect(logged).toEqual([expect.stringContaining("the disk of DATA_DIR=/srv/retour is full")]);
+  });
+});
