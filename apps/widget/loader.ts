@@ -41,7 +41,9 @@ declare global {
   }
 }
 
-const LAUNCHER_CSS = `:host{all:initial!important}.launcher{position:fixed;right:20px;bottom:20px;z-index:2147483000;display:flex;align-items:center;gap:8px;
+// The page moves the launcher off its own fixed bars with --retour-launcher-right and --retour-launcher-bottom on the
+// element: custom properties cross the shadow root, and :host's all:initial does not reset them.
+const LAUNCHER_CSS = `:host{all:initial!important}.launcher{position:fixed;right:var(--retour-launcher-right,20px);bottom:var(--retour-launcher-bottom,20px);z-index:2147483000;display:flex;align-items:center;gap:8px;
 padding:10px 16px;border:0;border-radius:999px;font:600 14px/1 system-ui,sans-serif;color:#fff;background:#4338ca;
 box-shadow:0 4px 14px rgb(0 0 0/.25);cursor:pointer}.launcher:hover{background:#3730a3}.launcher:focus-visible{outline:3px solid #a5b4fc;outline-offset:2px}
 .launcher[hidden]{display:none}@media (prefers-color-scheme:dark){.launcher{background:#6366f1}.launcher:hover{background:#818cf8}}`;
@@ -115,6 +117,8 @@ function start(script: HTMLScriptElement): void {
   const metadata: Record<string, string | number | boolean> = {};
   const { host, shadow, launcher } = launcherHost();
   let recorder: Promise<Recorder | null> = Promise.resolve(null);
+  /** Set by `destroy()`: the settings that arrive after it draw no launcher and start no recorder. */
+  let destroyed = false;
   /** The organization's portal, when it is on: the panel then shows the app's ideas. */
   let portal: Portal | undefined;
   /**
@@ -135,7 +139,7 @@ function start(script: HTMLScriptElement): void {
         }
         portal = config.portal;
         // The replay only adds to a report: one that cannot load or start leaves the form without it.
-        if (config.replay)
+        if (config.replay && !destroyed)
           recorder = import(chunk(REPLAY_CHUNK))
             .then((m: typeof import("./replay.ts")) => m.startRecorder())
             .catch((error) => {
@@ -149,7 +153,7 @@ function start(script: HTMLScriptElement): void {
   /** Draws the launcher once the app's settings are known; asked when the page is idle, or at once when the page opens the widget first. */
   const attach = () =>
     configure().then((shown) => {
-      if (shown && !host.isConnected) {
+      if (shown && !destroyed && !host.isConnected) {
         document.body.append(host);
         host.showPopover?.();
       }
@@ -185,13 +189,17 @@ function start(script: HTMLScriptElement): void {
     close: () => withPanel((p) => p.close()),
     identify(person) {
       const before = user.token;
+      // The person is who the site says now, whole: `identify({})` at sign-out, or another person signing in, keeps
+      // nothing of the one before (their e-mail, company or token would go with the next report or vote).
+      for (const name of Object.keys(user)) delete user[name as keyof Person];
       Object.assign(user, person);
-      // A token given anew takes effect in the open panel at once, not at its next drawing (a refused one's notice gone).
-      if (user.token !== before) withPanel((p) => p.identified());
+      // The open panel follows at once: the form's e-mail field and what it says will be sent, and the Ideas tab with a token given anew.
+      withPanel((p) => p.identified(user.token !== before));
     },
     metadata: (values) => void Object.assign(metadata, values),
     on: listeners.on,
     destroy() {
+      destroyed = true;
       capture.uninstall();
       void recorder.then((r) => r?.stop());
       host.remove();
@@ -200,7 +208,12 @@ function start(script: HTMLScriptElement): void {
     },
   };
   window.Retour = api;
-  for (const [name, args] of queued) (api[name] as (...values: unknown[]) => unknown)?.(...Array.from(args));
+  // A destroy the page queued before the loader ran undoes the calls before it: a framework that mounted, unmounted and
+  // mounted again (React's StrictMode) meant only the calls after it. Queued last, the page wants no widget now.
+  const undone = queued.map(([name]) => name).lastIndexOf("destroy");
+  const replayed = queued.slice(undone + 1);
+  if (undone >= 0 && replayed.length === 0) api.destroy();
+  for (const [name, args] of replayed) (api[name] as (...values: unknown[]) => unknown)?.(...Array.from(args));
 }
 
 // Runs once: where window.Retour is already the real API, a second tag does nothing.

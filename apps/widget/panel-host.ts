@@ -40,6 +40,6 @@ export interface PanelHost {
 export interface Panel {
   open(options: { kind?: "problem" | "idea" | "praise"; message?: string }): void;
   close(): void;
-  /** The site identified the person with another token (`Retour.identify`): the Ideas tab, drawn already, is drawn again with it. */
-  identified(): void;
+  /** The site identified the person anew (`Retour.identify`): the form follows, and with another token the Ideas tab, drawn already, is drawn again with it. */
+  identified(tokenChanged: boolean): void;
 }

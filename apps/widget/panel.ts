@@ -138,17 +138,23 @@ export function createPanel(host: PanelHost): Panel {
     (message?.value ? message : body.querySelector<HTMLInputElement>("input:checked"))?.focus();
   }
 
+  /** What had the focus on the page when the widget opened (the site's own "Report a problem" button), for the focus to go back to. */
+  let opener: HTMLElement | null = null;
+
   function close(): void {
     if (dialog.hidden) return;
     dialog.hidden = true;
     host.launcher.hidden = false;
-    host.launcher.focus();
+    (opener?.isConnected ? opener : host.launcher).focus();
     host.emit("close");
   }
 
   return {
     open(options) {
       if (!dialog.hidden) return;
+      // Opened from the launcher, the focus is on the widget's element; from the page's own control, it goes back there.
+      const active = document.activeElement;
+      opener = active instanceof HTMLElement && active !== document.body && !active.closest("[data-retour-widget]") ? active : null;
       dialog.hidden = false;
       host.launcher.hidden = true;
       host.emit("open");
@@ -159,7 +165,10 @@ export function createPanel(host: PanelHost): Panel {
       void form(options.kind || options.message ? options : (saved.draft ?? {}));
     },
     close,
-    identified: () => tabs?.redraw(),
+    identified(tokenChanged) {
+      refresh({});
+      if (tokenChanged) tabs?.redraw();
+    },
   };
 }
 

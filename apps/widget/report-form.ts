@@ -48,6 +48,9 @@ export function reportForm(scope: PanelScope, prefill: Partial<Draft>, recorder:
   const shot = screenshotSlot(scope);
   const draft = (): Draft => ({ kind: String(new FormData(element).get("kind") ?? "problem"), message: message.value });
   const alike = lookAlikes(scope, draft, events.votedInstead);
+  /** Asked only where the site gave no e-mail; it comes and goes as the site signs people in and out (`Retour.identify`). */
+  const askEmail = () => h("label", { class: "field" }, h("span", {}, w.email), h("input", { type: "email", name: "email", autocomplete: "email" }));
+  let email = host.user.email ? null : askEmail();
   const element = h(
     "form",
     { novalidate: true },
@@ -55,9 +58,7 @@ export function reportForm(scope: PanelScope, prefill: Partial<Draft>, recorder:
     h("label", { class: "field" }, h("span", {}, w.message), message),
     refused,
     alike.element,
-    host.user.email
-      ? null
-      : h("label", { class: "field" }, h("span", {}, w.email), h("input", { type: "email", name: "email", autocomplete: "email" })),
+    email,
     shot.element,
     recorder ? h("label", { class: "check" }, h("input", { type: "checkbox", name: "replay", checked: true }), h("span", {}, w.replay)) : null,
     hint,
@@ -94,6 +95,13 @@ export function reportForm(scope: PanelScope, prefill: Partial<Draft>, recorder:
   });
   const refresh: Panel["open"] = (options) => {
     hint.textContent = willSend(scope);
+    if (host.user.email) {
+      email?.remove();
+      email = null;
+    } else if (!email) {
+      email = askEmail();
+      shot.element.before(email);
+    }
     for (const radio of element.querySelectorAll<HTMLInputElement>("input[name=kind]")) if (radio.value === options.kind) radio.checked = true;
     if (options.message && !message.value.trim()) message.value = options.message;
   };
@@ -120,7 +128,7 @@ async function reportOf(
   if (picture) attachments.push({ kind: "screenshot", contentType: "image/jpeg", data: await toBase64(picture) });
   const replay = recorder && data.get("replay") ? await exported(host, recorder) : null;
   if (replay) attachments.push({ kind: "replay", contentType: "application/gzip", data: await toBase64(replay) });
-  const email = String(data.get("email") ?? "").trim() || host.user.email;
+  const email = host.user.email || String(data.get("email") ?? "").trim();
   // The site's sign-on token serves votes alone: it never travels with a report.
   const { token: _token, ...person } = host.user;
   return {

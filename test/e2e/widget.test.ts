@@ -58,6 +58,17 @@ function serveSite(strictCsp: boolean) {
       if (pathname === "/site.css") return new Response(SITE_CSS, { headers: { "content-type": "text/css" } });
       if (pathname === "/site.js") return new Response(SITE_JS, { headers: { "content-type": "text/javascript" } });
       if (pathname === "/api/pay") return new Response("no", { status: 500 });
+      if (pathname === "/remounted") {
+        // A framework that mounted the widget, unmounted it and mounted it again (React's StrictMode) before the loader ran:
+        // each mount ran the snippet (the stub, a listener, the loader's tag), the unmount Retour.destroy().
+        const tag = `<script src="${server.url}/widget.js" data-key="${server.demo.widgetKey}" async></script>`;
+        const stub = `<script>window.Retour=window.Retour||{q:[]};["open","close","identify","metadata","on","destroy"].forEach(function(n){Retour[n]=Retour[n]||function(){Retour.q.push([n,arguments])}});</script>`;
+        const mount = (name: string) => `${stub}<script>Retour.on("open",function(){(window.heard=window.heard||[]).push("${name}")})</script>${tag}`;
+        return new Response(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Remounted</title></head><body><h1>Plans</h1>${mount("first mount")}<script>Retour.destroy()</script>${mount("second mount")}</body></html>`,
+          { headers: { "content-type": "text/html; charset=utf-8" } },
+        );
+      }
       if (pathname === "/pasted" || pathname === "/opens") {
         // The snippet as the README gives it, with this server's address and the demo's widget key in place of its placeholders;
         // /opens opens the widget at once, from the page's own script, before the loader has run.
@@ -793,6 +804,87 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     await tab.evaluate(() => (window as unknown as { Retour: { destroy(): void } }).Retour.destroy());
     expect(await tab.evaluate(() => ["Retour" in window, document.querySelectorAll("[data-retour-widget]").length])).toEqual([false, 0]);
     await context.close();
+  });
+
+  /** The report the widget sends next, as the page posts it. */
+  const nextReport = (tab: Page) =>
+    tab.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/v1/widget/reports").then((r) => r.postDataJSON());
+
+  test("identify says who is signed in now: after identify({}) at sign-out the form asks for the e-mail again and the report goes as no one, and a person signed in next keeps nothing of the one before", async () => {
+    const tab = await hostPage(site.url);
+    const identify = (person: object) =>
+      tab.evaluate((p) => (window as unknown as { Retour: { identify(person: object): void } }).Retour.identify(p), person);
+    await identify({ id: "u_42", email: "ann@acme.test", name: "Ann", company: { id: "c_7", name: "Acme" }, plan: "pro", token: "ann-sso-token" });
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByLabel("Your message").waitFor();
+    expect(await tab.getByLabel(/Your e-mail/).count()).toBe(0);
+    await identify({});
+    await tab.getByLabel(/Your e-mail/).waitFor();
+    let sent = nextReport(tab);
+    await tab.getByLabel("Your message").fill("The basket empties itself after sign-out.");
+    await tab.getByRole("button", { name: "Send", exact: true }).click();
+    expect((await sent).user).toBeUndefined();
+    await qualify(tab);
+    await identify({ id: "u_43", email: "bob@acme.test" });
+    await tab.getByRole("button", { name: "Send another" }).click();
+    expect(await tab.getByLabel(/Your e-mail/).count()).toBe(0);
+    sent = nextReport(tab);
+    await tab.getByLabel("Your message").fill("The basket shows someone else's items.");
+    await tab.getByRole("button", { name: "Send", exact: true }).click();
+    expect((await sent).user).toEqual({ id: "u_43", email: "bob@acme.test" });
+  });
+
+  test("a destroy() queued before the loader ran, between two mounts of the snippet (React's StrictMode), leaves one launcher, with the second mount's listeners alone", async () => {
+    const tab = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    await tab.goto(`${site.url.origin}/remounted`);
+    await tab.getByRole("button", { name: "Feedback" }).first().waitFor();
+    // Both tags have run and every launcher that will be drawn is drawn: the settings asked, then an idle moment of the page.
+    await tab.waitForLoadState("networkidle");
+    await tab.evaluate(() => new Promise((done) => requestIdleCallback(done, { timeout: 2000 })));
+    expect(await tab.locator("[data-retour-widget]").count()).toBe(1);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByRole("dialog", { name: "Send feedback" }).waitFor();
+    expect(await tab.evaluate(() => (window as unknown as { heard?: string[] }).heard)).toEqual(["second mount"]);
+  });
+
+  test("a destroy() made before the app's settings arrive leaves no launcher drawn after it", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const tab = await context.newPage();
+    let settings: () => void = () => undefined;
+    const held = new Promise<void>((release) => (settings = release));
+    await tab.route(/\/v1\/widget\/config/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await tab.goto(`${site.url.origin}/checkout`);
+    await tab.waitForFunction(() => "Retour" in window);
+    await tab.evaluate(() => (window as unknown as { Retour: { destroy(): void } }).Retour.destroy());
+    const answered = tab.waitForResponse(/\/v1\/widget\/config/);
+    settings();
+    await answered;
+    await tab.evaluate(() => new Promise((done) => setTimeout(done, 50)));
+    expect(await tab.locator("[data-retour-widget]").count()).toBe(0);
+  });
+
+  test("opened by the page's own control, the widget gives the focus back to it when it closes", async () => {
+    const tab = await hostPage(site.url);
+    const payNow = tab.getByRole("button", { name: "Pay now" });
+    await payNow.focus();
+    await tab.evaluate(() => (window as unknown as { Retour: { open(): void } }).Retour.open());
+    await tab.getByLabel("Your message").waitFor();
+    await tab.keyboard.press("Escape");
+    expect(await payNow.evaluate((e) => document.activeElement === e)).toBe(true);
+  });
+
+  test("a page with a fixed bar of its own at the bottom moves the launcher above it with --retour-launcher-bottom, at 390 px", async () => {
+    const tab = await hostPage(site.url, 390);
+    await tab.addStyleTag({
+      content: "nav{position:fixed;left:0;right:0;bottom:0;height:64px;background:#111827}retour-widget{--retour-launcher-bottom:76px}",
+    });
+    await tab.evaluate(() => document.body.append(Object.assign(document.createElement("nav"), { textContent: "Home" })));
+    const launcher = (await tab.getByRole("button", { name: "Feedback" }).boundingBox())!;
+    expect(launcher.y + launcher.height).toBe(860 - 76);
+    await saveScreenshot(tab, "widget-launcher-above-bottom-bar-390", { fullPage: false });
   });
 
   test("the README's snippet, its optional calls filled in: made before the async loader ran, they are replayed and travel with the report", async () => {
