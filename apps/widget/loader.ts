@@ -1,4 +1,5 @@
 import { type Capture, installCapture } from "./capture.ts";
+import { forgetUnlessOwnedBy, ownerOf } from "./draft-owner.ts";
 import type { Panel, PanelHost, Person, Portal } from "./panel-host.ts";
 import type { Recorder } from "./replay.ts";
 import { sheet } from "./style-sheet.ts";
@@ -193,6 +194,8 @@ function start(script: HTMLScriptElement): void {
       // nothing of the one before (their e-mail, company or token would go with the next report or vote).
       for (const name of Object.keys(user)) delete user[name as keyof Person];
       Object.assign(user, person);
+      // Nor what they wrote: the tab's draft and pending report (with their e-mail) are forgotten, even before the panel loads.
+      forgetUnlessOwnedBy(ownerOf(user));
       // The open panel follows at once: the form's e-mail field and what it says will be sent, and the Ideas tab with a token given anew.
       withPanel((p) => p.identified(user.token !== before));
     },

@@ -3,6 +3,7 @@ import type { QualificationStep } from "../../core/schemas/qualification.ts";
 import type { ReportResponse } from "../../core/schemas/report.ts";
 import type { WidgetReportRequest } from "../../core/schemas/widget.ts";
 import { h } from "./dom.ts";
+import { ownerOf } from "./draft-owner.ts";
 import type { Panel, PanelHost } from "./panel-host.ts";
 import { type PanelScope, type Reply, scopeOf, type Vote } from "./panel-scope.ts";
 import { PANEL_CSS } from "./panel-style.ts";
@@ -34,13 +35,13 @@ export function createPanel(host: PanelHost): Panel {
 
   /** What the dialog shows: the form (a draft), the assistant's questions (a report not sent yet), or an end. */
   let view: "form" | "pending" | "ended" = "ended";
-  /** The tab's draft and pending report, kept across a close, a reload and the site's other pages. */
-  let saved: Saved = recall();
+  /** The tab's draft and pending report, kept across a close, a reload and the site's other pages; whose they are, else the person now. */
+  let saved: Saved = { owner: ownerOf(host.user), ...recall() };
   /** Brings the form shown up to date when the page opens the widget again. */
   let refresh: Panel["open"] = () => undefined;
   const keep = (next: Saved) => {
-    saved = next;
-    persist(next);
+    saved = { ...next, owner: ownerOf(host.user) };
+    persist(saved);
   };
 
   /** Shows a server's answer: another question, an end, or the recorded report. */
@@ -166,6 +167,15 @@ export function createPanel(host: PanelHost): Panel {
     },
     close,
     identified(tokenChanged) {
+      // Another person: the draft or the question shown, and what the form holds (a screenshot), were the one before's.
+      if (saved.owner !== ownerOf(host.user)) {
+        keep({});
+        // Emptied at once: the new form waits on the replay recorder where one is still loading.
+        if (view !== "ended") {
+          body.replaceChildren();
+          void form();
+        }
+      }
       refresh({});
       if (tokenChanged) tabs?.redraw();
     },

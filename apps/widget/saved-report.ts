@@ -1,6 +1,7 @@
 import { toHex } from "../../core/encoding.ts";
 import type { QualificationStep } from "../../core/schemas/qualification.ts";
 import type { WidgetReportRequest } from "../../core/schemas/widget.ts";
+import { DRAFT_KEY } from "./draft-owner.ts";
 
 /** What the person wrote so far in the report form. */
 export interface Draft {
@@ -17,16 +18,16 @@ interface Pending {
 
 /** What the tab keeps across a close, a reload and the site's other pages: a draft, or a report waiting on questions. */
 export interface Saved {
+  /** Who wrote them (ownerOf): the loader forgets them when the site identifies someone else. */
+  readonly owner?: string;
   readonly draft?: Draft;
   readonly pending?: Pending;
 }
 
-const STORAGE_KEY = "retour:draft";
-
 /** What the tab kept, or nothing when what it kept cannot be read. */
 export function recall(): Saved {
   try {
-    return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "{}") as Saved;
+    return JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? "{}") as Saved;
   } catch {
     return {};
   }
@@ -34,10 +35,13 @@ export function recall(): Saved {
 
 /** Keeps `saved` in the tab's session storage where it fits: whole, else without the pending report's attachments, else not at all. */
 export function persist(saved: Saved): void {
-  for (const value of [saved, saved.pending && { pending: { ...saved.pending, report: { ...saved.pending.report, attachments: undefined } } }]) {
+  for (const value of [
+    saved,
+    saved.pending && { owner: saved.owner, pending: { ...saved.pending, report: { ...saved.pending.report, attachments: undefined } } },
+  ]) {
     if (!value) return;
     try {
-      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(value));
+      sessionStorage.setItem(DRAFT_KEY, JSON.stringify(value));
       return;
     } catch {
       // Full, or refused: a report without its screenshot, or memory alone.

@@ -806,32 +806,98 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     await context.close();
   });
 
+  /** The site says who is signed in now (`Retour.identify`), as a single-page app does after its sign-in and at sign-out. */
+  const identify = (tab: Page, person: object) =>
+    tab.evaluate((p) => (window as unknown as { Retour: { identify(person: object): void } }).Retour.identify(p), person);
+
+  /** Ann, as a site signed in with single sign-on identifies her. */
+  const ann = { id: "u_42", email: "ann@acme.test", name: "Ann", company: { id: "c_7", name: "Acme" }, token: "ann-sso-token" };
+
   /** The report the widget sends next, as the page posts it. */
   const nextReport = (tab: Page) =>
     tab.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/v1/widget/reports").then((r) => r.postDataJSON());
 
   test("identify says who is signed in now: after identify({}) at sign-out the form asks for the e-mail again and the report goes as no one, and a person signed in next keeps nothing of the one before", async () => {
     const tab = await hostPage(site.url);
-    const identify = (person: object) =>
-      tab.evaluate((p) => (window as unknown as { Retour: { identify(person: object): void } }).Retour.identify(p), person);
-    await identify({ id: "u_42", email: "ann@acme.test", name: "Ann", company: { id: "c_7", name: "Acme" }, plan: "pro", token: "ann-sso-token" });
+    await identify(tab, { ...ann, plan: "pro" });
     await tab.getByRole("button", { name: "Feedback" }).click();
     await tab.getByLabel("Your message").waitFor();
     expect(await tab.getByLabel(/Your e-mail/).count()).toBe(0);
-    await identify({});
+    await identify(tab, {});
     await tab.getByLabel(/Your e-mail/).waitFor();
     let sent = nextReport(tab);
     await tab.getByLabel("Your message").fill("The basket empties itself after sign-out.");
     await tab.getByRole("button", { name: "Send", exact: true }).click();
     expect((await sent).user).toBeUndefined();
     await qualify(tab);
-    await identify({ id: "u_43", email: "bob@acme.test" });
+    await identify(tab, { id: "u_43", email: "bob@acme.test" });
     await tab.getByRole("button", { name: "Send another" }).click();
     expect(await tab.getByLabel(/Your e-mail/).count()).toBe(0);
     sent = nextReport(tab);
     await tab.getByLabel("Your message").fill("The basket shows someone else's items.");
     await tab.getByRole("button", { name: "Send", exact: true }).click();
     expect((await sent).user).toEqual({ id: "u_43", email: "bob@acme.test" });
+  });
+
+  /** Ann, signed in, writes half a report and closes the widget: her draft is kept in the tab. */
+  async function annDrafts(tab: Page): Promise<void> {
+    await identify(tab, ann);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByLabel("Your message").fill("My invoices from Acme show the wrong VAT number");
+    await tab.keyboard.press("Escape");
+  }
+
+  /** What the widget shows when it opens: the message in its form, and whether a report waits to be sent as it is. */
+  async function opened(tab: Page): Promise<[string, number]> {
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    const message = tab.getByLabel("Your message");
+    await message
+      .or(tab.getByRole("button", { name: "Send as it is" }))
+      .first()
+      .waitFor();
+    return [(await message.count()) ? await message.inputValue() : "", await tab.getByRole("button", { name: "Send as it is" }).count()];
+  }
+
+  test("a draft written by one person is forgotten when the site signs them out: identify({}) opens an empty form", async () => {
+    const tab = await hostPage(site.url);
+    await annDrafts(tab);
+    await identify(tab, {});
+    expect(await opened(tab)).toEqual(["", 0]);
+  });
+
+  test("a draft written by one person is forgotten when the site identifies another, also on a page where the form has not loaded yet", async () => {
+    const tab = await hostPage(site.url);
+    await annDrafts(tab);
+    await tab.reload();
+    await tab.getByRole("button", { name: "Feedback" }).waitFor();
+    await identify(tab, { id: "u_43", email: "bob@acme.test" });
+    expect(await opened(tab)).toEqual(["", 0]);
+  });
+
+  test("a report waiting on the assistant's questions is forgotten when another person signs in: the open widget shows an empty form, and no 'Send as it is' of the report before", async () => {
+    const tab = await hostPage(site.url);
+    await identify(tab, ann);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByLabel("Your message").fill("The receipt download link opens an empty tab on the billing page.");
+    await tab.getByRole("button", { name: "Send", exact: true }).click();
+    await tab.getByText("Not sent yet.").waitFor({ timeout: 10_000 });
+    await identify(tab, { id: "u_43", email: "bob@acme.test" });
+    const message = tab.getByLabel("Your message");
+    await message.waitFor({ timeout: 5000 });
+    expect([await message.inputValue(), await tab.getByRole("button", { name: "Send as it is" }).count()]).toEqual(["", 0]);
+    await tab.reload();
+    expect(await opened(tab)).toEqual(["", 0]);
+  });
+
+  test("identify made again for the same person, as a single-page app does at each render or each page, keeps their draft", async () => {
+    const tab = await hostPage(site.url);
+    await annDrafts(tab);
+    await identify(tab, { ...ann, token: "ann-sso-token-renewed" });
+    expect(await opened(tab)).toEqual(["My invoices from Acme show the wrong VAT number", 0]);
+    await tab.reload();
+    await tab.getByRole("button", { name: "Feedback" }).waitFor();
+    await identify(tab, ann);
+    expect(await opened(tab)).toEqual(["My invoices from Acme show the wrong VAT number", 0]);
   });
 
   test("a destroy() queued before the loader ran, between two mounts of the snippet (React's StrictMode), leaves one launcher, with the second mount's listeners alone", async () => {
