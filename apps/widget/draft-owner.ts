@@ -12,10 +12,22 @@ export const DRAFT_KEY = "retour:draft";
  */
 export const ownerOf = (person: Person): string => String(person.id ?? person.email ?? "");
 
-/** Forgets the tab's draft and pending report unless `owner` wrote them: another person signed in, or no one. */
-export function forgetUnlessOwnedBy(owner: string): void {
+/**
+ * Whether what `owner` wrote is another's than `person`'s: another person's, or that of one signed out
+ * since. What no one wrote (before the site identified anyone: "I cannot sign in") is the next person's,
+ * most likely its writer's, and theirs from then on.
+ */
+export const writtenByAnother = (owner: string | undefined, person: string): boolean => Boolean(owner) && owner !== person;
+
+/** Forgets the tab's draft and pending report where another wrote them; what no one wrote, `person` adopts. */
+export function forgetUnlessOwnedBy(person: string): void {
   try {
-    if ((JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? "{}") as { owner?: string }).owner !== owner) sessionStorage.removeItem(DRAFT_KEY);
+    const kept = sessionStorage.getItem(DRAFT_KEY);
+    if (kept === null) return;
+    const saved = JSON.parse(kept) as { owner?: string };
+    if (writtenByAnother(saved.owner, person)) sessionStorage.removeItem(DRAFT_KEY);
+    // Adopted: should they sign out, it is theirs to take away, not the next person's to find.
+    else if (!saved.owner && person) sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ ...saved, owner: person }));
   } catch {
     // Unreadable, which recall() reads as nothing too, or the storage refused: nothing of theirs is shown.
   }

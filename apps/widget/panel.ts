@@ -3,7 +3,7 @@ import type { QualificationStep } from "../../core/schemas/qualification.ts";
 import type { ReportResponse } from "../../core/schemas/report.ts";
 import type { WidgetReportRequest } from "../../core/schemas/widget.ts";
 import { h } from "./dom.ts";
-import { ownerOf } from "./draft-owner.ts";
+import { ownerOf, writtenByAnother } from "./draft-owner.ts";
 import type { Panel, PanelHost } from "./panel-host.ts";
 import { type PanelScope, type Reply, scopeOf, type Vote } from "./panel-scope.ts";
 import { PANEL_CSS } from "./panel-style.ts";
@@ -167,15 +167,16 @@ export function createPanel(host: PanelHost): Panel {
     },
     close,
     identified(tokenChanged) {
+      const person = ownerOf(host.user);
       // Another person: the draft or the question shown, and what the form holds (a screenshot), were the one before's.
-      if (saved.owner !== ownerOf(host.user)) {
+      if (writtenByAnother(saved.owner, person)) {
         keep({});
         // Emptied at once: the new form waits on the replay recorder where one is still loading.
         if (view !== "ended") {
           body.replaceChildren();
           void form();
         }
-      }
+      } else if (saved.owner !== person) keep(saved); // No one's until now: the person's (keep stamps them).
       refresh({});
       if (tokenChanged) tabs?.redraw();
     },

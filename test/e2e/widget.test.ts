@@ -889,6 +889,22 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect(await opened(tab)).toEqual(["", 0]);
   });
 
+  test("a draft written before anyone was identified is kept by the person who signs in, and theirs from then: their sign-out forgets it", async () => {
+    const tab = await hostPage(site.url);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByLabel("Your message").fill("I cannot sign in with my Acme account");
+    await tab.keyboard.press("Escape");
+    await tab.reload();
+    await tab.getByRole("button", { name: "Feedback" }).waitFor();
+    await identify(tab, ann);
+    expect(await opened(tab)).toEqual(["I cannot sign in with my Acme account", 0]);
+    await tab.keyboard.press("Escape");
+    await tab.reload();
+    await tab.getByRole("button", { name: "Feedback" }).waitFor();
+    await identify(tab, {});
+    expect(await opened(tab)).toEqual(["", 0]);
+  });
+
   test("identify made again for the same person, as a single-page app does at each render or each page, keeps their draft", async () => {
     const tab = await hostPage(site.url);
     await annDrafts(tab);
