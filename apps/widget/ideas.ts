@@ -21,6 +21,8 @@ interface IdeasHost {
   readonly vote: (key: string) => Promise<{ votes: number; counted?: boolean } | null>;
   /** Those of these feedbacks that count the person's vote already, with their votes now. */
   readonly voted: (keys: readonly string[]) => Promise<ReadonlyMap<string, number>>;
+  /** Whether a vote was cast in this page (here or on a look-alike): the list is then asked of the service again. */
+  readonly votedHere: () => boolean;
   /** Says something in the panel's status line, where refusals are said too. */
   readonly say: (text: string) => void;
   /** Says something to screen readers only, in the panel's status line. */
@@ -71,6 +73,9 @@ export async function showIdeas(host: IdeasHost): Promise<void> {
   try {
     const response = await fetch(`${host.base}/v1/portal/${encodeURIComponent(portal.slug)}/feedbacks?${query}`, {
       headers: { "accept-language": host.lang },
+      // The browser keeps the list as the portal's public JSON lets it (30 s, then stale 5 min more): after a vote it
+      // asks again with the list's ETag, so that no count from before the vote is shown (a 304 when none moved).
+      cache: host.votedHere() ? "no-cache" : "default",
     });
     if (!response.ok) throw new Error(String(response.status));
     ideas = ((await response.json()) as { data: PublicFeedbackSummary[] }).data;

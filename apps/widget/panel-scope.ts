@@ -39,6 +39,8 @@ export interface PanelScope {
   readonly vote: (key: string) => Promise<Vote | null>;
   /** Those of these published feedbacks that count the identified person's vote already, with their votes now; none when the server cannot say. */
   readonly voted: (keys: readonly string[]) => Promise<ReadonlyMap<string, number>>;
+  /** Whether the service answered a vote in this page: the portal's list of ideas the browser keeps may be from before it. */
+  readonly votedHere: () => boolean;
 }
 
 async function post(base: string, lang: string, path: string, payload: unknown, idempotencyKey?: string): Promise<Reply> {
@@ -116,6 +118,7 @@ function voted(scope: PanelScope, refusal: Refusal, keys: readonly string[]): Pr
 export function scopeOf(host: PanelHost, lang: Lang, dialog: HTMLElement, status: HTMLElement): PanelScope {
   const w = WORDS[lang];
   const refusal: Refusal = {};
+  let votedHere = false;
   // A token the site gives anew (`Retour.identify`) is asked with again.
   const tokenRefused = () => !!host.user.token && host.user.token === refusal.token;
   const scope: PanelScope = {
@@ -137,8 +140,13 @@ export function scopeOf(host: PanelHost, lang: Lang, dialog: HTMLElement, status
     post: (path, payload, idempotencyKey) => post(host.base, lang, path, payload, idempotencyKey),
     identified: () => !!host.user.token && !tokenRefused(),
     tokenRefused,
-    vote: (key) => vote(scope, refusal, key),
+    vote: async (key) => {
+      const cast = await vote(scope, refusal, key);
+      votedHere ||= cast !== null;
+      return cast;
+    },
     voted: (keys) => voted(scope, refusal, keys),
+    votedHere: () => votedHere,
   };
   return scope;
 }

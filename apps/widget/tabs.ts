@@ -94,6 +94,7 @@ async function showIdeasTab(scope: PanelScope, portal: Portal, into: HTMLElement
     tokenRefused: scope.tokenRefused,
     vote: scope.vote,
     voted: scope.voted,
+    votedHere: scope.votedHere,
     say: scope.say,
     announce: scope.announce,
   });

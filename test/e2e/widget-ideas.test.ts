@@ -240,6 +240,21 @@ describe.skipIf(!present)("the widget's Ideas tab and look-alike offer, in Chrom
     await tab.getByRole("button", { name: /^Voted for / }).waitFor({ timeout: 10_000 });
   });
 
+  test("the Ideas tab drawn again after a vote in the page (the site signs the person out) shows the votes with that vote, not the list the browser kept from before it", async () => {
+    const tab = await hostPage("/signed?who=gus@customer.example", 1280);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByRole("tab", { name: "Ideas" }).click();
+    const recurring = tab.locator("[data-retour-widget] .idea", { hasText: "Recurring bookings" });
+    const before = Number(await recurring.locator("b").textContent());
+    await tab.getByRole("button", { name: /Vote for “Recurring bookings”/ }).click();
+    await tab.getByRole("button", { name: /Voted for “Recurring bookings”/ }).waitFor();
+    // Signed out, the tab is drawn anew with the counts of the portal's list alone (no vote of theirs to ask about).
+    await tab.evaluate(() => (window.Retour as unknown as { identify(person: object): void }).identify({}));
+    const shown = recurring.locator(".count b");
+    await shown.waitFor({ timeout: 10_000 });
+    expect(Number(await shown.textContent())).toBe(before + 1);
+  });
+
   test("without a token the tab offers the portal's sign-in in a new tab, in French too, coming back to the app's ideas on the portal; the arrow keys move between the tabs", async () => {
     const tab = await hostPage("/anonymous?lang=fr", 390);
     await tab.getByRole("button", { name: "Avis" }).click();
