@@ -7,10 +7,24 @@ import type { Person } from "./panel-host.ts";
 export const DRAFT_KEY = "retour:draft";
 
 /**
- * Who the person is, for whose draft it is: the site's `id`, else the e-mail; "" for no one. Not the token:
- * a secret the tab would then keep, and one a site renews for the same person.
+ * Whom a single sign-on token names: its `sub`, else its e-mail, read from its payload (base64url JSON)
+ * without checking its signature, which is the service's to check: it only says whose draft it is.
  */
-export const ownerOf = (person: Person): string => String(person.id ?? person.email ?? "");
+function named(token: string | undefined): string | undefined {
+  try {
+    const claims = JSON.parse(atob(token!.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")));
+    return claims.sub ?? claims.email;
+  } catch {
+    return undefined; // No token, or not a JWT: it names no one.
+  }
+}
+
+/**
+ * Who the person is, for whose draft it is: the site's `id`, else the e-mail, else whom the token names
+ * (a site that identifies people by their token alone); "" for no one. Never the token itself: a secret
+ * the tab would then keep, and one a site renews for the same person.
+ */
+export const ownerOf = (person: Person): string => String(person.id ?? person.email ?? named(person.token) ?? "");
 
 /**
  * Whether what `owner` wrote is another's than `person`'s: another person's, or that of one signed out

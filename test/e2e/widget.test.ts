@@ -916,6 +916,23 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect(await opened(tab)).toEqual(["My invoices from Acme show the wrong VAT number", 0]);
   });
 
+  /** A single sign-on token as a site's server signs it (`{sub, email, exp}`, HS256); the widget reads whom it names, never checks it. */
+  const ssoToken = (sub: string, email: string, exp: number) =>
+    ["eyJhbGciOiJIUzI1NiJ9", Buffer.from(JSON.stringify({ sub, email, exp })).toString("base64url"), "c2lnbmF0dXJl"].join(".");
+
+  test("a site that identifies people by their single sign-on token alone: the same person's renewed token keeps their draft, another person's opens an empty form", async () => {
+    const tab = await hostPage(site.url);
+    await identify(tab, { token: ssoToken("user-ann", "ann@acme.test", 2_000_000_000) });
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByLabel("Your message").fill("My invoices from Acme show the wrong VAT number");
+    await tab.keyboard.press("Escape");
+    await identify(tab, { token: ssoToken("user-ann", "ann@acme.test", 2_000_003_600) });
+    expect(await opened(tab)).toEqual(["My invoices from Acme show the wrong VAT number", 0]);
+    await tab.keyboard.press("Escape");
+    await identify(tab, { token: ssoToken("user-bob", "bob@acme.test", 2_000_003_600) });
+    expect(await opened(tab)).toEqual(["", 0]);
+  });
+
   test("a destroy() queued before the loader ran, between two mounts of the snippet (React's StrictMode), leaves one launcher, with the second mount's listeners alone", async () => {
     const tab = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
     await tab.goto(`${site.url.origin}/remounted`);
