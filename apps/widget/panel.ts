@@ -171,8 +171,9 @@ export function createPanel(host: PanelHost): Panel {
       // Another person: the draft or the question shown, and what the form holds (a screenshot), were the one before's.
       if (writtenByAnother(saved.owner, person)) {
         keep({});
-        // Emptied at once: the new form waits on the replay recorder where one is still loading.
-        if (view !== "ended") {
+        // Emptied at once: the new form waits on the replay recorder where one is still loading. An end shown
+        // (its link to their report's tracking page) is theirs too; a closed panel's starts afresh when opened.
+        if (view !== "ended" || !dialog.hidden) {
           body.replaceChildren();
           void form();
         }

@@ -889,6 +889,24 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect(await opened(tab)).toEqual(["", 0]);
   });
 
+  test("the end shown after a person's report (its thanks and the link to follow it) is theirs: the open widget shows the next person, or no one after a sign-out, an empty form", async () => {
+    const tab = await hostPage(site.url);
+    await identify(tab, ann);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await sendAndQualify(tab, "The invoice PDF shows last month's total.");
+    const follow = tab.getByRole("link", { name: /Follow its progress/ });
+    await follow.waitFor();
+    await identify(tab, { id: "u_43", email: "bob@acme.test" });
+    const message = tab.getByLabel("Your message");
+    await message.waitFor({ timeout: 5000 });
+    expect([await message.inputValue(), await follow.count(), await tab.getByText("Thank you! Your feedback was sent.").count()]).toEqual(["", 0, 0]);
+    await sendAndQualify(tab, "The invoice PDF shows someone else's address.");
+    await follow.waitFor();
+    await identify(tab, {});
+    await tab.getByLabel(/Your e-mail/).waitFor({ timeout: 5000 });
+    expect([await message.inputValue(), await follow.count()]).toEqual(["", 0]);
+  });
+
   test("a draft written before anyone was identified is kept by the person who signs in, and theirs from then: their sign-out forgets it", async () => {
     const tab = await hostPage(site.url);
     await tab.getByRole("button", { name: "Feedback" }).click();
