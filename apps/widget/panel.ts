@@ -39,6 +39,8 @@ export function createPanel(host: PanelHost): Panel {
   let saved: Saved = { owner: ownerOf(host.user), ...recall() };
   /** Brings the form shown up to date when the page opens the widget again. */
   let refresh: Panel["open"] = () => undefined;
+  /** Counts the people identified in turn: a reply to what the one before sent or answered is not shown to the next, nor kept as theirs. */
+  let person = 0;
   const keep = (next: Saved) => {
     saved = { ...next, owner: ownerOf(host.user) };
     persist(saved);
@@ -103,26 +105,33 @@ export function createPanel(host: PanelHost): Panel {
 
   /** Sends a step's request and shows what the server answers; the status line says it is on its way. */
   async function ask(path: string, payload: unknown, idempotencyKey?: string): Promise<void> {
+    const asker = person;
     scope.say(w.sending);
     try {
-      show(await scope.post(path, payload, idempotencyKey));
+      const reply = await scope.post(path, payload, idempotencyKey);
+      if (asker === person) show(reply);
     } catch (error) {
-      scope.fail(error);
+      if (asker === person) scope.fail(error);
     }
   }
 
   /** Records the pending report as it is, without more questions; its key makes a second press the same report. */
   const sendAsItIs = (): Promise<void> => ask("/v1/widget/reports", { ...saved.pending!.report, qualify: false }, saved.pending!.key);
 
-  async function send(report: WidgetReportRequest): Promise<void> {
+  async function send(report: WidgetReportRequest, writer: number): Promise<void> {
+    // Made by the form of the person before (its screenshot encoded while the site identified another): not sent as either's.
+    if (writer !== person) return;
     const reply = await scope.post("/v1/widget/reports", report);
+    if (writer !== person) return;
     if (reply.status === 200) keep({ pending: { key: randomKey(), report, step: reply.body as unknown as QualificationStep } });
     show(reply);
   }
 
   async function form(prefill: Partial<Draft> = {}): Promise<void> {
     view = "form";
-    const shown = reportForm(scope, prefill, await host.recorder(), { drafted: (draft) => keep({ draft }), send, votedInstead });
+    const recorder = await host.recorder();
+    const writer = person;
+    const shown = reportForm(scope, prefill, recorder, { drafted: (draft) => keep({ draft }), send: (report) => send(report, writer), votedInstead });
     refresh = shown.refresh;
     body.replaceChildren(shown.element);
     focusFirst();
@@ -167,9 +176,11 @@ export function createPanel(host: PanelHost): Panel {
     },
     close,
     identified(tokenChanged) {
-      const person = ownerOf(host.user);
+      const owner = ownerOf(host.user);
       // Another person: the draft or the question shown, and what the form holds (a screenshot), were the one before's.
-      if (writtenByAnother(saved.owner, person)) {
+      if (writtenByAnother(saved.owner, owner)) {
+        person++;
+        scope.say("");
         keep({});
         // Emptied at once: the new form waits on the replay recorder where one is still loading. An end shown
         // (its link to their report's tracking page) is theirs too; a closed panel's starts afresh when opened.
@@ -177,7 +188,7 @@ export function createPanel(host: PanelHost): Panel {
           body.replaceChildren();
           void form();
         }
-      } else if (saved.owner !== person) keep(saved); // No one's until now: the person's (keep stamps them).
+      } else if (saved.owner !== owner) keep(saved); // No one's until now: the person's (keep stamps them).
       refresh({});
       if (tokenChanged) tabs?.redraw();
     },

@@ -907,6 +907,31 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect([await message.inputValue(), await follow.count()]).toEqual(["", 0]);
   });
 
+  test("a report on its way when another person signs in is not shown to them: its questions do not replace their empty form, nor are they kept in the tab", async () => {
+    const tab = await hostPage(site.url);
+    await identify(tab, ann);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((done) => (release = done));
+    await tab.route(/\/v1\/widget\/reports$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByLabel("Your message").fill("The receipt download link opens an empty tab on the billing page.");
+    const posted = nextReport(tab);
+    await tab.getByRole("button", { name: "Send", exact: true }).click();
+    await posted;
+    await identify(tab, { id: "u_43", email: "bob@acme.test" });
+    const answered = tab.waitForEvent("requestfinished", (r) => new URL(r.url()).pathname === "/v1/widget/reports");
+    release();
+    await answered;
+    await tab.evaluate(() => new Promise((done) => setTimeout(done, 200)));
+    const message = tab.getByLabel("Your message");
+    expect([(await message.count()) ? await message.inputValue() : null, await tab.getByText("Not sent yet.").count()]).toEqual(["", 0]);
+    await tab.reload();
+    expect(await opened(tab)).toEqual(["", 0]);
+  });
+
   test("a draft written before anyone was identified is kept by the person who signs in, and theirs from then: their sign-out forgets it", async () => {
     const tab = await hostPage(site.url);
     await tab.getByRole("button", { name: "Feedback" }).click();
