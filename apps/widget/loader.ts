@@ -207,7 +207,8 @@ function start(script: HTMLScriptElement): void {
       void recorder.then((r) => r?.stop());
       host.remove();
       listeners.clear();
-      delete window.Retour;
+      // Called again once the page ran the snippet anew (its stub, or the widget it loaded): that one is not this one's to remove.
+      if (window.Retour === api) delete window.Retour;
     },
   };
   window.Retour = api;

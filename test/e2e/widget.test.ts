@@ -989,6 +989,21 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect(await tab.evaluate(() => (window as unknown as { heard?: string[] }).heard)).toEqual(["second mount"]);
   });
 
+  test("destroy() called again on a widget destroyed already leaves alone the snippet the page ran since, and the calls it queued", async () => {
+    const tab = await hostPage(site.url);
+    const kept = await tab.evaluate(() => {
+      type Queued = { q: unknown[][]; destroy(): void };
+      const w = window as unknown as { Retour?: Queued };
+      const before = w.Retour!;
+      before.destroy();
+      // The page mounts the widget again: the snippet's stub queues its calls until the loader runs once more.
+      w.Retour = { q: [["identify", [{ id: "u_43" }]]], destroy: () => undefined };
+      before.destroy();
+      return w.Retour?.q.length;
+    });
+    expect(kept).toBe(1);
+  });
+
   test("a destroy() made before the app's settings arrive leaves no launcher drawn after it", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     const tab = await context.newPage();
