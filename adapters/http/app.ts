@@ -333,7 +333,6 @@ export function createHttpApp(services: Services, options: HttpOptions) {
   };
   return app
     .onError(({ code, error, request }) => {
-      if (error instanceof HttpFailure) return thrown(error, request);
       if (code === "PARSE") return errorResponse(request, error.cause instanceof HttpFailure ? error.cause.code : "invalid_json");
       // No route matched: Elysia made no cookie jar; the request's own cookies say who is asking. (Naming
       // Elysia's jar here would have it parse every request's cookies, and copy every Response answered.)
