@@ -155,7 +155,9 @@ export function createPanel(host: PanelHost): Panel {
     if (dialog.hidden) return;
     dialog.hidden = true;
     host.launcher.hidden = false;
-    (opener?.isConnected ? opener : host.launcher).focus();
+    opener?.focus();
+    // Gone, or hidden since (an item of a menu that closed): the launcher, where a keyboard can reach the widget again.
+    if (!opener || document.activeElement !== opener) host.launcher.focus();
     host.emit("close");
   }
 

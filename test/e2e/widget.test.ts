@@ -1033,6 +1033,17 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect(await payNow.evaluate((e) => document.activeElement === e)).toBe(true);
   });
 
+  test("opened by an item of the page's menu, which the menu hid as it closed, the widget gives the focus to its launcher when it closes", async () => {
+    const tab = await hostPage(site.url);
+    const payNow = tab.getByRole("button", { name: "Pay now" });
+    await payNow.focus();
+    await tab.evaluate(() => (window as unknown as { Retour: { open(): void } }).Retour.open());
+    await tab.getByLabel("Your message").waitFor();
+    await payNow.evaluate((e) => e.setAttribute("hidden", ""));
+    await tab.keyboard.press("Escape");
+    expect(await tab.evaluate(() => document.activeElement?.shadowRoot?.activeElement?.textContent)).toBe("Feedback");
+  });
+
   test("a page with a fixed bar of its own at the bottom moves the launcher above it with --retour-launcher-bottom, at 390 px", async () => {
     const tab = await hostPage(site.url, 390);
     await tab.addStyleTag({
