@@ -45,7 +45,14 @@ interface Refusals {
  * The server for one request. Its tools authorize in their use cases; a call refused for a scope the
  * token lacks (though the role allows it) leaves that scope in `lacking`, for the HTTP answer to ask for.
  */
-function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusals, lacking: Set<Scope>, request: Request): Server {
+function mcpServer(
+  sdk: Sdk,
+  services: Services,
+  grant: Grant,
+  refusals: Refusals,
+  outcome: { readonly lacking: Set<Scope>; thrown?: unknown },
+  request: Request,
+): Server {
   const { Server, CallToolRequestSchema, ListToolsRequestSchema } = sdk;
   const toolError = (failure: Failure, tool?: Tool): CallToolResult => {
     const body = failure.code === tool?.invalidInput ? refusals.describeArguments(failure, request) : refusals.describe(failure, request);
@@ -73,9 +80,14 @@ function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusal
     const args = request.params.arguments ?? {};
     const refused = checkArguments(tool, args);
     if (refused) return toolError(refused, tool);
-    const result = await tool.run(services, grant, args);
+    // Thrown (a bug, a store that cannot write), the SDK would answer its message as the call's error: kept, the
+    // request is answered as any route's thrown error is, a logged 500 or a 503 to retry, saying nothing of it.
+    const result = await tool.run(services, grant, args).catch((error: unknown) => {
+      outcome.thrown ??= error;
+      throw error;
+    });
     const scope = OPERATIONS[tool.operation].scope;
-    if (!result.ok && result.code === "insufficient_scope" && scope && canAuthorizeAgain(grant)) lacking.add(scope);
+    if (!result.ok && result.code === "insufficient_scope" && scope && canAuthorizeAgain(grant)) outcome.lacking.add(scope);
     if (!result.ok) return toolError(result, tool);
     const value = result.value as Record<string, unknown>;
     const notes = [
@@ -210,14 +222,16 @@ export function createMcpHandler(
     }
     const sdk = await loadSdk();
     const transport = new sdk.WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    const lacking = new Set<Scope>();
-    const server = mcpServer(sdk, services, grant, refusals, lacking, request);
+    const outcome: { readonly lacking: Set<Scope>; thrown?: unknown } = { lacking: new Set() };
+    const server = mcpServer(sdk, services, grant, refusals, outcome, request);
     await server.connect(transport);
     try {
       const answer = await transport.handleRequest(request, {
         parsedBody: body,
         authInfo: { token: "", clientId: grant.agentId ?? "personal", scopes: [...grant.scopes] },
       });
+      if (outcome.thrown !== undefined) throw outcome.thrown;
+      const { lacking } = outcome;
       if (lacking.size === 0) return answer;
       // The person could allow this: ask the client to authorize again with the scope (RFC 6750 §3.1).
       return refusals.refuse(request, fail("insufficient_scope"), {

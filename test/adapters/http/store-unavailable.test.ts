@@ -10,13 +10,15 @@ import { inProcess, type InProcess, jsonClient } from "../../support/in-process.
  * full file is provoked in test/adapters/sqlite-unavailable.test.ts; here, the whole service hears it.)
  */
 let diskFull = false;
+/** Commits that still find room once `diskFull` is set: the disk fills between a request's first write and its next. */
+let roomFor = 0;
 const prepare = Database.prototype.prepare;
 Database.prototype.prepare = function (this: Database, ...args: Parameters<Database["prepare"]>) {
   const statement = prepare.apply(this, args);
   if (args[0] !== "COMMIT") return statement;
   const run = statement.run.bind(statement);
   statement.run = (...bindings) => {
-    if (diskFull) throw Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+    if (diskFull && roomFor-- <= 0) throw Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
     return run(...bindings);
   };
   return statement;
@@ -95,6 +97,36 @@ describe("an agent's tool call on a store whose disk is full", () => {
       retryAfter: "30",
       code: "store_unavailable",
     });
+    expect(logged).toEqual([expect.stringContaining("the disk of DATA_DIR=/srv/retour is full")]);
+  });
+
+  test("whose own write fails after its call was counted is told store_unavailable too, and not the store's error in the protocol's words", async () => {
+    logged.length = 0;
+    refusals = storeRefusals(logger, "DATA_DIR=/srv/retour");
+    // The call is admitted (its token and budget written), then its comment finds the disk full.
+    [diskFull, roomFor] = [true, 2];
+    const res = await server.fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${server.demo.tokens.member}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "add_comment", arguments: { key: "DEMO-1", text: "Seen" } },
+      }),
+    });
+    [diskFull, roomFor] = [false, 0];
+    const text = await res.text();
+    expect({ status: res.status, retryAfter: res.headers.get("retry-after"), code: (JSON.parse(text) as { code: string }).code }).toEqual({
+      status: 503,
+      retryAfter: "30",
+      code: "store_unavailable",
+    });
+    expect(text).not.toContain("disk is full");
     expect(logged).toEqual([expect.stringContaining("the disk of DATA_DIR=/srv/retour is full")]);
   });
 });
