@@ -1,7 +1,7 @@
 import { HttpFailure } from "./reply.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
-/** Trackers' incoming webhooks carry whole issues: they may be larger than a report. */
+/** What Slack and the trackers send to /integrations/: a tracker's webhook carries a whole issue, larger than a report. */
 const MAX_INTEGRATION_BODY_BYTES = 1024 * 1024;
 
 /** A widget report may carry a 2 MB screenshot and a 5 MB replay, base64-encoded (4/3 larger), beside its text. */
