@@ -46,10 +46,14 @@ export function reportForm(scope: PanelScope, prefill: Partial<Draft>, recorder:
   const refused = h("p", { class: "field-error", id: "retour-message-error" });
   const hint = h("p", { class: "hint" }, willSend(scope));
   const shot = screenshotSlot(scope);
-  const draft = (): Draft => ({ kind: String(new FormData(element).get("kind") ?? "problem"), message: message.value });
+  const draft = (): Draft => {
+    const data = new FormData(element);
+    return { kind: String(data.get("kind") ?? "problem"), message: message.value, email: String(data.get("email") ?? "") || undefined };
+  };
   const alike = lookAlikes(scope, draft, events.votedInstead);
   /** Asked only where the site gave no e-mail; it comes and goes as the site signs people in and out (`Retour.identify`). */
-  const askEmail = () => h("label", { class: "field" }, h("span", {}, w.email), h("input", { type: "email", name: "email", autocomplete: "email" }));
+  const askEmail = () =>
+    h("label", { class: "field" }, h("span", {}, w.email), h("input", { type: "email", name: "email", autocomplete: "email", value: prefill.email }));
   let email = host.user.email ? null : askEmail();
   const element = h(
     "form",

@@ -7,6 +7,8 @@ import { DRAFT_KEY } from "./draft-owner.ts";
 export interface Draft {
   readonly kind: string;
   readonly message: string;
+  /** The e-mail they gave where the site gave none: a report sent after a reload would otherwise go without it. */
+  readonly email?: string;
 }
 
 /** A report waiting on the assistant's questions: what was sent, the step shown, and the key that makes "Send as it is" happen once. */

@@ -817,6 +817,19 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
   const nextReport = (tab: Page) =>
     tab.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/v1/widget/reports").then((r) => r.postDataJSON());
 
+  test("the e-mail a person gave in the form is kept with their draft after a reload, and goes with the report", async () => {
+    const tab = await hostPage(site.url);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    await tab.getByLabel("Your message").fill("The coupon field refuses every code.");
+    await tab.getByLabel(/Your e-mail/).fill("zoe@example.test");
+    await tab.reload();
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    expect(await tab.getByLabel(/Your e-mail/).inputValue()).toBe("zoe@example.test");
+    const sent = nextReport(tab);
+    await tab.getByRole("button", { name: "Send", exact: true }).click();
+    expect((await sent).user).toEqual({ email: "zoe@example.test" });
+  });
+
   test("identify says who is signed in now: after identify({}) at sign-out the form asks for the e-mail again and the report goes as no one, and a person signed in next keeps nothing of the one before", async () => {
     const tab = await hostPage(site.url);
     await identify(tab, { ...ann, plan: "pro" });
