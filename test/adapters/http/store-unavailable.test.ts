@@ -73,38 +73,11 @@ describe("a store whose disk is full", () => {
 });
 
 describe("an agent's tool call on a store whose disk is full", () => {
-  test("is told store_unavailable with Retry-After, as a REST client is, and the operator's log hears of it", async () => {
+  /** A Member's agent comments on DEMO-1, with `room` commits left before the disk is full; its answer's status, Retry-After, code and text. */
+  async function commentWithRoomFor(room: number) {
     logged.length = 0;
     refusals = storeRefusals(logger, "DATA_DIR=/srv/retour");
-    diskFull = true;
-    const res = await server.fetch(`${server.url}/mcp`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${server.demo.tokens.member}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/call",
-        params: { name: "add_comment", arguments: { key: "DEMO-1", text: "Seen" } },
-      }),
-    });
-    diskFull = false;
-    expect({ status: res.status, retryAfter: res.headers.get("retry-after"), code: ((await res.json()) as { code: string }).code }).toEqual({
-      status: 503,
-      retryAfter: "30",
-      code: "store_unavailable",
-    });
-    expect(logged).toEqual([expect.stringContaining("the disk of DATA_DIR=/srv/retour is full")]);
-  });
-
-  test("whose own write fails after its call was counted is told store_unavailable too, and not the store's error in the protocol's words", async () => {
-    logged.length = 0;
-    refusals = storeRefusals(logger, "DATA_DIR=/srv/retour");
-    // The call is admitted (its token and budget written), then its comment finds the disk full.
-    [diskFull, roomFor] = [true, 2];
+    [diskFull, roomFor] = [true, room];
     const res = await server.fetch(`${server.url}/mcp`, {
       method: "POST",
       headers: {
@@ -121,12 +94,20 @@ describe("an agent's tool call on a store whose disk is full", () => {
     });
     [diskFull, roomFor] = [false, 0];
     const text = await res.text();
-    expect({ status: res.status, retryAfter: res.headers.get("retry-after"), code: (JSON.parse(text) as { code: string }).code }).toEqual({
-      status: 503,
-      retryAfter: "30",
-      code: "store_unavailable",
-    });
-    expect(text).not.toContain("disk is full");
+    return { status: res.status, retryAfter: res.headers.get("retry-after"), code: (JSON.parse(text) as { code?: string }).code, text };
+  }
+  const refused = { status: 503, retryAfter: "30", code: "store_unavailable", text: expect.any(String) };
+
+  test("is told store_unavailable with Retry-After, as a REST client is, and the operator's log hears of it", async () => {
+    expect(await commentWithRoomFor(0)).toEqual(refused);
+    expect(logged).toEqual([expect.stringContaining("the disk of DATA_DIR=/srv/retour is full")]);
+  });
+
+  test("whose own write fails after its call was counted is told store_unavailable too, and not the store's error in the protocol's words", async () => {
+    // The call is admitted (its token and budget written), then its comment finds the disk full.
+    const answer = await commentWithRoomFor(2);
+    expect(answer).toEqual(refused);
+    expect(answer.text).not.toContain("disk is full");
     expect(logged).toEqual([expect.stringContaining("the disk of DATA_DIR=/srv/retour is full")]);
   });
 });
