@@ -6,6 +6,14 @@ import { FormBrowser } from "./browser.ts";
 
 export const REDIRECT_URI = "http://127.0.0.1:9/callback";
 
+/** A tools/call as a client posts it to `/mcp` without a session, bearing `token`: for tests of one call's answer on the wire. */
+export const toolCall = (origin: string, token: string, name: string, args: Record<string, unknown>): Request =>
+  new Request(`${origin}/mcp`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+  });
+
 /** An OAuthClientProvider that keeps everything in memory and records where it was sent to authorize. */
 class MemoryOAuthProvider implements OAuthClientProvider {
   client?: OAuthClientInformationMixed;

@@ -6,6 +6,7 @@ import { EXPORTS_PER_MINUTE } from "../../../core/triage/spend-export.ts";
 import { FormBrowser, signIn } from "../../support/browser.ts";
 import { distinctText } from "../../support/distinct.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
+import { toolCall } from "../../support/mcp-client.ts";
 
 /** The budgets a server has when no RATE_LIMIT_* setting is given. */
 const defaults = loadConfig({});
@@ -304,22 +305,7 @@ describe("the monthly quota over MCP", () => {
 
   test("create_report counts in the month's quota, and is refused with quota_exceeded once it is used", async () => {
     const createReport = async (message: string) => {
-      const res = await http.handle(
-        new Request("http://localhost:3000/mcp", {
-          method: "POST",
-          headers: {
-            authorization: `Bearer ${http.demo.tokens.member}`,
-            "content-type": "application/json",
-            accept: "application/json, text/event-stream",
-          },
-          body: JSON.stringify({
-            jsonrpc: "2.0",
-            id: 1,
-            method: "tools/call",
-            params: { name: "create_report", arguments: { kind: "idea", message } },
-          }),
-        }),
-      );
+      const res = await http.handle(toolCall("http://localhost:3000", http.demo.tokens.member, "create_report", { kind: "idea", message }));
       const { result } = (await res.json()) as { result: { isError?: boolean; content: Array<{ text: string }> } };
       return [result.isError ?? false, JSON.parse(result.content.at(-1)!.text)];
     };

@@ -3,6 +3,7 @@ import { Database } from "bun:sqlite";
 import type { Logger } from "../../../adapters/logging/logger.ts";
 import { storeRefusals } from "../../../apps/server/store-refusals.ts";
 import { inProcess, type InProcess, jsonClient } from "../../support/in-process.ts";
+import { toolCall } from "../../support/mcp-client.ts";
 
 /**
  * A disk that fills while the service runs: once `diskFull` is set, every commit of the stores
@@ -78,20 +79,7 @@ describe("an agent's tool call on a store whose disk is full", () => {
     logged.length = 0;
     refusals = storeRefusals(logger, "DATA_DIR=/srv/retour");
     [diskFull, roomFor] = [true, room];
-    const res = await server.fetch(`${server.url}/mcp`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${server.demo.tokens.member}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/call",
-        params: { name: "add_comment", arguments: { key: "DEMO-1", text: "Seen" } },
-      }),
-    });
+    const res = await server.handle(toolCall(server.url, server.demo.tokens.member, "add_comment", { key: "DEMO-1", text: "Seen" }));
     [diskFull, roomFor] = [false, 0];
     const text = await res.text();
     return { status: res.status, retryAfter: res.headers.get("retry-after"), code: (JSON.parse(text) as { code?: string }).code, text };
