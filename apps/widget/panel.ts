@@ -56,9 +56,10 @@ export function createPanel(host: PanelHost): Panel {
       if (saved.pending) keep({ pending: { ...saved.pending, step } });
       return void askStep(step);
     }
-    // Ended without recording. Starting again starts from what the person wrote.
+    // Ended without recording. Starting again starts from what the person wrote, the e-mail they typed too (one the site gives is its own).
     const written = saved.pending?.report;
-    const restart = step.status === "restart" && written ? { kind: written.kind, message: written.message } : {};
+    const email = host.user.email ? undefined : written?.user?.email;
+    const restart = step.status === "restart" && written ? { kind: written.kind, message: written.message, email } : {};
     end(
       h("p", { class: "message" }, step.message ?? ""),
       null,

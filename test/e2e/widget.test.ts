@@ -830,6 +830,24 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect((await sent).user).toEqual({ email: "zoe@example.test" });
   });
 
+  test("an answer that changes the subject brings the form back with the report's message and the e-mail the person gave in it", async () => {
+    const tab = await hostPage(site.url);
+    await tab.getByRole("button", { name: "Feedback" }).click();
+    const message = "The receipt download link opens an empty tab on the billing page.";
+    await tab.getByLabel("Your message").fill(message);
+    await tab.getByLabel(/Your e-mail/).fill("zoe@example.test");
+    await tab.getByRole("button", { name: "Send", exact: true }).click();
+    const next = tab.getByRole("button", { name: "Continue" });
+    await next.waitFor({ timeout: 10_000 });
+    // An answer that opens another subject: the local assistant asks for it as a new report.
+    for (const field of await tab.locator("[data-retour-widget] form :is(textarea, input[type=text])").all())
+      await field.fill("Actually, the invoices page is slow too.");
+    await next.click();
+    await tab.getByRole("button", { name: "Start again" }).click();
+    expect(await tab.getByLabel("Your message").inputValue()).toBe(message);
+    expect(await tab.getByLabel(/Your e-mail/).inputValue()).toBe("zoe@example.test");
+  });
+
   test("identify says who is signed in now: after identify({}) at sign-out the form asks for the e-mail again and the report goes as no one, and a person signed in next keeps nothing of the one before", async () => {
     const tab = await hostPage(site.url);
     await identify(tab, { ...ann, plan: "pro" });
