@@ -53,14 +53,6 @@ type Fields = Record<string, string | string[] | undefined>;
 const one = (value: string | string[] | undefined): string => (Array.isArray(value) ? (value[0] ?? "") : (value ?? "")).trim();
 const fieldsOf = (body: unknown): Fields => (body && typeof body === "object" ? (body as Fields) : {});
 
-const board = (slug: string): string => `/p/${encodeURIComponent(slug)}`;
-
-/** The language chosen with the portal's switch, carried to the page a form sends the browser back to. */
-const languageQuery = (request: Request): string => {
-  const asked = chosenLanguage(request);
-  return asked ? `?lang=${asked}` : "";
-};
-
 /**
  * The request of a refused link or single sign-on page without its token: the page's language
  * switch repeats its own address, and would copy a credential into another link (history, Referer).
@@ -78,7 +70,7 @@ function withoutToken(request: Request): Request {
  * to the ideas it listed, each one press from its vote.
  */
 function nextPage(slug: string, asked: string): string {
-  const home = board(slug);
+  const { home } = portalLinks(slug, null);
   const rest = asked.startsWith(home) ? asked.slice(home.length) : null;
   return rest !== null && /^(\?appId=[A-Za-z0-9_-]+|\/[A-Za-z0-9_-]+(\?to=vote)?)?$/.test(rest) ? asked : home;
 }
@@ -141,9 +133,15 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
   const feedbackNotFound = (language: Language, request: Request, slug: string, brand: Brand | null) =>
     shell(language, portalWords(language).notFoundTitle, notFoundContent(language, portalLinks(slug, chosenLanguage(request)).board()), 404, brand);
 
-  function failurePage(language: Language, portal: PortalEntry, failure: Failure, brand: Brand | null, next = board(portal.slug)): Response {
+  function failurePage(
+    language: Language,
+    portal: PortalEntry,
+    failure: Failure,
+    brand: Brand | null,
+    next = portalLinks(portal.slug, null).home,
+  ): Response {
     const w = textFor(language).portalPeople;
-    const slug = portal.slug;
+    const links = portalLinks(portal.slug, null);
     const [title, message] =
       failure.code === "rate_limited"
         ? [w.tooManyTitle, w.tooMany]
@@ -154,7 +152,7 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
           : [errorBody(failure.code, language).error, null];
     // A refused link offers only the ways in this portal has: never an e-mail the service cannot send.
     const ways = waysIn(services, portal, next);
-    const emailLink = `${board(slug)}/sign-in${next === board(slug) ? "" : `?next=${encodeURIComponent(next)}`}`;
+    const emailLink = links.signIn(next);
     const again =
       failure.code !== "invalid_link"
         ? ""
@@ -168,7 +166,7 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
     const response = shell(
       language,
       title,
-      html`<h1>${title}</h1>${message ? html`<p>${message}</p>` : ""}${again}${why}<p><a class="standalone" href="${board(slug)}">${w.back}</a></p>`,
+      html`<h1>${title}</h1>${message ? html`<p>${message}</p>` : ""}${again}${why}<p><a class="standalone" href="${links.home}">${w.back}</a></p>`,
       STATUS_OF[failure.code],
       brand && { ...brand, request: withoutToken(brand.request) },
     );
@@ -183,7 +181,7 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
     from.searchParams.delete("to");
     const chosen = brand && chosenLanguage(brand.request);
     if (chosen) from.searchParams.set("lang", chosen);
-    return html`<p><a class="standalone" href="${from.pathname}${from.search}">${from.pathname === board(slug) ? w.back : w.backToPage}</a></p>`;
+    return html`<p><a class="standalone" href="${from.pathname}${from.search}">${from.pathname === portalLinks(slug, null).home ? w.back : w.backToPage}</a></p>`;
   }
 
   /**
@@ -201,10 +199,11 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
     const refused = refusedField("email-problem", problem);
     const w = textFor(language).portalPeople;
     const slug = portal.slug;
+    const links = portalLinks(slug, null);
     const ways = waysIn(services, portal, next);
     const signOut = signedInAs
       ? html`<p>${w.signedInAs} <strong>${signedInAs}</strong></p>
-<form method="post" action="${board(slug)}/sign-out"><input type="hidden" name="csrf" value="${csrf}"><p><button type="submit">${w.signOut}</button></p></form>`
+<form method="post" action="${links.signOut()}"><input type="hidden" name="csrf" value="${csrf}"><p><button type="submit">${w.signOut}</button></p></form>`
       : "";
     const back = wayBack(language, slug, next, brand);
     if (!ways.email && !ways.organization)
@@ -215,7 +214,7 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
     const email = ways.email
       ? html`${ways.organization ? html`<p class="or">${w.or}</p><p>${w.byEmail}</p>` : ""}
 ${refused.said}
-<form method="post" action="${board(slug)}/sign-in">
+<form method="post" action="${links.home}/sign-in">
 <input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="next" value="${next}">
 <label for="email">${w.email}</label><input id="email" type="email" name="email" required maxlength="254" autocomplete="email"${typed ? html` value="${typed}"` : ""}${refused.marks}>
 <div class="trap" aria-hidden="true"><label for="website">${w.honeypot}</label><input id="website" type="text" name="website" tabindex="-1" autocomplete="off"></div>
@@ -239,7 +238,7 @@ ${refused.said}
     return shell(
       language,
       w.formRefused,
-      html`<h1>${w.formRefused}</h1><p>${w.otherSite}</p><p><a class="standalone" href="${board(slug)}">${w.back}</a></p>`,
+      html`<h1>${w.formRefused}</h1><p>${w.otherSite}</p><p><a class="standalone" href="${portalLinks(slug, null).home}">${w.back}</a></p>`,
       403,
       brand,
     );
@@ -311,7 +310,7 @@ ${refused.said}
             email: one(fields.email),
             language,
             address: options.clientAddress(request),
-            ...(next !== board(portal.slug) && { next }),
+            ...(next !== portalLinks(portal.slug, null).home && { next }),
           });
           if (asked.ok) return sent;
           if (asked.code === "invalid_body")
@@ -348,7 +347,7 @@ ${refused.said}
             language,
             w.signIn,
             html`<h1>${w.signIn}</h1><p>${w.confirmText}</p>
-<form method="post" action="${board(portal.slug)}/sign-in/link">
+<form method="post" action="${portalLinks(portal.slug, null).home}/sign-in/link">
 <input type="hidden" name="csrf" value="${await portalCsrfToken(services, portal, cookie)}"><input type="hidden" name="token" value="${token}"><input type="hidden" name="next" value="${next}">
 <p><button type="submit">${w.confirm}</button></p></form>`,
             200,
@@ -396,7 +395,7 @@ ${refused.said}
           if (at instanceof Response) return at;
           const { portal } = at;
           await closePortalSession(services, portal, cookie);
-          return redirect(board(portal.slug));
+          return redirect(portalLinks(portal.slug, null).home);
         },
         { detail: { hide: true } },
       )
@@ -412,10 +411,10 @@ ${refused.said}
           // Only what the team published takes votes from the portal: anything else is not there.
           const feedback = await publishedFeedback(services, portal.orgId, params.key);
           if (!feedback) return feedbackNotFound(language, request, portal.slug, brand);
-          const back = `${board(portal.slug)}/${encodeURIComponent(feedback.key)}${languageQuery(request)}`;
+          const back = portalLinks(portal.slug, chosenLanguage(request)).feedback(feedback.key);
           const person = await portalPerson(services, portal, cookie);
-          if (!person)
-            return redirect(`${board(portal.slug)}/sign-in?next=${encodeURIComponent(`${board(portal.slug)}/${encodeURIComponent(feedback.key)}`)}`);
+          const canonical = portalLinks(portal.slug, null);
+          if (!person) return redirect(canonical.signIn(canonical.feedback(feedback.key)));
           // A robot fills every field; a person never sees this one. Sent back, and nothing counted.
           if (one(fields.website)) return redirect(back);
           const voted =
