@@ -43,8 +43,8 @@ function refusedLine(words: readonly string[], error: unknown): Asked {
 /**
  * Reads a command line (without `retour` itself). `help [group]`, `--help` and `<group> --help`
  * print the usage (of that group); no command at all, an unknown one, or a group named alone is a
- * mistake (exit status 2), said before the usage, as is an argument beyond those the command takes
- * or a --json it prints none for.
+ * mistake (exit status 2), said before the usage, as is an argument beyond those the command takes,
+ * a --json it prints none for, or an option it does not read.
  * `help import` is the help center's command, not a question.
  */
 export function commandLine(words: readonly string[]): Asked {
@@ -59,7 +59,7 @@ export function commandLine(words: readonly string[]): Asked {
   const name = COMMANDS[group] ? group : `${group} ${verb}`;
   const alone = ALONE.find((command) => command === group);
   if (alone && !values.help) {
-    const beyond = beyondTakes(alone, positionals.slice(1), values.json === true);
+    const beyond = beyondTakes(alone, positionals.slice(1), values);
     return beyond ? mistake(beyond, usageOf(alone)) : { kind: "alone", command: alone, name, group, parsed };
   }
   const asksHelp = group === "help" && verb !== "import";
@@ -76,6 +76,6 @@ export function commandLine(words: readonly string[]): Asked {
     );
   }
   const args = positionals.slice(name === group ? 1 : 2);
-  const beyond = beyondTakes(name, args, values.json === true);
+  const beyond = beyondTakes(name, args, values);
   return beyond ? mistake(beyond, commandUsage(name, group)) : { kind: "command", name, group, parsed, args };
 }

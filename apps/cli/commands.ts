@@ -321,7 +321,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
   },
 
   async "org create"(services, inv, out) {
-    const name = option(inv, "name") ?? arg(inv, 0, "name");
+    const name = arg(inv, 0, "name");
     const prefix = option(inv, "prefix");
     const plan = pick(option(inv, "plan") ?? "free", PLANS, "--plan");
     const created = await createOrganization(services, { name, plan, ...(prefix !== undefined && { keyPrefix: prefix }) });
@@ -354,9 +354,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const org = await organization(services, arg(inv, 0, "org"));
     const kind = pick(option(inv, "kind") ?? "web", APP_KINDS, "--kind");
     const description = option(inv, "description");
-    const app = orFail(
-      await createApp(services, operator(org), { name: option(inv, "name") ?? arg(inv, 1, "name"), kind, ...(description && { description }) }),
-    );
+    const app = orFail(await createApp(services, operator(org), { name: arg(inv, 1, "name"), kind, ...(description && { description }) }));
     out(`app ${app.id}`);
     out(`no channel yet, so nothing can report about it: channel create ${org.keyPrefix} ${app.id} --kind api|form|widget`);
   },
@@ -591,7 +589,7 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     // Checked before the person is made, so a mistake in either leaves no account behind.
     const org = orgName === undefined ? null : await organization(services, orgName);
     const role = roleName === undefined ? null : pick(roleName, ROLES, "--role");
-    const email = option(inv, "email") ?? arg(inv, 0, "email");
+    const email = arg(inv, 0, "email");
     const created = orFail(
       await createUser(services, { email, ...(name !== undefined && { name }), ...(password !== undefined && { password }) }),
       (f) =>

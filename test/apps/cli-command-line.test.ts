@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TAKES } from "../../apps/cli/command-arguments.ts";
+import { commandUsage } from "../../apps/cli/arguments.ts";
 import { ALONE, commandLine } from "../../apps/cli/command-line.ts";
 import { COMMANDS, USAGE } from "../../apps/cli/commands.ts";
 
@@ -113,6 +114,48 @@ describe("the CLI's command line", () => {
     expect([said?.code, firstLine(said?.err)]).toEqual([2, "retour: org list prints no JSON: --json is for demo, token create and api-key create"]);
     expect(commandLine(["token", "create", "ACME", "a@x.io", "--json"])).toMatchObject({ kind: "command", name: "token create" });
     expect(commandLine(["api-key", "create", "ACME", "ci", "--json"])).toMatchObject({ kind: "command", name: "api-key create" });
+  });
+
+  test("an option a command does not read is exit code 2, named with those it reads, and followed by that command's usage alone", () => {
+    const said = saidFor("app", "create", "ACME", "Shop", "--origins", "https://shop.example");
+    expect([said?.code, said?.out, firstLine(said?.err)]).toEqual([
+      2,
+      "",
+      "retour: app create takes --kind and --description: --origins would do nothing",
+    ]);
+    expect(usageLines(said?.err)).toEqual(["  app create <org> <name> [--kind web|ios|android|desktop|api|other] [--description D]"]);
+  });
+
+  test("a command that reads no option names every option given to it: member list ACME --role admin lists every member", () => {
+    expect([
+      saidFor("member", "list", "ACME", "--role", "admin")?.code,
+      firstLine(saidFor("member", "list", "ACME", "--role", "admin")?.err),
+    ]).toEqual([2, "retour: member list takes no options: --role would do nothing"]);
+    expect(firstLine(saidFor("org", "list", "--prefix", "X", "--plan", "free")?.err)).toBe(
+      "retour: org list takes no options: --prefix and --plan would do nothing",
+    );
+  });
+
+  test("a command that opens the store itself refuses an option it does not read before opening anything", () => {
+    const said = saidFor("secret-key", "reset", "--yes", "--to", "mongodb");
+    expect([said?.code, firstLine(said?.err)]).toEqual([2, "retour: secret-key takes --yes: --to would do nothing"]);
+    expect(commandLine(["migrate", "--from", "sqlite", "--to", "mongodb"])).toMatchObject({ kind: "alone", command: "migrate" });
+  });
+
+  test("the options a command reads are taken, --help with any command too", () => {
+    expect(commandLine(["org", "create", "Acme", "--prefix", "ACME", "--plan", "growth"])).toMatchObject({ kind: "command", name: "org create" });
+    expect(commandLine(["token", "create", "ACME", "a@x.io", "--scopes", "feedbacks:read", "--days", "0", "--label", "ci", "--json"])).toMatchObject({
+      kind: "command",
+      name: "token create",
+    });
+    expect(commandLine(["member", "list", "--help"])).toMatchObject({ kind: "said", code: 0 });
+  });
+
+  test("every option a command is declared to read is in that command's usage, so that the two cannot drift apart", () => {
+    const missing = Object.entries(TAKES).flatMap(([name, takes]) =>
+      takes.options.filter((option) => !commandUsage(name, name.split(" ")[0]!).includes(`--${option}`)).map((option) => `${name} --${option}`),
+    );
+    expect(missing).toEqual([]);
   });
 
   test("every command declares the arguments it takes, the commands that open the store themselves too, and no other is declared", () => {
