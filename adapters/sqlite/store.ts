@@ -51,7 +51,26 @@ export function createSqliteStore(path: string, options: OpenOptions = {}): Stor
   // Should the checkpointer fail, commits checkpoint again as SQLite does by default (every 1,000 pages).
   const checkpointer = options.backgroundCheckpoints ? startCheckpointer(path, () => db.exec("PRAGMA wal_autocheckpoint = 1000")) : null;
   const batch = createWriteBatch(db);
+  // Stores that write outside the batch, in transactions of their own (they read what they guard in them).
+  const unbatched = batch.unbatched({
+    ...organizationStore(db),
+    ...appSetupStore(db),
+    ...userStore(db),
+    ...tokenStore(db),
+    ...serviceSecretStore(db),
+    async purgeExpired(now: number) {
+      db.query("DELETE FROM rate_counters WHERE expires_at <= ?").run(now);
+      db.query("DELETE FROM idempotency WHERE expires_at <= ?").run(now);
+      db.query("DELETE FROM qualifications WHERE expires_at <= ?").run(now);
+      db.query("DELETE FROM slack_events WHERE expires_at <= ?").run(now);
+      db.query("DELETE FROM password_resets WHERE expires_at <= ?").run(now);
+      db.query("DELETE FROM portal_links WHERE expires_at <= ?").run(now);
+      db.query("DELETE FROM portal_sessions WHERE expires_at <= ?").run(now);
+      db.query("DELETE FROM tokens WHERE expires_at <= ?").run(now);
+    },
+  });
   return {
+    ...unbatched,
     ...collectionStore(db, batch),
     ...rateLimitStore(db, batch),
     ...idempotencyStore(db, batch),
@@ -71,11 +90,6 @@ export function createSqliteStore(path: string, options: OpenOptions = {}): Stor
     ...trackerStore(db, batch),
     ...attachmentStore(db, batch),
     ...jobQueue(db, batch),
-    ...organizationStore(db),
-    ...appSetupStore(db),
-    ...userStore(db),
-    ...tokenStore(db),
-    ...serviceSecretStore(db),
     ...changelogStore(db, batch),
     ...commentStore(db, batch),
     ...slackStore(db, batch),
@@ -89,16 +103,6 @@ export function createSqliteStore(path: string, options: OpenOptions = {}): Stor
     ...publicationStore(db, batch),
     ...triageStore(db, batch),
     ...apiKeyStore(db, batch),
-    async purgeExpired(now) {
-      db.query("DELETE FROM rate_counters WHERE expires_at <= ?").run(now);
-      db.query("DELETE FROM idempotency WHERE expires_at <= ?").run(now);
-      db.query("DELETE FROM qualifications WHERE expires_at <= ?").run(now);
-      db.query("DELETE FROM slack_events WHERE expires_at <= ?").run(now);
-      db.query("DELETE FROM password_resets WHERE expires_at <= ?").run(now);
-      db.query("DELETE FROM portal_links WHERE expires_at <= ?").run(now);
-      db.query("DELETE FROM portal_sessions WHERE expires_at <= ?").run(now);
-      db.query("DELETE FROM tokens WHERE expires_at <= ?").run(now);
-    },
     async releaseMemory() {
       // The page cache grows to its size under load and keeps it; this hands it back.
       db.exec("PRAGMA shrink_memory");

@@ -12,6 +12,12 @@ export interface WriteBatch {
   run<T>(work: () => T): Promise<T>;
   /** Whether the last write was refused because the store cannot write (see below), less than `ms` ago. */
   refusedWithin(ms: number): boolean;
+  /**
+   * `store` with its methods' errors told as the batch tells its writes' (a store that cannot write
+   * marked, and remembered as a refusal): for stores that write outside the batch, in a transaction
+   * of their own.
+   */
+  unbatched<S extends object>(store: S): S;
 }
 
 /**
@@ -28,12 +34,6 @@ function reasonOf(error: unknown): UnavailableReason | null {
   return null;
 }
 
-/** The error a writer hears: the store's own, or, when the store cannot write at all, one marked so (core/store-unavailable.ts). */
-function heard(error: unknown): unknown {
-  const reason = reasonOf(error);
-  return reason ? storeUnavailable(reason, error) : error;
-}
-
 /**
  * Group commit. A commit costs far more than the statements in it (each writes every page it
  * dirtied to the WAL), so the writes queued during two turns of the event loop share one
@@ -41,12 +41,25 @@ function heard(error: unknown): unknown {
  * more reports per second under load than one turn, and than three; measured). Should any write
  * throw, the shared transaction is rolled back and every write is replayed in a transaction of its
  * own, so one failure never takes others with it. No caller hears of success before its commit.
- * Every write runs here, so this is where a store that cannot write is told apart from a failing write.
+ * Every write runs here or through `unbatched`, so this is where a store that cannot write is told
+ * apart from a failing write.
  */
 export function createWriteBatch(db: Database): WriteBatch {
   let queue: Pending[] = [];
   // When the last write was refused because the store cannot write; null once a write commits.
   let refusedAt: number | null = null;
+
+  /** The error a writer hears: the store's own, or, when the store cannot write at all, one marked so (core/store-unavailable.ts). */
+  function heard(error: unknown): unknown {
+    const reason = reasonOf(error);
+    if (!reason) return error;
+    refusedAt = performance.now();
+    return storeUnavailable(reason, error);
+  }
+
+  function committed(): void {
+    refusedAt = null;
+  }
   // Prepared once: Bun's db.transaction() builds a new wrapper per call, which costs more than the writes.
   const begin = db.prepare("BEGIN IMMEDIATE");
   const commit = db.prepare("COMMIT");
@@ -75,15 +88,14 @@ export function createWriteBatch(db: Database): WriteBatch {
       for (const item of batch) {
         try {
           item.resolve(together([item])[0]);
-          refusedAt = null;
+          committed();
         } catch (error) {
-          if (reasonOf(error)) refusedAt = performance.now();
           item.reject(heard(error));
         }
       }
       return;
     }
-    refusedAt = null;
+    committed();
     for (const [i, item] of batch.entries()) item.resolve(values[i]);
   }
 
@@ -96,6 +108,20 @@ export function createWriteBatch(db: Database): WriteBatch {
     },
     refusedWithin(ms: number): boolean {
       return refusedAt !== null && performance.now() - refusedAt < ms;
+    },
+    unbatched<S extends object>(store: S): S {
+      // Only the refusals: whether a method wrote, and so whether its success is a commit, is not known here.
+      const told = Object.entries(store).map(([name, method]: [string, (...args: unknown[]) => unknown]) => [
+        name,
+        async (...args: unknown[]) => {
+          try {
+            return await method(...args);
+          } catch (error) {
+            throw heard(error);
+          }
+        },
+      ]);
+      return Object.fromEntries(told) as S;
     },
   };
 }

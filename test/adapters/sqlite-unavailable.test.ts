@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { Database } from "bun:sqlite";
 import { openDatabase } from "../../adapters/sqlite/open.ts";
 import { createWriteBatch } from "../../adapters/sqlite/write-batch.ts";
+import { userStore } from "../../adapters/sqlite/users.ts";
 import { unavailableReason } from "../../core/store-unavailable.ts";
 import { newStoreFile } from "../support/new-store-file.ts";
 
@@ -48,6 +49,26 @@ describe("sqlite store whose disk is full", () => {
     db.exec("PRAGMA max_page_count = 1000000");
     await batch.run(fill(db));
     expect({ refused, afterCommit: batch.refusedWithin(30_000) }).toEqual({ refused: true, afterCommit: false });
+    db.close();
+  });
+
+  test("a write outside the batch (a user created) is refused as the store being full, and remembered as a refusal", async () => {
+    const db = fullStore();
+    const batch = createWriteBatch(db);
+    // A name needing pages of its own: the users table's page may have room for a short one.
+    const error = await batch
+      .unbatched(userStore(db))
+      .createUser({ id: "u1", email: "ada@example.com", name: "x".repeat(100_000) })
+      .catch((e: unknown) => e);
+    expect({
+      reason: unavailableReason(error),
+      cause: ((error as Error).cause as { code?: string }).code,
+      refused: batch.refusedWithin(30_000),
+    }).toEqual({
+      reason: "full",
+      cause: "SQLITE_FULL",
+      refused: true,
+    });
     db.close();
   });
 });
