@@ -42,15 +42,20 @@ import { triageStore } from "./triage.ts";
 import { apiKeyStore } from "./api-keys.ts";
 import { STORE_RETRY_AFTER_S } from "../../core/store-unavailable.ts";
 
+interface SqliteStoreOptions extends OpenOptions {
+  /** Told when a write commits after the store refused one because it could not write (see write-batch.ts). */
+  readonly onWritesAgain?: () => void;
+}
+
 /**
  * The embedded store: one SQLite file, shared safely by several processes on one machine.
  * `backgroundCheckpoints` (for servers): WAL checkpoints run on a thread of their own.
  */
-export function createSqliteStore(path: string, options: OpenOptions = {}): Store {
+export function createSqliteStore(path: string, options: SqliteStoreOptions = {}): Store {
   const db = openDatabase(path, options);
   // Should the checkpointer fail, commits checkpoint again as SQLite does by default (every 1,000 pages).
   const checkpointer = options.backgroundCheckpoints ? startCheckpointer(path, () => db.exec("PRAGMA wal_autocheckpoint = 1000")) : null;
-  const batch = createWriteBatch(db);
+  const batch = createWriteBatch(db, options.onWritesAgain);
   // Stores that write outside the batch, in transactions of their own (they read what they guard in them).
   const unbatched = batch.unbatched({
     ...organizationStore(db),

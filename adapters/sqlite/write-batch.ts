@@ -42,9 +42,9 @@ function reasonOf(error: unknown): UnavailableReason | null {
  * throw, the shared transaction is rolled back and every write is replayed in a transaction of its
  * own, so one failure never takes others with it. No caller hears of success before its commit.
  * Every write runs here or through `unbatched`, so this is where a store that cannot write is told
- * apart from a failing write.
+ * apart from a failing write. `onWritesAgain` is told when a write commits after such a refusal.
  */
-export function createWriteBatch(db: Database): WriteBatch {
+export function createWriteBatch(db: Database, onWritesAgain: () => void = () => {}): WriteBatch {
   let queue: Pending[] = [];
   // When the last write was refused because the store cannot write; null once a write commits.
   let refusedAt: number | null = null;
@@ -58,7 +58,9 @@ export function createWriteBatch(db: Database): WriteBatch {
   }
 
   function committed(): void {
+    if (refusedAt === null) return;
     refusedAt = null;
+    onWritesAgain();
   }
   // Prepared once: Bun's db.transaction() builds a new wrapper per call, which costs more than the writes.
   const begin = db.prepare("BEGIN IMMEDIATE");

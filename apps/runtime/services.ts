@@ -47,11 +47,12 @@ export function openingSqlite<T>(open: () => T): T {
 export const sqliteFile = (dataDir: string): string => join(dataDir, "retour.sqlite");
 
 /** The embedded SQLite file, or the MongoDB deployment shared by several processes. */
-async function openStore(config: Config, role: Role, logger: Logger): Promise<Store> {
+async function openStore(config: Config, role: Role, logger: Logger, onWritesAgain?: () => void): Promise<Store> {
   if (config.store === "sqlite")
     return openingSqlite(() =>
       createSqliteStore(sqliteFile(config.dataDir), {
         backgroundCheckpoints: role === "server",
+        ...(onWritesAgain && { onWritesAgain }),
         onUpgrade: (schema) => logger.info({ schema }, "upgrading the store's schema; on a large store this takes a while, once"),
         onUpgraded: (schema, ms) => logger.info({ schema, ms }, "the store's schema is upgraded"),
       }),
@@ -157,11 +158,12 @@ export async function createServices(
   logger: Logger,
   baseUrl: string,
   role: Role = "cli",
-  // Off for `secret-key reset` alone, which gives the store this key when its own is lost.
-  { checkKey = true }: { readonly checkKey?: boolean } = {},
+  // checkKey: off for `secret-key reset` alone, which gives the store this key when its own is lost.
+  // onWritesAgain: told when the embedded store commits a write after refusing one because it could not write.
+  { checkKey = true, onWritesAgain }: { readonly checkKey?: boolean; readonly onWritesAgain?: () => void } = {},
 ): Promise<Services> {
   useDataDir(config.dataDir);
-  const store = await openStore(config, role, logger);
+  const store = await openStore(config, role, logger, onWritesAgain);
   const keyFile = secretKeyFile(config.dataDir);
   // A store restored without its key: refused before a new key is written, so none is left behind to be
   // blamed. Looked at again after the store: a process starting beside this one writes its key before its check.

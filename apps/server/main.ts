@@ -69,15 +69,15 @@ const server = listen((request, clientAddress) => {
 const baseUrl = config.baseUrl ?? `http://localhost:${server.port}`;
 let services: Services;
 let address: ReturnType<typeof recordAddress>;
+// Only the SQLite store says it cannot write (adapters/sqlite/write-batch.ts), and when it writes again; it lives in DATA_DIR.
+const { refused: storeRefused, writesAgain } = storeRefusals(logger, `DATA_DIR=${config.dataDir}`);
 try {
-  services = await createServices(config, logger, baseUrl, "server");
+  services = await createServices(config, logger, baseUrl, "server", { onWritesAgain: writesAgain });
   address = recordAddress(config.dataDir, baseUrl);
 } catch (error) {
   server.stop(true);
   fatal(error instanceof Error ? error.message : String(error));
 }
-// Only the SQLite store says it cannot write (adapters/sqlite/write-batch.ts); it lives in DATA_DIR.
-const storeRefused = storeRefusals(logger, `DATA_DIR=${config.dataDir}`);
 app = assembleHttpApp(services, {
   reportsPerMinute: config.reportsPerMinute,
   widgetKeyPerMinute: config.widgetKeyPerMinute,

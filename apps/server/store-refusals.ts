@@ -19,16 +19,20 @@ function remedy(reason: UnavailableReason, where: string): string {
 /**
  * The log of a store that cannot write. Under load every request and job is refused alike, and a
  * line with a stack for each would bury the cause: the first refusal is said in one line with its
- * cause and remedy, then at most one line a minute, counting the refusals since. Returns a function
- * that logs `error` so when it says the store cannot write, and says whether it did (other errors
- * are left to their own lines).
+ * cause and remedy, then at most one line a minute, counting the refusals since; and once a write
+ * commits again, one line says the outage ended and how many refusals it made. `refused` logs
+ * `error` so when it says the store cannot write, and says whether it did (other errors are left to
+ * their own lines); `writesAgain` is for the store to tell when a write commits after a refusal.
  */
-export function storeRefusals(logger: Pick<Logger, "error">, where: string, now: () => number = () => performance.now()) {
+export function storeRefusals(logger: Pick<Logger, "error" | "info">, where: string, now: () => number = () => performance.now()) {
   let lastLine: number | null = null;
   let unsaid = 0;
-  return (error: unknown): boolean => {
+  // Since the first refusal of this outage: the operator learns its size when it ends.
+  let refusals = 0;
+  const refused = (error: unknown): boolean => {
     const reason = unavailableReason(error);
     if (!reason) return false;
+    refusals++;
     const at = now();
     if (lastLine !== null && at - lastLine < REPEAT_MS) {
       unsaid++;
@@ -43,4 +47,13 @@ export function storeRefusals(logger: Pick<Logger, "error">, where: string, now:
     unsaid = 0;
     return true;
   };
+  const writesAgain = (): void => {
+    // A refusal this log never heard of (one a caller handled itself) ended no outage it told of.
+    if (refusals === 0) return;
+    logger.info({ refused: refusals }, `the store writes again; ${refusals} writes were refused since the first refusal`);
+    lastLine = null;
+    unsaid = 0;
+    refusals = 0;
+  };
+  return { refused, writesAgain };
 }

@@ -71,4 +71,16 @@ describe("sqlite store whose disk is full", () => {
     });
     db.close();
   });
+
+  test("the first write that commits after a refusal tells the store writes again, once", async () => {
+    const db = fullStore();
+    let told = 0;
+    const batch = createWriteBatch(db, () => told++);
+    await batch.run(fill(db)).catch(() => undefined);
+    db.exec("PRAGMA max_page_count = 1000000");
+    await batch.run(fill(db));
+    await batch.run(fill(db));
+    expect(told).toBe(1);
+    db.close();
+  });
 });

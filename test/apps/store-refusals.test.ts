@@ -8,10 +8,11 @@ const full = () => storeUnavailable("full", Object.assign(new Error("database or
 /** The refusals' log with a clock the test moves, and the lines it wrote. */
 function refusalLog() {
   const lines: { fields: Record<string, unknown>; line: string }[] = [];
-  const logger = { error: (fields: Record<string, unknown>, line: string) => lines.push({ fields, line }) } as unknown as Pick<Logger, "error">;
+  const write = (fields: Record<string, unknown>, line: string) => lines.push({ fields, line });
+  const logger = { error: write, info: write } as unknown as Pick<Logger, "error" | "info">;
   let now = 0;
-  const said = storeRefusals(logger, "DATA_DIR=/srv/retour", () => now);
-  return { lines, said, advance: (ms: number) => (now += ms) };
+  const { refused, writesAgain } = storeRefusals(logger, "DATA_DIR=/srv/retour", () => now);
+  return { lines, said: refused, writesAgain, advance: (ms: number) => (now += ms) };
 }
 
 describe("the log of a store that cannot write", () => {
@@ -39,5 +40,24 @@ describe("the log of a store that cannot write", () => {
   test("any other error is left to its own line", () => {
     const log = refusalLog();
     expect({ said: log.said(new Error("a bug")), lines: log.lines.length }).toEqual({ said: false, lines: 0 });
+  });
+
+  test("the first write that commits after refusals is one line saying the store writes again, with how many were refused", () => {
+    const log = refusalLog();
+    for (let i = 0; i < 3; i++) log.said(full());
+    log.writesAgain();
+    expect(log.lines.at(-1)).toEqual({ fields: { refused: 3 }, line: "the store writes again; 3 writes were refused since the first refusal" });
+  });
+
+  test("a refusal after writes resumed is said at once, as the first of a new outage", () => {
+    const log = refusalLog();
+    log.said(full());
+    log.writesAgain();
+    log.said(full());
+    expect(log.lines.map((l) => l.line.slice(0, 26))).toEqual([
+      "the store cannot write: th",
+      "the store writes again; 1 ",
+      "the store cannot write: th",
+    ]);
   });
 });

@@ -27,12 +27,12 @@ Database.prototype.prepare = function (this: Database, ...args: Parameters<Datab
 
 /** The server's log of refusals (store-refusals.ts), begun again by a test about it. */
 const logged: string[] = [];
-const logger = { error: (_fields: object, line: string) => logged.push(line) } as unknown as Pick<Logger, "error">;
+const logger = { error: (_fields: object, line: string) => logged.push(line) } as unknown as Pick<Logger, "error" | "info">;
 let refusals = storeRefusals(logger, "DATA_DIR=/srv/retour");
 
 let server: InProcess;
 beforeAll(async () => {
-  server = await inProcess({ onStoreUnavailable: (error) => refusals(error) });
+  server = await inProcess({ onStoreUnavailable: (error) => refusals.refused(error) });
   Database.prototype.prepare = prepare;
 });
 afterAll(() => server.close());
