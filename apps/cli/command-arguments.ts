@@ -99,7 +99,7 @@ export function beyondTakes(name: string, args: readonly string[], values: Reado
     return `${name} takes ${takes.words.join(" ") || "no arguments"}: ${extra.join(" ")} ${extra.length === 1 ? "is one" : `are ${extra.length}`} more than it takes`;
   if (values.json === true && !takes.json) {
     const printers = Object.keys(TAKES).filter((command) => TAKES[command]!.json);
-    return `${name} prints no JSON: --json is for ${printers.slice(0, -1).join(", ")} and ${printers.at(-1)}`;
+    return `${name} prints no JSON: --json is for ${listed(printers)}`;
   }
   const given = Object.keys(values).filter((option) => values[option] !== undefined && !GLOBAL.includes(option));
   const unread = given.filter((option) => !takes.options.includes(option)).map((option) => `--${option}`);
