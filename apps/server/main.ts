@@ -1,6 +1,5 @@
 import type { Elysia } from "elysia";
 import { serve } from "../../adapters/http/serve.ts";
-import { storeRefusals } from "./store-refusals.ts";
 import { createLogger, requestLogger } from "../../adapters/logging/logger.ts";
 import type { Services } from "../../core/services.ts";
 import { ConfigError, loadConfig, type Config } from "../runtime/config.ts";
@@ -10,6 +9,7 @@ import { closeServices, createServices } from "../runtime/services.ts";
 import { purgeExpired } from "../../core/upkeep/purge-expired.ts";
 import { listOrganizations } from "../../core/organizations/list-organizations.ts";
 import { startWorker } from "./worker.ts";
+import { storeRefusals } from "./store-refusals.ts";
 import { stopSignals } from "./stop-signals.ts";
 import { requestsSaturate } from "./saturation.ts";
 import { assembleHttpApp } from "./http-app.ts";
