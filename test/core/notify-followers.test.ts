@@ -1,10 +1,9 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { MergeRecord } from "../../core/merges/merge.ts";
-import type { Follower, ReportRecord } from "../../core/model.ts";
+import type { AppRecord, Follower, ReportRecord } from "../../core/model.ts";
 import { notifyFollowers } from "../../core/notify/notify-followers.ts";
 import type { Publication } from "../../core/store/publications.ts";
-import type { AppRecord } from "../../core/model.ts";
 import { feedbackRecord, fakeFeedbacks } from "./fake-feedbacks.ts";
 import { NOW } from "./fake-organization.ts";
 
