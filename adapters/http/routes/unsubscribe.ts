@@ -5,19 +5,13 @@ import { readUnsubscribeLink, type Stopped } from "../../../core/notify/read-uns
 import { resubscribe } from "../../../core/notify/resubscribe.ts";
 import { unsubscribe } from "../../../core/notify/unsubscribe.ts";
 import type { Language } from "../../../core/language.ts";
-import { acceptedLanguage } from "../language.ts";
+import { requestLanguage } from "../language.ts";
 import { type Html, html, page } from "../html.ts";
 import { textFor } from "../catalog/text.ts";
 import { postedFromOwnSite } from "../same-origin.ts";
 import { wordsFor } from "../web/words.ts";
 
 type Words = ReturnType<typeof textFor>["unsubscribe"];
-
-/** The language the link was sent in (`lang`), else the browser's: a follower reads the page in the language they are written to. */
-const languageOf = (request: Request): Language => {
-  const lang = new URL(request.url).searchParams.get("lang");
-  return lang === "fr" || lang === "en" ? lang : acceptedLanguage(request);
-};
 
 const linkOf = (request: Request): UnsubscribeLink => {
   const q = new URL(request.url).searchParams;
@@ -63,7 +57,7 @@ export function unsubscribeRoutes(services: Services) {
     .get(
       "/unsubscribe",
       async ({ request }) => {
-        const language = languageOf(request);
+        const language = requestLanguage(request);
         const w = textFor(language).unsubscribe;
         const link = linkOf(request);
         const stopped = await readUnsubscribeLink(services, link);
@@ -87,7 +81,7 @@ export function unsubscribeRoutes(services: Services) {
     .post(
       "/unsubscribe",
       async ({ request }) => {
-        const language = languageOf(request);
+        const language = requestLanguage(request);
         const w = textFor(language).unsubscribe;
         const link = linkOf(request);
         const done = await unsubscribe(services, link);
@@ -103,7 +97,7 @@ export function unsubscribeRoutes(services: Services) {
     .post(
       "/unsubscribe/undo",
       async ({ request, body }) => {
-        const language = languageOf(request);
+        const language = requestLanguage(request);
         const w = textFor(language).unsubscribe;
         if (!postedFromOwnSite(request, ownOrigin)) {
           const refused = wordsFor(language, "common").otherSite;
