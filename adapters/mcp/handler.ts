@@ -41,18 +41,17 @@ interface Refusals {
   readonly refuse: (request: Request, failure: Failure, headers?: Record<string, string>) => Response;
 }
 
+/** What one request's tool calls leave for its HTTP answer: the scopes to ask for, and the first error thrown. */
+interface CallsOutcome {
+  readonly lacking: Set<Scope>;
+  thrown?: unknown;
+}
+
 /**
  * The server for one request. Its tools authorize in their use cases; a call refused for a scope the
  * token lacks (though the role allows it) leaves that scope in `lacking`, for the HTTP answer to ask for.
  */
-function mcpServer(
-  sdk: Sdk,
-  services: Services,
-  grant: Grant,
-  refusals: Refusals,
-  outcome: { readonly lacking: Set<Scope>; thrown?: unknown },
-  request: Request,
-): Server {
+function mcpServer(sdk: Sdk, services: Services, grant: Grant, refusals: Refusals, outcome: CallsOutcome, request: Request): Server {
   const { Server, CallToolRequestSchema, ListToolsRequestSchema } = sdk;
   const toolError = (failure: Failure, tool?: Tool): CallToolResult => {
     const body = failure.code === tool?.invalidInput ? refusals.describeArguments(failure, request) : refusals.describe(failure, request);
@@ -222,7 +221,7 @@ export function createMcpHandler(
     }
     const sdk = await loadSdk();
     const transport = new sdk.WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    const outcome: { readonly lacking: Set<Scope>; thrown?: unknown } = { lacking: new Set() };
+    const outcome: CallsOutcome = { lacking: new Set() };
     const server = mcpServer(sdk, services, grant, refusals, outcome, request);
     await server.connect(transport);
     try {
