@@ -64,6 +64,16 @@ function withoutToken(request: Request): Request {
 }
 
 /**
+ * A page whose own address holds a credential (a sign-in link's token, a single sign-on token) sends
+ * no Referer at all, as the tracking, invitation and reset pages do: the portal's usual policy still
+ * gives the whole address to pages of the service, and the person's next click may be anywhere.
+ */
+function noReferrer(response: Response): Response {
+  response.headers.set("referrer-policy", "no-referrer");
+  return response;
+}
+
+/**
  * Where to go after signing in: a page of the same portal only (never another site, nor another
  * portal). A feedback's page may be asked `?to=vote`: the vote box sent the person to sign in. The
  * board may be asked with one app's ideas (`?appId=`): the widget's sign-in sends the person back
@@ -342,7 +352,7 @@ ${refused.said}
           const token = typeof query.token === "string" ? query.token : "";
           const next = nextPage(portal.slug, typeof query.next === "string" ? query.next : "");
           const usable = await checkSignInLink(services, portal, token);
-          if (!usable.ok) return failurePage(language, portal, usable, brand, next);
+          if (!usable.ok) return noReferrer(failurePage(language, portal, usable, brand, next));
           const response = shell(
             language,
             w.signIn,
@@ -353,7 +363,7 @@ ${refused.said}
             200,
             brand,
           );
-          return response;
+          return noReferrer(response);
         },
         { detail: { hide: true } },
       )
@@ -382,7 +392,7 @@ ${refused.said}
           const asked = typeof query.return_to === "string" ? pageOf(query.return_to) : typeof query.next === "string" ? query.next : "";
           const next = nextPage(portal.slug, asked);
           const opened = await openSsoSession(services, options.verifySso, portal, typeof query.token === "string" ? query.token : "");
-          if (!opened.ok) return failurePage(language, portal, opened, brand, next);
+          if (!opened.ok) return noReferrer(failurePage(language, portal, opened, brand, next));
           keepPortalSession(services, portal, cookie, opened.value);
           return redirect(next);
         },

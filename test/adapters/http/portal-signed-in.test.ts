@@ -298,3 +298,28 @@ describe("the changelog on the portal", () => {
     }
   });
 });
+
+describe("a portal's pages whose address holds a credential send no Referer", () => {
+  test("a sign-in link's page, working or refused, sends no Referer: its address holds the link", async () => {
+    const b = browser();
+    const token = `a-live-sign-in-link-${++links}`;
+    await http.services.store.saveSignInLink(http.services.digest(token), {
+      orgId: http.demo.orgId,
+      email: "eve@customer.example",
+      expiresAt: http.services.clock() + 60_000,
+    });
+    const working = await b.fetch(`/p/demo/sign-in/link?token=${token}`);
+    expect([working.status, working.headers.get("referrer-policy")]).toEqual([200, "no-referrer"]);
+    const refused = await b.fetch("/p/demo/sign-in/link?token=made-up");
+    expect([refused.status, refused.headers.get("referrer-policy")]).toEqual([403, "no-referrer"]);
+  });
+
+  test("a refused single sign-on token's page sends no Referer: its address holds the token", async () => {
+    const forged = await new SignJWT({ sub: "u", email: "u@customer.example" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setExpirationTime("5m")
+      .sign(new TextEncoder().encode("not-the-portal-secret-0123456789abcdef"));
+    const refused = await browser().fetch(`/p/demo/sso?token=${forged}`);
+    expect([refused.status, refused.headers.get("referrer-policy")]).toEqual([403, "no-referrer"]);
+  });
+});
