@@ -29,5 +29,8 @@ export function passwordResetStore(data: Database): PasswordResetStore {
       if (used.userId) await resets().updateMany({ userId: used.userId, usedAt: null }, { $set: { usedAt: at } });
       return true;
     },
+    async closePasswordResets(userId, at) {
+      await resets().updateMany({ userId, usedAt: null }, { $set: { usedAt: at } });
+    },
   };
 }

@@ -55,5 +55,10 @@ export function passwordResetStore(db: Database, batch: WriteBatch): PasswordRes
         );
         return true;
       }),
+    async closePasswordResets(userId, at) {
+      await batch.run(() => {
+        db.query("UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL").run(at, userId);
+      });
+    },
   };
 }

@@ -29,4 +29,6 @@ export interface PasswordResetStore {
    * another behind the person's back. False, and nothing marked, otherwise.
    */
   usePasswordReset(id: string, at: number): Promise<boolean>;
+  /** Marks every unused link of the person used at `at`: their password was set another way (the operator's, an invitation's). */
+  closePasswordResets(userId: string, at: number): Promise<void>;
 }

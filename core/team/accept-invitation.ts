@@ -3,6 +3,7 @@ import { login } from "../sessions/login.ts";
 import type { Services } from "../services.ts";
 import type { AccountStore } from "../store/accounts.ts";
 import type { InvitationStore } from "../store/invitations.ts";
+import type { PasswordResetStore } from "../store/password-resets.ts";
 import type { RateLimitStore } from "../store/rate-limits.ts";
 import type { TeamStore } from "../store/team.ts";
 import type { UserStore } from "../store/users.ts";
@@ -20,6 +21,7 @@ type AcceptDeps = OpenInvitationDeps &
       Pick<InvitationStore, "useInvitation"> &
       Pick<UserStore, "findUserByEmail" | "createUser" | "setMembership"> &
       Pick<AccountStore, "setPassword" | "deleteUserSessions" | "listMemberships"> &
+      Pick<PasswordResetStore, "closePasswordResets"> &
       Pick<RateLimitStore, "rateCount" | "endedCount" | "hitRateLimit"> &
       Pick<TeamStore, "findTeamSettings" | "saveTeamSettings">;
   };

@@ -1,12 +1,11 @@
 import { EMAIL_FIELD, isEmailShaped, normalizeEmail } from "../email.ts";
 import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { Ids } from "../ports.ts";
-import type { AccountStore } from "../store/accounts.ts";
 import type { UserStore } from "../store/users.ts";
 import { type PasswordDeps, setPassword, strongEnough } from "./set-password.ts";
 
 interface CreateUserDeps extends PasswordDeps {
-  readonly store: Pick<UserStore, "findUserByEmail" | "createUser"> & Pick<AccountStore, "setPassword" | "deleteUserSessions">;
+  readonly store: Pick<UserStore, "findUserByEmail" | "createUser"> & PasswordDeps["store"];
   readonly ids: Pick<Ids, "id" | "secret">;
 }
 

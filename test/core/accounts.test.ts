@@ -7,6 +7,8 @@ import { setPassword } from "../../core/users/set-password.ts";
 function fakes() {
   const users = new Map<string, { id: string; email: string; name?: string }>();
   const hashes = new Map<string, string>();
+  /** When each person's reset links were closed. */
+  const resetsClosed = new Map<string, number>();
   const sessions = new Map<string, string>([
     ["session-of-u1", "u1"],
     ["session-of-u2", "u2"],
@@ -16,6 +18,7 @@ function fakes() {
     users,
     hashes,
     sessions,
+    resetsClosed,
     deps: {
       store: {
         findUserByEmail: async (email: string) => [...users.values()].find((u) => u.email === email) ?? null,
@@ -24,7 +27,9 @@ function fakes() {
         deleteUserSessions: async (userId: string) => {
           for (const [id, owner] of sessions) if (owner === userId) sessions.delete(id);
         },
+        closePasswordResets: async (userId: string, at: number) => void resetsClosed.set(userId, at),
       },
+      clock: () => 1_000,
       passwords: { hash: async (password: string) => `hashed:${password}` },
       ids: { id: () => `u${++next}`, secret: () => "generated-secret-0123456789abcdef" },
     },
@@ -65,6 +70,12 @@ describe("setPassword", () => {
     const { deps } = fakes();
     assert.equal((await setPassword(deps, "u1", "🔑".repeat(10))).ok, true);
     assert.deepEqual(await setPassword(deps, "u1", "🔑".repeat(9)), { ok: false, code: "weak_password" });
+  });
+
+  test("closes the reset links the person was sent, whoever sets it: one left in a mailbox would set another", async () => {
+    const { deps, resetsClosed } = fakes();
+    assert.equal((await setPassword(deps, "u1", "a new password, set by the operator")).ok, true);
+    assert.deepEqual([...resetsClosed], [["u1", 1_000]]);
   });
 
   test("without a password, makes one and returns it to be shown once", async () => {

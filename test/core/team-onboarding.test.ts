@@ -65,6 +65,9 @@ function fakeTeam() {
       resets.set(id, { ...r, usedAt: at });
       return true;
     },
+    closePasswordResets: async (userId: string, at: number) => {
+      for (const [id, r] of resets) if (r.userId === userId && r.usedAt === null) resets.set(id, { ...r, usedAt: at });
+    },
     hitRateLimit: async (bucket: string) => {
       counters.set(bucket, (counters.get(bucket) ?? 0) + 1);
       return counters.get(bucket)!;

@@ -205,6 +205,19 @@ describe("forgot password", () => {
     const form = await (await b.fetch("/forgot-password")).text();
     expect((await b.submit(form, { email: "x@example.com" }, undefined, { origin: "https://evil.example" })).status).toBe(403);
   });
+
+  test("a password the operator sets closes the reset links the person was sent: one left in a mailbox sets no other", async () => {
+    const { email } = await person();
+    const b = browser();
+    await askReset(b, email);
+    await http.runJobs();
+    const link = linkIn(mailbox.to(email).at(-1)!, "/reset-password");
+    await http.cli("user", "password", email, "--password", "set by the operator");
+    const opened = await b.fetch(pathOf(link));
+    expect(opened.status).toBe(410);
+    expect(await opened.text()).toContain("This link no longer works");
+    await signIn(browser(), email, "set by the operator", "/inbox");
+  });
 });
 
 describe("forgot password on a service that sends no e-mail (no SMTP_URL)", () => {

@@ -61,6 +61,22 @@ export function passwordResetsContract(makeStore: () => Promise<Subject>) {
       expect(await store.usePasswordReset(theirs.id, 502)).toBe(true);
     });
 
+    test("closing a person's reset links uses every unused one of theirs; a used one keeps its time, another person's stays open", async () => {
+      const store = await makeStore();
+      const { orgId } = await freeOrg(store);
+      const { userId } = await person(store, orgId);
+      const other = await person(store, orgId);
+      const [used, open, theirs] = [reset(userId, 10), reset(userId, 20), reset(other.userId, 30)];
+      await store.createPasswordReset(used, job("send_password_reset", used.id));
+      expect(await store.usePasswordReset(used.id, 100)).toBe(true);
+      for (const r of [open, theirs]) await store.createPasswordReset(r, job("send_password_reset", r.id));
+      await store.closePasswordResets(userId, 500);
+      expect((await store.findPasswordReset(used.id))?.usedAt).toBe(100);
+      expect((await store.findPasswordReset(open.id))?.usedAt).toBe(500);
+      expect(await store.usePasswordReset(open.id, 501)).toBe(false);
+      expect((await store.findPasswordReset(theirs.id))?.usedAt).toBeNull();
+    });
+
     test("a decoy reset has no person; purgeExpired deletes the reset links past their time, and only those", async () => {
       const store = await makeStore();
       const { orgId } = await freeOrg(store);
