@@ -19,6 +19,18 @@ const withJson = (takes: Takes): Takes => ({ ...takes, json: true });
 const GLOBAL = ["help", "json"];
 
 /**
+ * The options tracker set reads for each tracker, as its usage lines say them: another tracker's is
+ * refused, for `tracker set ACME web github --repo a/b --token T --site acme` once saved GitHub and
+ * said nothing of the Jira site it dropped.
+ */
+const TRACKER_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  github: ["repo", "token", "api-url", "webhook-secret"],
+  bridge: ["project", "url", "webhook-secret"],
+  linear: ["team", "token", "statuses", "api-url", "webhook-secret"],
+  jira: ["site", "project", "email", "token", "api-url", "issue-type", "statuses", "webhook-secret"],
+};
+
+/**
  * The arguments and options of every command, by its name, declared here rather than read from the
  * usage, whose `auto|review` and `[status=State …]` are a word each. An argument beyond them is
  * refused: `member remove ACME a@x b@x` once removed a@x alone and said nothing of b@x. So is an
@@ -40,10 +52,7 @@ export const TAKES: Readonly<Record<string, Takes>> = {
   "channel enable": fixed("<org>", "<channel id or key>"),
   "features import": fixed("<org>", "<appId>", "<file.json>"),
   "help import": variadic("<org>", "<appId>", "<files…>"),
-  "tracker set": reading(
-    fixed("<org>", "<appId>", "github|bridge|linear|jira"),
-    ...["repo", "project", "team", "site", "email", "url", "token", "api-url", "issue-type", "statuses", "webhook-secret"],
-  ),
+  "tracker set": reading(fixed("<org>", "<appId>", "github|bridge|linear|jira"), ...new Set(Object.values(TRACKER_OPTIONS).flat())),
   "tracker statuses": variadic("<org>", "<appId>", "[status=State …]"),
   "tracker link": fixed("<org>", "<feedbackKey>", "[issue]"),
   "tracker remove": fixed("<org>", "<appId>"),
@@ -106,4 +115,13 @@ export function beyondTakes(name: string, args: readonly string[], values: Reado
   if (unread.length === 0) return undefined;
   const read = [...takes.options, ...(takes.json ? ["json"] : [])].map((option) => `--${option}`);
   return `${name} takes ${read.length > 0 ? listed(read) : "no options"}: ${listed(unread)} would do nothing`;
+}
+
+/** Why tracker set refuses an option of another tracker than the one it sets, naming whose it is; undefined when none is. */
+export function otherTrackersOption(provider: string, values: Readonly<Record<string, unknown>>): string | undefined {
+  const reads = TRACKER_OPTIONS[provider] ?? [];
+  const foreign = Object.keys(values).find((option) => values[option] !== undefined && !GLOBAL.includes(option) && !reads.includes(option));
+  if (!foreign) return undefined;
+  const owners = Object.keys(TRACKER_OPTIONS).filter((tracker) => TRACKER_OPTIONS[tracker]!.includes(foreign));
+  return `--${foreign} is for ${listed(owners)}, not ${provider} (${provider} takes ${listed(reads.map((option) => `--${option}`))})`;
 }

@@ -61,6 +61,7 @@ import { POSTING_MODES, PortalUpdate } from "../../core/schemas/portal.ts";
 import type { FieldProblem } from "../../core/schemas/field-problem.ts";
 import { validator } from "../../adapters/http/validate.ts";
 import { apiKeyCommands } from "./api-keys.ts";
+import { otherTrackersOption } from "./command-arguments.ts";
 import { exportCommand } from "./export.ts";
 import type { Invocation, Out } from "./invocation.ts";
 import { imageTypeOf } from "../../core/attachments/file-type.ts";
@@ -460,6 +461,8 @@ export const COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const org = await organization(services, arg(inv, 0, "org"));
     const appId = arg(inv, 1, "appId");
     const provider = pick(arg(inv, 2, "provider"), TRACKER_PROVIDERS, "<provider>");
+    const foreign = otherTrackersOption(provider, inv.options);
+    if (foreign) throw new UsageError(foreign);
     // The tracker is asked about the token: one it refuses is said by the option that gave it, and nothing is stored.
     const flags = { token: "--token", project: PROJECT_FLAGS[provider] };
     const { app, webhookSecret, secretKept, unchecked } = orFail(

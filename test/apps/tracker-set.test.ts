@@ -47,8 +47,21 @@ describe("tracker set checks each tracker's settings before storing anything", (
   test("a status mapping names known statuses, and only for Linear and Jira", async () => {
     expect(await set("linear", "--team", "ENG", "--token", "lin_api_x", "--statuses", "shipped=Done")).toBe("shipped: not a known field.");
     expect(await set("linear", "--team", "ENG", "--token", "lin_api_x", "--statuses", "Done")).toContain("Done is not status=State");
-    expect(await set("github", "--repo", "acme/shop", "--token", "t", "--statuses", "fixed=Done")).toContain(
-      "a status mapping is for Linear and Jira states",
+    expect(await set("github", "--repo", "acme/shop", "--token", "t", "--statuses", "fixed=Done")).toStartWith(
+      "--statuses is for linear and jira, not github",
+    );
+    expect(await stored()).toBeNull();
+  });
+
+  test("an option of another tracker is refused, naming the tracker it is for, and nothing is stored", async () => {
+    expect(await set("github", "--repo", "acme/shop", "--token", "t", "--site", "acme", ...NOWHERE)).toBe(
+      "--site is for jira, not github (github takes --repo, --token, --api-url and --webhook-secret)",
+    );
+    expect(await set("linear", "--team", "ENG", "--token", "lin_api_x", "--project", "ENG", ...NOWHERE)).toStartWith(
+      "--project is for bridge and jira, not linear",
+    );
+    expect(await set("bridge", "--project", "ops", "--url", "https://bridge.test", "--token", "t")).toStartWith(
+      "--token is for github, linear and jira, not bridge",
     );
     expect(await stored()).toBeNull();
   });
