@@ -84,7 +84,8 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     if (!voted && !takesVotes({ status: feedback.status })) return plain;
     if (!viewer && !canSignIn) return plain;
     if (!viewer) {
-      const back = `${links.home}/${encodeURIComponent(feedback.key)}?to=vote`;
+      // The chosen language goes along, so that the person comes back to the page they read.
+      const back = links.feedback(feedback.key, { to: "vote" });
       return {
         box: html`<a class="votes" href="${links.signIn(back)}" title="${w.signInToVote}">${count}<span class="visually-hidden">${w.signInToVote}</span></a>`,
         ready: false,

@@ -77,11 +77,12 @@ function noReferrer(response: Response): Response {
  * Where to go after signing in: a page of the same portal only (never another site, nor another
  * portal). A feedback's page may be asked `?to=vote`: the vote box sent the person to sign in. The
  * board may be asked with one app's ideas (`?appId=`): the widget's sign-in sends the person back
- * to the ideas it listed, each one press from its vote.
+ * to the ideas it listed, each one press from its vote. Any of them may end with the language the
+ * person chose (`lang=`, as portalLinks adds it), so that they come back to the page they read.
  */
 function nextPage(slug: string, asked: string): string {
   const { home } = portalLinks(slug, null);
-  const rest = asked.startsWith(home) ? asked.slice(home.length) : null;
+  const rest = asked.startsWith(home) ? asked.slice(home.length).replace(/(\?|(?<=\?.*)&)lang=(en|fr)$/, "") : null;
   return rest !== null && /^(\?appId=[A-Za-z0-9_-]+|\/[A-Za-z0-9_-]+(\?to=vote)?)?$/.test(rest) ? asked : home;
 }
 
@@ -421,10 +422,11 @@ ${refused.said}
           // Only what the team published takes votes from the portal: anything else is not there.
           const feedback = await publishedFeedback(services, portal.orgId, params.key);
           if (!feedback) return feedbackNotFound(language, request, portal.slug, brand);
-          const back = portalLinks(portal.slug, chosenLanguage(request)).feedback(feedback.key);
+          const links = portalLinks(portal.slug, chosenLanguage(request));
+          const back = links.feedback(feedback.key);
           const person = await portalPerson(services, portal, cookie);
-          const canonical = portalLinks(portal.slug, null);
-          if (!person) return redirect(canonical.signIn(canonical.feedback(feedback.key)));
+          // To sign in and back in the language the person chose, as they read the page.
+          if (!person) return redirect(links.signIn(back));
           // A robot fills every field; a person never sees this one. Sent back, and nothing counted.
           if (one(fields.website)) return redirect(back);
           const voted =

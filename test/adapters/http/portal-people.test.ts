@@ -376,6 +376,25 @@ describe("voting on the portal", () => {
     expect(await votesOf(key)).toBe(1);
   });
 
+  test("sent to sign in from a vote on a page read in French, a person signs in and comes back to the page in French", async () => {
+    const key = await report("Revenir en français");
+    const b = browser();
+    // The vote form of a page read in French (its action carries the language), posted once the session had ended.
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await text(await b.fetch("/p/demo/sign-in")))![1]!;
+    const sentAway = await b.fetch(`/p/demo/${key}/vote?lang=fr`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrf, vote: "cast", website: "" }),
+    });
+    expect(sentAway.headers.get("location")).toBe(`/p/demo/sign-in?next=${encodeURIComponent(`/p/demo/${key}?lang=fr`)}&lang=fr`);
+    const signInPage = await text(await b.fetch(sentAway.headers.get("location")!));
+    expect(signInPage).toContain('<html lang="fr">');
+    expect((await b.submit(signInPage, { email: "retour-fr@customer.example" })).status).toBe(200);
+    const link = /(http:\/\/localhost:3000\/p\/demo\/sign-in\/link\?\S+)/.exec(mailsTo("retour-fr@customer.example").at(-1)!.text)![1]!;
+    const opened = await b.submit(await text(await b.fetch(link)), {});
+    expect([opened.status, opened.headers.get("location")]).toEqual([303, `/p/demo/${key}?lang=fr`]);
+  });
+
   test("a delivered feedback takes no vote: 409 and the page says why", async () => {
     const key = await report("Delivered already");
     await http.request("PATCH", `/v1/feedbacks/${key}`, { body: { status: "delivered" }, token: http.demo.tokens.member });

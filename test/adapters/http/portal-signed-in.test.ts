@@ -194,6 +194,19 @@ describe("a portal page and who reads it", () => {
 });
 
 describe("voting from a feedback's page", () => {
+  test("on a page read in French, the vote box's way to sign in comes back to the page in French", async () => {
+    const key = await published("Étiquettes");
+    const box = /<a class="votes" href="([^"]+)"/.exec(await (await browser().fetch(`/p/demo/${key}?lang=fr`)).text())![1]!.replaceAll("&amp;", "&");
+    const signIn = new URL(box, http.url);
+    expect([signIn.searchParams.get("lang"), signIn.searchParams.get("next")]).toEqual(["fr", `/p/demo/${key}?to=vote&lang=fr`]);
+    const token = await new SignJWT({ sub: "lea@customer.example", email: "lea@customer.example", name: "Léa" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setExpirationTime("5m")
+      .sign(new TextEncoder().encode(ssoSecret));
+    const next = encodeURIComponent(signIn.searchParams.get("next")!);
+    const back = await browser().fetch(`/p/demo/sso?token=${token}&next=${next}`);
+    expect(back.headers.get("location")).toBe(`/p/demo/${key}?to=vote&lang=fr`);
+  });
   test("back from signing in to vote, the page votes on no one's behalf but says one press is left, on the focused button", async () => {
     const key = await published("Print labels");
     const signOut = /<a class="votes" href="([^"]+)"/.exec(await (await browser().fetch(`/p/demo/${key}`)).text())![1]!.replaceAll("&amp;", "&");
