@@ -391,6 +391,12 @@ export function createHttpApp(services: Services, options: HttpOptions) {
     .use(inboxTriageRoutes(services))
     .use(settingsApiKeyRoutes(services))
     .use(settingsTagRoutes(services))
-    .use(widgetIdeaRoutes(services, { verifySso: options.portals?.verifySso ?? NO_SSO, clientAddress: budgetAddress }))
+    .use(
+      widgetIdeaRoutes(services, {
+        verifySso: options.portals?.verifySso ?? NO_SSO,
+        clientAddress: budgetAddress,
+        votesChanged: portalCache.forgetAll,
+      }),
+    )
     .use(portalPostingRoutes(services, budgetAddress));
 }

@@ -14,7 +14,13 @@ export interface Rendered {
  */
 export function renderCache(ttlMs: number, clock: () => number, maxEntries = 1000) {
   const entries = new Map<string, { readonly until: number; readonly rendered: Promise<Rendered> }>();
-  return async function cached(key: string, render: () => Promise<Rendered>): Promise<Rendered> {
+  /**
+   * Forgets every answer kept, when what they show changed by a way that renders none of them (a
+   * vote from the widget): which addresses show it (boards, lists, a feedback's page, each filtered,
+   * in each language) are too many to name, and each is at most a moment's rendering again.
+   */
+  const forgetAll = () => entries.clear();
+  const cached = async (key: string, render: () => Promise<Rendered>): Promise<Rendered> => {
     if (ttlMs <= 0) return render();
     const now = clock();
     const kept = entries.get(key);
@@ -32,4 +38,5 @@ export function renderCache(ttlMs: number, clock: () => number, maxEntries = 100
       throw error;
     }
   };
+  return Object.assign(cached, { forgetAll });
 }

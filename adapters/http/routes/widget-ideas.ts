@@ -40,7 +40,12 @@ const ORIGIN_HEADER = { origin: "Sent by the browser; must be one of the app's a
  */
 export function widgetIdeaRoutes(
   services: Services,
-  options: { readonly verifySso: SsoVerifier; readonly clientAddress: (request: Request) => string },
+  options: {
+    readonly verifySso: SsoVerifier;
+    readonly clientAddress: (request: Request) => string;
+    /** A vote counted: the portal's anonymous answers kept a moment (render-cache.ts) show the count from before. */
+    readonly votesChanged: () => void;
+  },
 ) {
   async function answer(request: Request, handle: (body: unknown, origin: string, address: string) => Promise<Result<unknown>>): Promise<Response> {
     const origin = exactOrigin(request.headers.get("origin") ?? "");
@@ -60,11 +65,13 @@ export function widgetIdeaRoutes(
     .post(
       "/v1/widget/votes",
       ({ request }) =>
-        answer(request, async (body, origin, address) =>
-          voteBody.check(body)
-            ? voteFromWidget(services, options.verifySso, body, { via: "browser", origin }, address, acceptedLanguage(request))
-            : voteBody.refuse("invalid_body", body),
-        ),
+        answer(request, async (body, origin, address) => {
+          if (!voteBody.check(body)) return voteBody.refuse("invalid_body", body);
+          const voted = await voteFromWidget(services, options.verifySso, body, { via: "browser", origin }, address, acceptedLanguage(request));
+          // The widget lists its ideas again right after: the list it gets must count this vote.
+          if (voted.ok && voted.value.counted) options.votesChanged();
+          return voted;
+        }),
       {
         parse: "none",
         detail: operation({

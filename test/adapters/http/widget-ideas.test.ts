@@ -41,7 +41,8 @@ let calendar: string;
 let exportIdea: string;
 let unpublished: string;
 beforeAll(async () => {
-  http = await inProcess();
+  // The portal keeps its anonymous answers a while, as the server does (a second by default).
+  http = await inProcess({ portalCacheMs: 60_000 });
   calendar = await feedback("Calendar sync with Google", "Sync my bookings with Google Calendar automatically", true);
   exportIdea = await feedback("Export invoices as CSV", "I need to export my invoices to a spreadsheet file", true);
   unpublished = await feedback("Dark theme", "A dark theme for working late at night", false);
@@ -97,6 +98,16 @@ describe("with the portal on", () => {
     expect(voters.body.data.map((v: { email: string }) => v.email)).toEqual(["ada@customer.example"]);
     const shown = await http.request("GET", `/v1/portal/${slug}/feedbacks?appId=${http.demo.appId}&kind=idea&sort=top`);
     expect(shown.body.data.find((f: { key: string }) => f.key === calendar).votes).toBe(1);
+  });
+
+  test("the app's ideas listed right after a vote from the widget count it, though the portal keeps its lists a moment", async () => {
+    const idea = await feedback("Pay by bank transfer", "Let customers pay by bank transfer at checkout", true);
+    const list = `/v1/portal/${slug}/feedbacks?appId=${http.demo.appId}&kind=idea&sort=new`;
+    const votesOf = async () => (await http.request("GET", list)).body.data.find((f: { key: string }) => f.key === idea).votes;
+    const before = await votesOf();
+    const body = { publicKey: http.demo.widgetKey, key: idea, token: await token("lia@customer.example") };
+    expect((await fromPage("/v1/widget/votes", body)).body.counted).toBe(true);
+    expect(await votesOf()).toBe(before + 1);
   });
 
   test("a token forged with another secret, expired, or not a token is 401 invalid_sso_token saying why, and nothing is counted", async () => {
