@@ -84,10 +84,9 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     if (!voted && !takesVotes({ status: feedback.status })) return plain;
     if (!viewer && !canSignIn) return plain;
     if (!viewer) {
-      // The chosen language goes along, so that the person comes back to the page they read.
-      const back = links.feedback(feedback.key, { to: "vote" });
+      const signIn = links.signIn(`${links.home}/${encodeURIComponent(feedback.key)}`, { to: "vote" });
       return {
-        box: html`<a class="votes" href="${links.signIn(back)}" title="${w.signInToVote}">${count}<span class="visually-hidden">${w.signInToVote}</span></a>`,
+        box: html`<a class="votes" href="${signIn}" title="${w.signInToVote}">${count}<span class="visually-hidden">${w.signInToVote}</span></a>`,
         ready: false,
       };
     }

@@ -22,7 +22,7 @@ import { openPortal } from "../../../core/portal/open-portal.ts";
 import { portalUrl } from "../../../core/portal/portal-settings.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
 import { notFoundContent, pageHeaders, portalDocument } from "../portal/document.ts";
-import { portalLinks } from "../portal/links.ts";
+import { pageToReturnTo, portalLinks } from "../portal/links.ts";
 import { portalWords } from "../portal/words.ts";
 import { waysIn } from "../portal/viewer.ts";
 
@@ -71,19 +71,6 @@ function withoutToken(request: Request): Request {
 function noReferrer(response: Response): Response {
   response.headers.set("referrer-policy", "no-referrer");
   return response;
-}
-
-/**
- * Where to go after signing in: a page of the same portal only (never another site, nor another
- * portal). A feedback's page may be asked `?to=vote`: the vote box sent the person to sign in. The
- * board may be asked with one app's ideas (`?appId=`): the widget's sign-in sends the person back
- * to the ideas it listed, each one press from its vote. Any of them may end with the language the
- * person chose (`lang=`, as portalLinks adds it), so that they come back to the page they read.
- */
-function nextPage(slug: string, asked: string): string {
-  const { home } = portalLinks(slug, null);
-  const rest = asked.startsWith(home) ? asked.slice(home.length).replace(/(\?|(?<=\?.*)&)lang=(en|fr)$/, "") : null;
-  return rest !== null && /^(\?appId=[A-Za-z0-9_-]+|\/[A-Za-z0-9_-]+(\?to=vote)?)?$/.test(rest) ? asked : home;
 }
 
 /**
@@ -185,7 +172,7 @@ export function portalPeopleRoutes(services: Services, options: PortalPeopleOpti
     return response;
   }
 
-  /** Back to the page that sent the person to sign in (nextPage kept it to this portal), to read it, not to vote yet. */
+  /** Back to the page that sent the person to sign in (pageToReturnTo kept it to this portal), to read it, not to vote yet. */
   function wayBack(language: Language, slug: string, next: string, brand: Brand | null): Html {
     const w = textFor(language).portalPeople;
     const from = new URL(next, ownOrigin);
@@ -279,7 +266,7 @@ ${refused.said}
           if (at instanceof Response) return at;
           const { language, portal, brand } = at;
           const person = await portalPerson(services, portal, cookie);
-          const next = nextPage(portal.slug, typeof query.next === "string" ? query.next : "");
+          const next = pageToReturnTo(portal.slug, typeof query.next === "string" ? query.next : "");
           // The organization's own sign-in as the one way in: straight there, as any link that asks to sign in means.
           const ways = waysIn(services, portal, next);
           if (!person && ways.organization && !ways.email) return redirect(ways.organization);
@@ -305,7 +292,7 @@ ${refused.said}
           if (at instanceof Response) return at;
           const { language, portal, brand } = at;
           const w = textFor(language).portalPeople;
-          const next = nextPage(portal.slug, one(fields.next));
+          const next = pageToReturnTo(portal.slug, one(fields.next));
           const sent = shell(
             language,
             w.sent,
@@ -351,7 +338,7 @@ ${refused.said}
           // Opening the page signs no one in: mail scanners follow links, and the link works once. It only reads
           // whether the link still works, so that a used or expired one says so now, not after Continue.
           const token = typeof query.token === "string" ? query.token : "";
-          const next = nextPage(portal.slug, typeof query.next === "string" ? query.next : "");
+          const next = pageToReturnTo(portal.slug, typeof query.next === "string" ? query.next : "");
           const usable = await checkSignInLink(services, portal, token);
           if (!usable.ok) return noReferrer(failurePage(language, portal, usable, brand, next));
           const response = shell(
@@ -375,7 +362,7 @@ ${refused.said}
           const at = await visitPosting(request, params.slug, cookie, fields);
           if (at instanceof Response) return at;
           const { language, portal, brand } = at;
-          const next = nextPage(portal.slug, one(fields.next));
+          const next = pageToReturnTo(portal.slug, one(fields.next));
           const opened = await openLinkSession(services, portal, one(fields.token));
           if (!opened.ok) return failurePage(language, portal, opened, brand, next);
           keepPortalSession(services, portal, cookie, opened.value);
@@ -391,7 +378,7 @@ ${refused.said}
           const { language, portal, brand } = at;
           // return_to is what the portal gave the organization's sign-in, handed back; next, its older form, a path.
           const asked = typeof query.return_to === "string" ? pageOf(query.return_to) : typeof query.next === "string" ? query.next : "";
-          const next = nextPage(portal.slug, asked);
+          const next = pageToReturnTo(portal.slug, asked);
           const opened = await openSsoSession(services, options.verifySso, portal, typeof query.token === "string" ? query.token : "");
           if (!opened.ok) return noReferrer(failurePage(language, portal, opened, brand, next));
           keepPortalSession(services, portal, cookie, opened.value);
@@ -425,8 +412,7 @@ ${refused.said}
           const links = portalLinks(portal.slug, chosenLanguage(request));
           const back = links.feedback(feedback.key);
           const person = await portalPerson(services, portal, cookie);
-          // To sign in and back in the language the person chose, as they read the page.
-          if (!person) return redirect(links.signIn(back));
+          if (!person) return redirect(links.signIn(`${links.home}/${encodeURIComponent(feedback.key)}`));
           // A robot fills every field; a person never sees this one. Sent back, and nothing counted.
           if (one(fields.website)) return redirect(back);
           const voted =

@@ -193,6 +193,29 @@ describe("a portal page and who reads it", () => {
   });
 });
 
+describe("signing in from a page read in French", () => {
+  /** Where a sign-in address comes back to, and the language the sign-in page itself is in. */
+  const backTo = (signIn: string) => {
+    const url = new URL(signIn.replaceAll("&amp;", "&"), http.url);
+    return [url.searchParams.get("next"), url.searchParams.get("lang")];
+  };
+
+  test("the header's Sign in and the comment's both come back to the page in French", async () => {
+    const key = await published("Exporter en PDF");
+    const page = await (await browser().fetch(`/p/demo/${key}?lang=fr`)).text();
+    const header = /<a href="(\/p\/demo\/sign-in[^"]*)">/.exec(page)![1]!;
+    const comment = /<p class="comment-form"><a href="([^"]+)">/.exec(page)![1]!;
+    expect(backTo(header)).toEqual([`/p/demo/${key}?lang=fr`, "fr"]);
+    expect(backTo(comment)).toEqual([`/p/demo/${key}?lang=fr`, "fr"]);
+  });
+
+  test("asking for the new post form signed out sends to sign in, coming back to the form in French", async () => {
+    const sentAway = await browser().fetch("/p/demo/new?lang=fr");
+    expect(sentAway.status).toBe(303);
+    expect(backTo(sentAway.headers.get("location")!)).toEqual(["/p/demo/new?lang=fr", "fr"]);
+  });
+});
+
 describe("voting from a feedback's page", () => {
   test("on a page read in French, the vote box's way to sign in comes back to the page in French", async () => {
     const key = await published("Étiquettes");
