@@ -4,16 +4,28 @@ import { EMAIL_FIELD, isEmailShaped, normalizeEmail } from "../email.ts";
 import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { Language } from "../language.ts";
 import { type Grant, ROLES, type Role } from "../model.ts";
+import { checkRateLimit } from "../rate-limits/check-rate-limit.ts";
 import type { Services } from "../services.ts";
 import type { InvitationStore } from "../store/invitations.ts";
+import type { RateLimitStore } from "../store/rate-limits.ts";
 import type { UserStore } from "../store/users.ts";
 import { type InvitationView, invitationView } from "./invitation-view.ts";
 
 /** How long an invitation link opens. */
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
+const HOUR = 60 * 60_000;
+/**
+ * Each invitation mails someone outside the organization from the service's own address: an
+ * organization sends so many an hour, and an address receives so many of its invitations an hour
+ * (inviting it again mails it again), so that no one uses the service to flood mailboxes.
+ */
+const INVITATIONS_PER_ORGANIZATION = 20;
+const INVITATIONS_PER_EMAIL = 3;
 
 type InviteDeps = Pick<Services, "clock" | "ids" | "digest" | "secrets" | "baseUrl"> & {
-  readonly store: Pick<InvitationStore, "createInvitation"> & Pick<UserStore, "findUserByEmail" | "listMembers">;
+  readonly store: Pick<InvitationStore, "createInvitation"> &
+    Pick<UserStore, "findUserByEmail" | "listMembers"> &
+    Pick<RateLimitStore, "rateCount" | "endedCount" | "hitRateLimit">;
 };
 
 /** The page an invitation link opens. */
@@ -38,6 +50,10 @@ export async function inviteMember(
   if (!role) return invalid("invalid_body", { field: "role", reason: "expected", schema: InvitationCreate.properties.role });
   const user = await deps.store.findUserByEmail(email);
   if (user && (await deps.store.listMembers(grant.orgId)).some((m) => m.userId === user.id)) return fail("already_member");
+  const perEmail = await checkRateLimit(deps.store, deps.clock, `invite-email:${grant.orgId}:${email}`, INVITATIONS_PER_EMAIL, HOUR);
+  if (!perEmail.ok) return perEmail;
+  const perOrganization = await checkRateLimit(deps.store, deps.clock, `invite-org:${grant.orgId}`, INVITATIONS_PER_ORGANIZATION, HOUR);
+  if (!perOrganization.ok) return perOrganization;
   const token = deps.ids.secret();
   const url = invitationUrl(deps.baseUrl, token);
   const now = deps.clock();

@@ -147,6 +147,22 @@ describe("inviting", () => {
     });
     assert.equal(team.jobs.length, 0);
   });
+
+  test("an address is mailed three invitations an hour, and an organization invites twenty people an hour", async () => {
+    const team = fakeTeam();
+    const admin = team.person("root@acme.test", "admin");
+    const invite = (email: string) => inviteMember(team.deps, admin, { email, role: "member", language: "en" });
+    for (let i = 0; i < 3; i++) assert.equal((await invite("lena@acme.test")).ok, true);
+    const again = await invite("Lena@Acme.test");
+    assert.equal(!again.ok && again.code, "rate_limited");
+    assert.ok(!again.ok && again.retryAfter! > 0);
+    for (let i = 0; i < 17; i++) assert.equal((await invite(`p${i}@acme.test`)).ok, true);
+    const twentyFirst = await invite("p17@acme.test");
+    assert.equal(!twentyFirst.ok && twentyFirst.code, "rate_limited");
+    assert.equal(team.jobs.length, 20);
+    team.advance(70 * 60_000);
+    assert.equal((await invite("p17@acme.test")).ok, true, "an hour later, with the slice it began in, the budget is whole again");
+  });
 });
 
 describe("joining", () => {

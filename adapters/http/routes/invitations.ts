@@ -48,7 +48,7 @@ export function invitationRoutes(services: Services, apiPerMinute: number) {
           tags: ["Members"],
           body: InvitationCreate,
           responses: { 201: { description: "The invitation, with its link.", schema: InvitationWithLink } },
-          errors: ["invalid_json", "invalid_body", "already_member"],
+          errors: ["invalid_json", "invalid_body", "already_member", "rate_limited"],
         }),
       },
     )
