@@ -6,6 +6,7 @@ import { closeServices, createServices, sqliteFile } from "../runtime/services.t
 import { commandUsage } from "./arguments.ts";
 import { type Asked, commandLine } from "./command-line.ts";
 import { COMMANDS, CommandFailed, MissingArgument, UsageError } from "./commands.ts";
+import { terminalLine } from "./terminal-line.ts";
 
 type AloneCommand = (
   config: Config,
@@ -46,7 +47,7 @@ async function run(command: Extract<Asked, { kind: "command" }>): Promise<void> 
     const services = await createServices(config, createLogger("warn", false), serviceAddress(config), "cli");
     // A mistyped DATA_DIR would otherwise answer with an empty store and nothing said.
     if (newStore) console.error(`retour: no store was at ${storeFile}: this command made a new one (is DATA_DIR the server's?)`);
-    await COMMANDS[command.name]!(services, { args: command.args, options: values }, (line) => console.log(line));
+    await COMMANDS[command.name]!(services, { args: command.args, options: values }, (line) => console.log(terminalLine(line)));
     await closeServices(services);
   } catch (error) {
     exitOn(error);
@@ -58,7 +59,7 @@ async function runAlone(load: () => Promise<AloneCommand>): Promise<never> {
   try {
     const command = await load();
     await command(loadConfig(process.env), { ...(values as { from?: string; to?: string; yes?: boolean }), args: positionals.slice(1) }, (line) =>
-      console.log(line),
+      console.log(terminalLine(line)),
     );
     process.exit(0);
   } catch (error) {
