@@ -17,10 +17,11 @@ const HOUR = 60 * 60_000;
 /**
  * Each invitation mails someone outside the organization from the service's own address: an
  * organization sends so many an hour, and an address receives so many of its invitations an hour
- * (inviting it again mails it again), so that no one uses the service to flood mailboxes.
+ * (inviting it again mails it again), so that no one uses the service to flood mailboxes. Fifty an
+ * hour still lets an Admin bring a whole team in at once.
  */
-const INVITATIONS_PER_ORGANIZATION = 20;
-const INVITATIONS_PER_EMAIL = 3;
+export const INVITATIONS_PER_ORGANIZATION = 50;
+export const INVITATIONS_PER_EMAIL = 3;
 
 type InviteDeps = Pick<Services, "clock" | "ids" | "digest" | "secrets" | "baseUrl"> & {
   readonly store: Pick<InvitationStore, "createInvitation"> &

@@ -312,3 +312,12 @@ describe("cli invite", () => {
     expect(await (await browser().fetch(pathOf(url))).text()).toContain("<h1>Join Demo</h1>");
   });
 });
+
+describe("invitations, counted", () => {
+  test("a fourth invitation to one address within the hour is 429 rate_limited, with Retry-After", async () => {
+    for (let i = 0; i < 3; i++) expect((await invite("counted@example.com")).status).toBe(201);
+    const fourth = await invite("counted@example.com");
+    expect([fourth.status, fourth.body.code]).toEqual([429, "rate_limited"]);
+    expect(Number(fourth.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
