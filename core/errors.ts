@@ -46,6 +46,7 @@ export const ERROR_CODES = [
   "tracker_linked",
   "invalid_webhook",
   "webhook_limit_reached",
+  "limit_reached",
   "invalid_feature_map",
   "weak_password",
   "user_exists",
@@ -103,6 +104,8 @@ export interface Failure {
    * issue, named in the message so that it is linked by name rather than opened a second time.
    */
   readonly unlinked?: Pick<TrackerLink, "key" | "url">;
+  /** For limit_reached: what the organization may hold no more of, and how many, named in the message. */
+  readonly limit?: Limit;
 }
 
 /** A resource named by id (an app, a feature, a changelog entry) that the organization does not hold. */
@@ -110,6 +113,19 @@ interface Missing {
   readonly resource: "app" | "feature" | "changelog_entry";
   readonly id: string;
 }
+
+/**
+ * A count the organization may not go beyond, so that no Admin (nor a token taken from one) fills
+ * the store and the settings pages that list them: its apps, an app's channels, its API keys, an
+ * app's help articles.
+ */
+interface Limit {
+  readonly resource: "app" | "channel" | "api_key" | "help_article";
+  readonly max: number;
+}
+
+/** A creation refused because the organization holds `max` of them already. */
+export const limitReached = (resource: Limit["resource"], max: number): Failure => ({ ok: false, code: "limit_reached", limit: { resource, max } });
 
 export type Result<T> = { readonly ok: true; readonly value: T } | Failure;
 

@@ -35,6 +35,7 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   invalid_webhook: 400,
   invalid_feature_map: 400,
   webhook_limit_reached: 409,
+  limit_reached: 409,
   weak_password: 400,
   user_exists: 409,
   last_admin: 409,

@@ -1,6 +1,7 @@
 import type { ApiKeyRecord, ApiKeyStore } from "../../core/store/api-keys.ts";
 import type { Database, Document } from "./database.ts";
 import { recordsUse } from "../../core/last-use.ts";
+import { countOf, giveBack, insertCounted } from "./counted-places.ts";
 
 const toKey = (d: Document): ApiKeyRecord => ({
   id: d._id,
@@ -18,9 +19,14 @@ const LIVE = { $or: [{ revokedAt: { $exists: false } }, { revokedAt: null }] };
 export function apiKeyStore(data: Database): ApiKeyStore {
   const keys = () => data.collection("api_keys");
   return {
-    async createApiKey({ id, ...k }) {
-      await keys().insertOne({ _id: id, id, ...k });
-    },
+    createApiKey: ({ id, ...k }, limit) =>
+      insertCounted(data, {
+        orgId: k.orgId,
+        field: "apiKeyCount",
+        limit,
+        held: () => countOf(keys().find({ orgId: k.orgId, ...LIVE })),
+        insert: () => keys().insertOne({ _id: id, id, ...k }),
+      }),
     async listApiKeys(orgId) {
       return (
         await keys()
@@ -30,7 +36,9 @@ export function apiKeyStore(data: Database): ApiKeyStore {
       ).map(toKey);
     },
     async revokeApiKey(orgId, id, at) {
-      return (await keys().updateOne({ _id: id, orgId, ...LIVE }, { $set: { revokedAt: at } })).modifiedCount === 1;
+      const revoked = (await keys().updateOne({ _id: id, orgId, ...LIVE }, { $set: { revokedAt: at } })).modifiedCount === 1;
+      if (revoked) await giveBack(data, orgId, "apiKeyCount");
+      return revoked;
     },
     async authenticateApiKey(hash, now) {
       const found = await keys().findOne({ keyHash: hash, ...LIVE });

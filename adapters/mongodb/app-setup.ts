@@ -1,13 +1,22 @@
 import type { AppSetupStore } from "../../core/store/app-setup.ts";
 import type { Channel } from "../../core/model.ts";
 import { touchCatalog } from "./channel-cache.ts";
+import { countOf, insertCounted } from "./counted-places.ts";
 import { type Database, fromDocument, toDocument } from "./database.ts";
 
 export function appSetupStore(data: Database): AppSetupStore {
   return {
-    async createApp(app) {
-      await data.collection("apps").insertOne(toDocument(app));
-      await touchCatalog(data);
+    async createApp(app, limit) {
+      const apps = data.collection("apps");
+      const created = await insertCounted(data, {
+        orgId: app.orgId,
+        field: "appCount",
+        limit,
+        held: () => countOf(apps.find({ orgId: app.orgId })),
+        insert: () => apps.insertOne(toDocument(app)),
+      });
+      if (created) await touchCatalog(data);
+      return created;
     },
     async setGroupingMode(orgId, appId, groupingMode) {
       return (await data.collection("apps").updateOne({ _id: appId, orgId }, { $set: { groupingMode } })).matchedCount === 1;
@@ -17,9 +26,18 @@ export function appSetupStore(data: Database): AppSetupStore {
       await touchCatalog(data);
       return found;
     },
-    async createChannel(channel) {
-      await data.collection("channels").insertOne(toDocument(channel));
-      await touchCatalog(data);
+    async createChannel(channel, limit) {
+      const channels = data.collection("channels");
+      // Counted on the organization, whose document no reader copies whole, unlike an app's.
+      const created = await insertCounted(data, {
+        orgId: channel.orgId,
+        field: `channelCounts.${channel.appId}`,
+        limit,
+        held: () => countOf(channels.find({ orgId: channel.orgId, appId: channel.appId })),
+        insert: () => channels.insertOne(toDocument(channel)),
+      });
+      if (created) await touchCatalog(data);
+      return created;
     },
     async listChannels(orgId, appId) {
       const found = await data

@@ -27,13 +27,17 @@ const COLUMNS = "id, org_id, name, scopes, created_at, last_used_at";
 /** Organization API keys, stored as the digest of the key. */
 export function apiKeyStore(db: Database, batch: WriteBatch): ApiKeyStore {
   return {
-    async createApiKey(k) {
-      await batch.run(() =>
-        db
-          .query("INSERT INTO api_keys (id, org_id, name, key_hash, scopes, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-          .run(k.id, k.orgId, k.name, k.keyHash, k.scopes.join(" "), k.createdAt, k.lastUsedAt),
-      );
-    },
+    createApiKey: (k, limit) =>
+      // One statement counts and inserts: no other write comes between them.
+      batch.run(
+        () =>
+          db
+            .query(
+              `INSERT INTO api_keys (id, org_id, name, key_hash, scopes, created_at, last_used_at) SELECT ?, ?, ?, ?, ?, ?, ?
+               WHERE (SELECT count(*) FROM api_keys WHERE org_id = ? AND revoked_at IS NULL) < ?`,
+            )
+            .run(k.id, k.orgId, k.name, k.keyHash, k.scopes.join(" "), k.createdAt, k.lastUsedAt, k.orgId, limit).changes === 1,
+      ),
     async listApiKeys(orgId) {
       return db
         .query<Row, [string]>(`SELECT ${COLUMNS} FROM api_keys WHERE org_id = ? AND revoked_at IS NULL ORDER BY created_at, id`)

@@ -29,11 +29,17 @@ export function appSetupStore(db: Database): AppSetupStore {
   });
 
   return {
-    async createApp(app) {
-      db.query(
-        `INSERT INTO apps (id, org_id, name, kind, description, version, number)
-         VALUES (?, ?, ?, ?, ?, ?, (SELECT coalesce(max(number), 0) + 1 FROM apps))`,
-      ).run(app.id, app.orgId, app.name, app.kind, app.description ?? null, app.version ?? null);
+    // Each creation counts and inserts in one statement: no other write comes between them.
+    async createApp(app, limit) {
+      return (
+        db
+          .query(
+            `INSERT INTO apps (id, org_id, name, kind, description, version, number)
+             SELECT ?, ?, ?, ?, ?, ?, (SELECT coalesce(max(number), 0) + 1 FROM apps)
+             WHERE (SELECT count(*) FROM apps WHERE org_id = ?) < ?`,
+          )
+          .run(app.id, app.orgId, app.name, app.kind, app.description ?? null, app.version ?? null, app.orgId, limit).changes === 1
+      );
     },
     async setGroupingMode(orgId, appId, mode) {
       return db.query("UPDATE apps SET grouping_mode = ? WHERE org_id = ? AND id = ?").run(mode, orgId, appId).changes === 1;
@@ -41,14 +47,14 @@ export function appSetupStore(db: Database): AppSetupStore {
     async setBrowserCollection(orgId, appId, browser) {
       return db.query("UPDATE apps SET browser = ? WHERE org_id = ? AND id = ?").run(JSON.stringify(browser), orgId, appId).changes === 1;
     },
-    async createChannel(c) {
-      db.query("INSERT INTO channels (id, org_id, app_id, kind, key, active) VALUES (?, ?, ?, ?, ?, ?)").run(
-        c.id,
-        c.orgId,
-        c.appId,
-        c.kind,
-        c.key,
-        c.active ? 1 : 0,
+    async createChannel(c, limit) {
+      return (
+        db
+          .query(
+            `INSERT INTO channels (id, org_id, app_id, kind, key, active) SELECT ?, ?, ?, ?, ?, ?
+             WHERE (SELECT count(*) FROM channels WHERE org_id = ? AND app_id = ?) < ?`,
+          )
+          .run(c.id, c.orgId, c.appId, c.kind, c.key, c.active ? 1 : 0, c.orgId, c.appId, limit).changes === 1
       );
     },
     async listChannels(orgId, appId) {

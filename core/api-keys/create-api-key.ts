@@ -1,6 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { AGENT_SCOPES, authorize } from "../authorization.ts";
-import { ok, type Result } from "../errors.ts";
+import { limitReached, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Clock, Digest, Ids } from "../ports.ts";
 import { literals } from "../schemas/literals.ts";
@@ -9,6 +9,11 @@ import type { ApiKeyStore } from "../store/api-keys.ts";
 import { API_KEY_PREFIX } from "./api-key-grant.ts";
 
 export const API_KEY_NAME_MAX_LENGTH = 100;
+/**
+ * Live keys an organization may hold: one per script or integration, with room to rotate them.
+ * The operator's CLI is held to it too: a key it creates is as live as an Admin's, and listed alike.
+ */
+const MAX_API_KEYS_PER_ORGANIZATION = 50;
 
 /** Body of POST /v1/api-keys: a name to know it by, and what it may do (the scopes an agent may hold, never management). */
 export const ApiKeyCreate = Type.Object(
@@ -60,6 +65,7 @@ export async function createApiKey(deps: Deps, grant: Grant, request: ApiKeyCrea
   const id = deps.ids.id();
   const name = request.name.trim();
   const scopes = [...new Set(request.scopes)];
-  await deps.store.createApiKey({ id, orgId: grant.orgId, name, scopes, keyHash: deps.digest(key), createdAt: deps.clock(), lastUsedAt: null });
+  const record = { id, orgId: grant.orgId, name, scopes, keyHash: deps.digest(key), createdAt: deps.clock(), lastUsedAt: null };
+  if (!(await deps.store.createApiKey(record, MAX_API_KEYS_PER_ORGANIZATION))) return limitReached("api_key", MAX_API_KEYS_PER_ORGANIZATION);
   return ok({ id, name, scopes, key });
 }

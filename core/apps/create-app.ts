@@ -1,5 +1,5 @@
 import { authorize } from "../authorization.ts";
-import { invalid, ok, type Result } from "../errors.ts";
+import { invalid, limitReached, ok, type Result } from "../errors.ts";
 import type { AppRecord, Grant } from "../model.ts";
 import type { Ids } from "../ports.ts";
 import type { App } from "../schemas/catalog.ts";
@@ -7,6 +7,12 @@ import { codePoints, Text } from "../schemas/text.ts";
 import type { AppSetupStore } from "../store/app-setup.ts";
 
 export const APP_NAME_MAX_LENGTH = 100;
+/**
+ * Apps an organization may have: a product line's web, mobile and back-office apps many times over.
+ * Apps are never deleted. The operator's CLI is held to it too: it acts as an Admin of the
+ * organization, and the bound is what keeps the settings pages, which list every app, readable.
+ */
+const MAX_APPS_PER_ORGANIZATION = 50;
 
 /** Adds an app to the grant's organization; its channels are added next. */
 export async function createApp(
@@ -27,6 +33,6 @@ export async function createApp(
     kind: input.kind,
     ...(input.description && { description: input.description }),
   };
-  await deps.store.createApp(app);
+  if (!(await deps.store.createApp(app, MAX_APPS_PER_ORGANIZATION))) return limitReached("app", MAX_APPS_PER_ORGANIZATION);
   return ok(app);
 }

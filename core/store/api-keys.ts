@@ -12,7 +12,8 @@ export interface ApiKeyRecord {
 
 /** Organization API keys: created by an Admin, used by scripts as the organization, revoked at once. */
 export interface ApiKeyStore {
-  createApiKey(key: ApiKeyRecord & { readonly keyHash: string }): Promise<void>;
+  /** Creates the key unless the organization already has `limit` live keys (revoked ones are not counted); false then. */
+  createApiKey(key: ApiKeyRecord & { readonly keyHash: string }, limit: number): Promise<boolean>;
   /** The organization's live keys, oldest first. */
   listApiKeys(orgId: string): Promise<ApiKeyRecord[]>;
   /** Revokes a live key of the organization; false when there is none with this id. */

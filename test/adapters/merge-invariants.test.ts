@@ -64,7 +64,7 @@ async function run(makeStore: () => Promise<Store>, seed: number): Promise<void>
   const orgId = id("org");
   const appId = id("app");
   await base.createOrganization({ id: orgId, name: "Org", keyPrefix: "INV", plan: "enterprise", quotaOverride: null });
-  await base.createApp({ id: appId, orgId, name: "App", kind: "web" });
+  await base.createApp({ id: appId, orgId, name: "App", kind: "web" }, 50);
   const grant = operatorGrant(orgId);
   const feedbackIds: string[] = [];
   const reportIds: string[] = [];

@@ -17,8 +17,8 @@ function channelKeys(name: string, open: () => Promise<[Store, Store]>) {
     test("a channel disabled or a plan changed by another process is seen by the next report", async () => {
       const [server, cli] = await open();
       await cli.createOrganization({ id: "org-1", name: "Org", keyPrefix: "ORG", plan: "free", quotaOverride: null });
-      await cli.createApp({ id: "app-1", orgId: "org-1", name: "App", kind: "web" });
-      await cli.createChannel({ id: "ch-1", orgId: "org-1", appId: "app-1", kind: "api", key: "pk_1", active: true });
+      await cli.createApp({ id: "app-1", orgId: "org-1", name: "App", kind: "web" }, 50);
+      await cli.createChannel({ id: "ch-1", orgId: "org-1", appId: "app-1", kind: "api", key: "pk_1", active: true }, 50);
       expect((await server.findChannelByKey("pk_1"))?.channel.active).toBe(true);
       await cli.setChannelActive("org-1", "pk_1", false);
       expect((await server.findChannelByKey("pk_1"))?.channel.active).toBe(false);
@@ -38,6 +38,24 @@ storeContract("mongodb adapter on the mingo stand-in", async () => {
 channelKeys("mongodb channel keys on the mingo stand-in", async () => {
   const { client, db } = mingoDatabase();
   return [createMongoStore(client, db), createMongoStore(client, db)];
+});
+
+test("apps, channels and live API keys written before their counts were kept count toward the limits", async () => {
+  const { client, db } = mingoDatabase();
+  const store = createMongoStore(client, db);
+  await store.createOrganization({ id: "org-1", name: "Org", keyPrefix: "ORG", plan: "free", quotaOverride: null });
+  // As an earlier version wrote them, before any count was kept.
+  await db.collection("apps").insertOne({ _id: "app-1", orgId: "org-1", name: "App", kind: "web" } as never);
+  await db.collection("channels").insertOne({ _id: "ch-1", orgId: "org-1", appId: "app-1", kind: "api", key: "pk_1", active: true } as never);
+  const key = { orgId: "org-1", name: "ci", scopes: ["reports:write"], createdAt: 1, lastUsedAt: null };
+  await db.collection("api_keys").insertMany([
+    { _id: "k1", id: "k1", ...key, keyHash: "h1" },
+    { _id: "k2", id: "k2", ...key, keyHash: "h2", revokedAt: 5 },
+  ] as never[]);
+  expect(await store.createApp({ id: "app-2", orgId: "org-1", name: "Two", kind: "web" }, 1)).toBe(false);
+  expect(await store.createChannel({ id: "ch-2", orgId: "org-1", appId: "app-1", kind: "form", key: "form_2", active: true }, 1)).toBe(false);
+  expect(await store.createApiKey({ id: "k3", ...key, scopes: ["reports:write"], keyHash: "h3" }, 2)).toBe(true);
+  expect(await store.createApiKey({ id: "k4", ...key, scopes: ["reports:write"], keyHash: "h4" }, 2)).toBe(false);
 });
 
 test("the stand-in refuses two operations at once in one transaction, as MongoDB does, and takes them one after the other", async () => {

@@ -57,8 +57,8 @@ describe("sqlite channel keys", () => {
     const path = newStoreFile();
     const store = createSqliteStore(path);
     await store.createOrganization({ id: "org-1", name: "Org", keyPrefix: "ORG", plan: "free", quotaOverride: null });
-    await store.createApp({ id: "app-1", orgId: "org-1", name: "App", kind: "web" });
-    await store.createChannel({ id: "ch-1", orgId: "org-1", appId: "app-1", kind: "api", key: "pk_1", active: true });
+    await store.createApp({ id: "app-1", orgId: "org-1", name: "App", kind: "web" }, 50);
+    await store.createChannel({ id: "ch-1", orgId: "org-1", appId: "app-1", kind: "api", key: "pk_1", active: true }, 50);
     return { path, store };
   }
 
@@ -137,7 +137,7 @@ async function storeWithApp() {
   const path = newStoreFile();
   const store = createSqliteStore(path);
   await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
-  await store.createApp({ id: "app", orgId: "org", name: "App", kind: "web" });
+  await store.createApp({ id: "app", orgId: "org", name: "App", kind: "web" }, 50);
   return { path, store };
 }
 
@@ -450,7 +450,7 @@ describe("sqlite search plans, every filter and order", () => {
     const path = newStoreFile();
     const store = createSqliteStore(path);
     await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
-    for (const app of ["app", "app2"]) await store.createApp({ id: app, orgId: "org", name: app, kind: "web" });
+    for (const app of ["app", "app2"]) await store.createApp({ id: app, orgId: "org", name: app, kind: "web" }, 50);
     const records: FeedbackRecord[] = [];
     const written: Promise<unknown>[] = [];
     for (let i = 0; i < 400; i++) {
@@ -1708,7 +1708,7 @@ describe("sqlite app numbers migration", () => {
     const listed = async (appId: string) => (await store.listFeedbacks("org", { statuses: STATUSES, appId }, null, 10)).map((f) => f.id);
     expect(await listed("a")).toEqual(["a2", "a1"]);
     expect(await listed("b")).toEqual(["b1"]);
-    await store.createApp({ id: "c", orgId: "org", name: "C", kind: "web" });
+    await store.createApp({ id: "c", orgId: "org", name: "C", kind: "web" }, 50);
     expect(await listed("c")).toEqual([]);
     await recordWithReport(store, {
       id: "c1",

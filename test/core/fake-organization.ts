@@ -54,10 +54,11 @@ export function fakeOrganization() {
       if (token) token.revoked = true;
       return token !== undefined;
     },
-    createApp: async (app: AppRecord) => void apps.push(app),
+    createApp: async (app: AppRecord, limit: number) => apps.filter((a) => a.orgId === app.orgId).length < limit && apps.push(app) > 0,
     findApp: async (orgId: string, appId: string) => apps.find((a) => a.orgId === orgId && a.id === appId) ?? null,
     listApps: async (orgId: string) => apps.filter((a) => a.orgId === orgId),
-    createChannel: async (channel: Channel) => void channels.push(channel),
+    createChannel: async (channel: Channel, limit: number) =>
+      channels.filter((c) => c.appId === channel.appId).length < limit && channels.push(channel) > 0,
     listChannels: async (orgId: string) => channels.filter((c) => c.orgId === orgId),
     setChannelActive: async (orgId: string, idOrKey: string, active: boolean) => {
       const channel = channels.find((c) => c.orgId === orgId && (c.id === idOrKey || c.key === idOrKey));

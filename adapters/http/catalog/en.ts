@@ -1219,6 +1219,7 @@ export const EN = {
     invalid_webhook:
       "The webhook address must be https, public and on port 443 or 8443, and its events among feedback.created, feedback.status_changed, feedback.shipped, feedback.merged, feedback.unmerged, changelog.published, feedback.voted and comment.created.",
     webhook_limit_reached: "An organization may have at most 5 webhooks: delete one before adding another.",
+    limit_reached: "The organization holds as many of these as it may: remove one before adding another.",
     invalid_feature_map:
       "The feature map is refused whole: an app has at most 2000 features, each with at most 50 cues and an id of its own (a feature without an id takes one from its path).",
     weak_password: "A password must be at least 10 characters long.",
@@ -1244,6 +1245,16 @@ export const EN = {
       "This feature is not in the feature map of the feedback's app: give the id of one of its features (GET /v1/apps/{id}/features; over MCP, list_features), not its name or path.",
     invalid_sso_token: "The single sign-on token is invalid or has expired: the site signs in again and passes a new one to Retour.identify.",
     comment_published: "This comment is already on the portal: only a comment still waiting for review can be rejected.",
+  },
+  /** limit_reached naming what the organization may hold no more of, and what to do: instead of the code's message. */
+  limitReached: {
+    app: (max: number) =>
+      `An organization may have at most ${max.toLocaleString("en")} apps, and an app is never deleted: give one of its apps a channel rather than create another app.`,
+    channel: (max: number) =>
+      `An app may have at most ${max.toLocaleString("en")} channels, disabled ones included, and a channel is never deleted: enable one of its disabled channels rather than add another.`,
+    api_key: (max: number) => `An organization may have at most ${max.toLocaleString("en")} API keys: revoke one before creating another.`,
+    help_article: (max: number) =>
+      `An app's help center holds at most ${max.toLocaleString("en")} articles: import at most ${max.toLocaleString("en")}, which replace those it has.`,
   },
   /** A 404 for an id the request named (an app, a feature, a changelog entry), said back: instead of the code's message. */
   missing: {

@@ -1086,6 +1086,7 @@ export const FR: Catalog = {
     invalid_webhook:
       "L’adresse du webhook doit être en https, publique et sur le port 443 ou 8443, et ses événements parmi feedback.created, feedback.status_changed, feedback.shipped, feedback.merged, feedback.unmerged, changelog.published, feedback.voted et comment.created.",
     webhook_limit_reached: "Une organisation peut avoir au plus 5 webhooks\u202f: supprimez-en un avant d’en ajouter un autre.",
+    limit_reached: "L’organisation en a autant qu’elle peut en avoir\u202f: retirez-en un avant d’en ajouter un autre.",
     invalid_feature_map:
       "La carte des fonctionnalités est refusée en entier\u202f: une application a au plus 2\u202f000 fonctionnalités, chacune avec au plus 50 indices et un identifiant à elle (une fonctionnalité sans identifiant prend celui de son chemin).",
     weak_password: "Un mot de passe doit comporter au moins 10 caractères.",
@@ -1117,6 +1118,16 @@ export const FR: Catalog = {
     invalid_sso_token:
       "Le jeton d’authentification unique est invalide ou a expiré\u202f: le site reconnecte la personne et en passe un nouveau à Retour.identify.",
     comment_published: "Ce commentaire est déjà sur le portail\u202f: seul un commentaire encore en attente de relecture peut être rejeté.",
+  },
+  limitReached: {
+    app: (max: number) =>
+      `Une organisation peut avoir au plus ${max.toLocaleString("fr")} applications, et une application n’est jamais supprimée\u202f: donnez un canal à l’une de ses applications plutôt que d’en créer une autre.`,
+    channel: (max: number) =>
+      `Une application peut avoir au plus ${max.toLocaleString("fr")} canaux, désactivés compris, et un canal n’est jamais supprimé\u202f: réactivez l’un de ses canaux désactivés plutôt que d’en ajouter un autre.`,
+    api_key: (max: number) =>
+      `Une organisation peut avoir au plus ${max.toLocaleString("fr")} clés d’API\u202f: révoquez-en une avant d’en créer une autre.`,
+    help_article: (max: number) =>
+      `Le centre d’aide d’une application compte au plus ${max.toLocaleString("fr")} articles\u202f: importez-en au plus ${max.toLocaleString("fr")}, qui remplacent ceux qu’il a.`,
   },
   missing: {
     app: (id: string) => `Aucune application «\u202f${id}\u202f» dans cette organisation.`,

@@ -179,6 +179,7 @@ export function failureBody(failure: Failure, language: Language): ErrorBody {
   if (failure.credentialsRefused && failure.code in refusedToken)
     return { error: refusedToken[failure.code as keyof typeof refusedToken], code: failure.code };
   if (failure.refusal) return { error: describeRefusal(failure.refusal, language), code: failure.code };
+  if (failure.limit) return { error: textFor(language).limitReached[failure.limit.resource](failure.limit.max), code: failure.code };
   if (failure.missing) return { error: textFor(language).missing[failure.missing.resource](failure.missing.id), code: failure.code };
   if (failure.scope) return { error: textFor(language).scopeLacking(failure.scope), code: failure.code };
   if (failure.mayHaveOpened) return { error: textFor(language).mayHaveOpened, code: failure.code };

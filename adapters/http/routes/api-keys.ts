@@ -48,7 +48,7 @@ export function apiKeyRoutes(services: Services, apiPerMinute: number) {
           tags: ["API keys"],
           body: ApiKeyCreate,
           responses: { 201: { description: "The key, shown once.", schema: ApiKeyWithSecret } },
-          errors: ["invalid_json", "invalid_body"],
+          errors: ["invalid_json", "invalid_body", "limit_reached"],
         }),
       },
     )

@@ -5,7 +5,7 @@ import { listApiKeys } from "../../../core/api-keys/list-api-keys.ts";
 import { revokeApiKey } from "../../../core/api-keys/revoke-api-key.ts";
 import { AGENT_SCOPES } from "../../../core/authorization.ts";
 import type { Services } from "../../../core/services.ts";
-import { textFor } from "../catalog/text.ts";
+import { failureBody } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { redirectWithFlash, takeSecret } from "../web/flash.ts";
@@ -88,7 +88,7 @@ export function settingsApiKeyRoutes(services: Services) {
           if (scopes.length === 0) return apiKeysPage(services, visitor, { error: w.scopesNeeded, status: 400, typed });
           const created = await createApiKey(services, visitor.grant, { name, scopes });
           if (!created.ok)
-            return apiKeysPage(services, visitor, { error: textFor(visitor.language).errors[created.code], status: STATUS_OF[created.code], typed });
+            return apiKeysPage(services, visitor, { error: failureBody(created, visitor.language).error, status: STATUS_OF[created.code], typed });
           return redirectWithFlash(services, cookie, { kind: "secret", label: w.keyOnce, value: created.value.key }, PATH);
         }),
       { detail: { hide: true } },

@@ -40,6 +40,8 @@ import type { Language } from "../../../core/language.ts";
 /** What a settings page says of the change just made: what was refused (with its status), or the set-up step just done. */
 type Notice = {
   readonly error?: string;
+  /** The error is that of the field the change was refused for, said beside it where the page has it (a new app's name); else above. */
+  readonly ofField?: boolean;
   readonly status?: number;
   readonly step?: SetupStep;
   readonly saved?: string;
@@ -105,8 +107,8 @@ async function appsPage(services: Services, visitor: Visitor, notice: Notice = {
 <dt>${w.featureCount}</dt><dd>${features.length}</dd><dt>${w.articleCount}</dt><dd>${helpArticles}</dd></dl>
 <p><a class="button" href="${sectionPath(app.id, "channels")}">${w.openSettings}<span class="visually-hidden"> (${app.name})</span></a></p></section>`;
   });
-  // A refused creation is said in its form, at its name's field; only an Admin has one.
-  const name = refusedField("app-name-error", notice.error);
+  // A name refused is said in the form, at its field (only an Admin has one); any other refusal, above the apps.
+  const name = refusedField("app-name-error", notice.ofField ? notice.error : undefined);
   const createForm = admin
     ? html`<h2>${w.createApp}</h2><form method="post" action="/settings/apps" class="narrow"><input type="hidden" name="csrf" value="${visitor.csrf}">
 <label for="app-name">${w.name}</label>${name.said}<input id="app-name" name="name" required maxlength="${APP_NAME_MAX_LENGTH}"${name.marks}>
@@ -117,7 +119,7 @@ async function appsPage(services: Services, visitor: Visitor, notice: Notice = {
     visitor,
     "/settings/apps",
     w.apps,
-    html`${!admin && notice.error ? outcome(notice.error, { role: "alert" }) : ""}${cards.length > 0 ? html`<div class="cards-grid">${cards}</div>` : html`<p class="empty">${admin ? w.noAppYet : w.noApps}</p>`}${createForm}`,
+    html`${notice.error && !notice.ofField ? outcome(notice.error, { role: "alert" }) : ""}${cards.length > 0 ? html`<div class="cards-grid">${cards}</div>` : html`<p class="empty">${admin ? w.noAppYet : w.noApps}</p>`}${createForm}`,
     notice.status,
   );
 }
@@ -433,7 +435,7 @@ export function settingsRoutes(services: Services) {
       return redirectWithFlash(services, cookie, { kind: "notice", text }, sectionPath(on.appId, on.section));
     }
     if (result.ok) return redirect(on ? sectionPath(on.appId, on.section) : "/settings/apps");
-    const notice = result.code === "invalid_body" && what ? { error: what, status: STATUS_OF[result.code] } : refusal(visitor, result);
+    const notice = result.code === "invalid_body" && what ? { error: what, ofField: true, status: STATUS_OF[result.code] } : refusal(visitor, result);
     return on ? appSectionPage(services, visitor, on.appId, on.section, notice) : appsPage(services, visitor, notice);
   };
   /**

@@ -5,7 +5,7 @@ import { wordsFor } from "./words.ts";
 import { portalTeamWords } from "./portal-words.ts";
 import { can } from "../../../core/authorization.ts";
 import type { Failure } from "../../../core/errors.ts";
-import { errorBody } from "../catalog/text.ts";
+import { errorBody, failureBody } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import type { Services } from "../../../core/services.ts";
 import type { WebRequest } from "../cookies.ts";
@@ -98,11 +98,15 @@ export const hidden = (name: string, value: string): Html => html`<input type="h
 
 /**
  * What a settings page says of a change its use case refused: that only Admins may make it, for a
- * refusal by role; otherwise the error's own words.
+ * refusal by role; a limit reached, naming it; otherwise the error's own words.
  */
 export const refusal = (visitor: Visitor, failure: Failure): { readonly error: string; readonly status: number } => ({
   error:
-    failure.code === "forbidden" ? wordsFor(visitor.language, "common").adminsOnly : errorBody(failure.code, visitor.language, failure.problem).error,
+    failure.code === "forbidden"
+      ? wordsFor(visitor.language, "common").adminsOnly
+      : failure.limit
+        ? failureBody(failure, visitor.language).error
+        : errorBody(failure.code, visitor.language, failure.problem).error,
   status: STATUS_OF[failure.code],
 });
 

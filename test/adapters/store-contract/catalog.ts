@@ -21,7 +21,7 @@ export function catalogContract(makeStore: () => Promise<Subject>) {
       const store = await makeStore();
       const org = await seed(store);
       for (const name of ["App 10", "beta", "App 2", "Zeta", "Émile"])
-        await store.createApp({ id: `app ${name}`, orgId: org.orgId, name, kind: "web" });
+        await store.createApp({ id: `app ${name}`, orgId: org.orgId, name, kind: "web" }, 50);
       expect((await store.listApps(org.orgId)).map((a) => a.name)).toEqual(["App", "App 2", "App 10", "beta", "Émile", "Zeta"]);
     });
 
@@ -29,7 +29,7 @@ export function catalogContract(makeStore: () => Promise<Subject>) {
       const store = await makeStore();
       const org = await seed(store);
       const other = await seed(store);
-      await store.createApp({ id: "app-a", orgId: org.orgId, name: "Android", kind: "android" });
+      await store.createApp({ id: "app-a", orgId: org.orgId, name: "Android", kind: "android" }, 50);
       expect((await store.listApps(org.orgId)).map((a) => [a.id, a.name, a.kind])).toEqual([
         ["app-a", "Android", "android"],
         [org.appId, "App", "web"],

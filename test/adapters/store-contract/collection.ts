@@ -26,7 +26,7 @@ export function collectionContract(makeStore: () => Promise<Subject>) {
       const store = await makeStore();
       const org = await seed(store);
       const key = id("key");
-      await store.createChannel({ id: id("ch"), orgId: org.orgId, appId: org.appId, kind: "widget", key, active: true });
+      await store.createChannel({ id: id("ch"), orgId: org.orgId, appId: org.appId, kind: "widget", key, active: true }, 50);
       const found = await store.findChannelByKey(key);
       expect([found?.channel.kind, found?.channel.active, found?.app.id, found?.organization.id]).toEqual(["widget", true, org.appId, org.orgId]);
       expect(await store.setChannelActive(org.orgId, key, false)).toBe(true);

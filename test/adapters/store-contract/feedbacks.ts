@@ -32,7 +32,7 @@ export function feedbacksContract(makeStore: () => Promise<Subject>) {
   async function sixtyFeedbacks(store: Subject) {
     const org = await seed(store);
     const otherApp = id("app");
-    await store.createApp({ id: otherApp, orgId: org.orgId, name: "Other", kind: "web" });
+    await store.createApp({ id: otherApp, orgId: org.orgId, name: "Other", kind: "web" }, 50);
     const records: FeedbackRecord[] = [];
     for (let i = 0; i < 60; i++) {
       const title = [i % 2 ? "probe" : "probe alpha", i % 7 ? "" : "beta", String(i)].filter(Boolean).join(" ");

@@ -40,8 +40,8 @@ export function contractKit() {
     const prefix = `P${n}`;
     await store.createOrganization({ id: orgId, name: "Org", keyPrefix: prefix, plan: "enterprise", quotaOverride: null });
     const appId = id("app");
-    await store.createApp({ id: appId, orgId, name: "App", kind: "web" });
-    await store.createChannel({ id: id("ch"), orgId, appId, kind: "api", key: id("key"), active: true });
+    await store.createApp({ id: appId, orgId, name: "App", kind: "web" }, 50);
+    await store.createChannel({ id: id("ch"), orgId, appId, kind: "api", key: id("key"), active: true }, 50);
     return { orgId, appId, prefix };
   }
 
@@ -136,7 +136,7 @@ export function contractKit() {
     const orgId = id("org");
     await store.createOrganization({ id: orgId, name: `Org ${n}`, keyPrefix: `Q${n}`, plan: "free", quotaOverride: null });
     const appId = id("app");
-    await store.createApp({ id: appId, orgId, name: "App", kind: "web" });
+    await store.createApp({ id: appId, orgId, name: "App", kind: "web" }, 50);
     return { orgId, appId };
   }
 

@@ -33,7 +33,7 @@ export function trackersContract(makeStore: () => Promise<Subject>) {
       expect(await store.findAppTracker(orgId, appId)).toEqual({ orgId, appId, provider: "github", settingsSealed: "s" });
       expect((await store.findAppTrackersByProject("github", "acme/app")).map((t) => t.appId)).toEqual([appId]);
       const channel = id("pk");
-      await store.createChannel({ id: id("ch"), orgId, appId, kind: "api", key: channel, active: true });
+      await store.createChannel({ id: id("ch"), orgId, appId, kind: "api", key: channel, active: true }, 50);
       const feedbackId = id("fb");
       await store.recordFeedback({
         ...ideaFeedback(orgId, appId, feedbackId, 1, "status-1"),
