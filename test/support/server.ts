@@ -1,5 +1,4 @@
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { createLogger } from "../../adapters/logging/logger.ts";
@@ -7,7 +6,7 @@ import { serviceAddress } from "../../apps/runtime/address.ts";
 import { loadConfig } from "../../apps/runtime/config.ts";
 import { demo, type DemoInfo } from "../../apps/runtime/demo.ts";
 import { closeServices, createServices } from "../../apps/runtime/services.ts";
-import { scratchDir } from "./scratch.ts";
+import { SCRATCH_ROOT, scratchDir } from "./scratch.ts";
 import type { TestClock } from "./test-clock.ts";
 
 export type { DemoInfo };
@@ -87,9 +86,9 @@ let templatesPruned = false;
 
 function removeOldTemplates(run: string): void {
   templatesPruned = true;
-  for (const name of readdirSync(tmpdir())) {
+  for (const name of readdirSync(SCRATCH_ROOT)) {
     if (!name.startsWith("retour-demo-") || name.startsWith(`retour-demo-${run}-`)) continue;
-    const path = join(tmpdir(), name);
+    const path = join(SCRATCH_ROOT, name);
     try {
       if (Date.now() - statSync(path).mtimeMs > TEMPLATE_LIFETIME_MS) rmSync(path, { recursive: true, force: true });
     } catch {
@@ -128,7 +127,8 @@ async function seedDemo(dataDir: string, env: Record<string, string>): Promise<D
     .update(JSON.stringify(Object.entries(settings).sort()))
     .digest("hex")
     .slice(0, 16);
-  const template = join(tmpdir(), `retour-demo-${run}-${key}`);
+  // Beside the scratch directories: the fresh one is renamed into place.
+  const template = join(SCRATCH_ROOT, `retour-demo-${run}-${key}`);
   const told = join(template, "demo.json");
   if (!existsSync(told)) {
     const fresh = scratchDir("demo");
