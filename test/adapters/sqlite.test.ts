@@ -445,8 +445,20 @@ describe("sqlite due order searches", () => {
 
 describe("sqlite search plans, every filter and order", () => {
   const SEVERITIES = ["P0", "P1", undefined] as const;
-  /** 400 feedbacks: "probe" in all, "alpha" in one in two, "beta" in one in thirteen, "gamma" in one in ninety-seven. */
+  /** varied()'s store, seeded once for the describe: its bytes, and the feedbacks it holds. */
+  let seeded: Promise<{ bytes: Uint8Array; records: readonly FeedbackRecord[] }> | undefined;
+
+  /** A store of its own for each test, a copy of the one seeded once: seeding it costs more than most tests' reads. */
   async function varied() {
+    seeded ??= seedVaried();
+    const { bytes, records } = await seeded;
+    const path = join(scratchDir("store"), "store.sqlite");
+    writeFileSync(path, bytes);
+    return { store: createSqliteStore(path), records, path };
+  }
+
+  /** 400 feedbacks: "probe" in all, "alpha" in one in two, "beta" in one in thirteen, "gamma" in one in ninety-seven. */
+  async function seedVaried() {
     const path = newStoreFile();
     const store = createSqliteStore(path);
     await store.createOrganization({ id: "org", name: "Org", keyPrefix: "ORG", plan: "enterprise", quotaOverride: null });
@@ -480,8 +492,11 @@ describe("sqlite search plans, every filter and order", () => {
     // Severity comes later than the report, from the assistant or a person: as a second connection would write it.
     const db = new Database(path);
     for (const f of records) if (f.severity) db.query("UPDATE feedbacks SET severity = ? WHERE id = ?").run(f.severity, f.id);
+    // The whole store as this connection reads it, its WAL's pages included.
+    const bytes = db.serialize();
     db.close();
-    return { store, records, path };
+    await store.close();
+    return { bytes, records };
   }
 
   test("both plans give every page of every query, filter and order as a plain filter and sort of the feedbacks would", async () => {
