@@ -40,6 +40,8 @@ import { savedViewStore } from "./saved-views.ts";
 import { teamStore } from "./team.ts";
 import { triageStore } from "./triage.ts";
 import { apiKeyStore } from "./api-keys.ts";
+import { mongoRefusals } from "./unavailable.ts";
+import { STORE_RETRY_AFTER_S } from "../../core/store-unavailable.ts";
 
 /** How long a start waits for the server before giving up with a message. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -47,11 +49,16 @@ const CONNECT_TIMEOUT_MS = 5_000;
 /** Why the store could not open, in one line that names the setting to check. */
 export class MongoUnavailable extends Error {}
 
-/** The shared store: MongoDB (a replica set, for transactions), for several server processes. */
-export function createMongoStore(client: Pick<MongoClient, "withSession" | "close">, db: Db): Store {
+/**
+ * The shared store: MongoDB (a replica set, for transactions), for several server processes. Every
+ * method's refusal for a deployment that cannot serve is marked (unavailable.ts); `onServesAgain` is
+ * told when it answers a ping after no server could be reached.
+ */
+export function createMongoStore(client: Pick<MongoClient, "withSession" | "close">, db: Db, onServesAgain?: () => void): Store {
   const data: Database = database(client, db);
   const expired = (now: number) => ({ expiresAt: { $lte: now } });
-  return {
+  const refusals = mongoRefusals(onServesAgain);
+  return refusals.told<Store>({
     ...collectionStore(data),
     ...feedbackStore(data),
     ...catalogStore(data),
@@ -98,7 +105,11 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
       );
     },
     async ping() {
-      return (await db.command({ ping: 1 })).ok === 1;
+      // A deployment that answers a ping but refused a write for its full disk cannot serve: it says so for a while.
+      if (refusals.fullWithin(STORE_RETRY_AFTER_S * 1000)) return false;
+      const answered = (await db.command({ ping: 1 })).ok === 1;
+      if (answered) refusals.answered();
+      return answered;
     },
     // The driver keeps no cache of its own beyond the JavaScript heap, which the server collects.
     async releaseMemory() {},
@@ -109,7 +120,7 @@ export function createMongoStore(client: Pick<MongoClient, "withSession" | "clos
     async close() {
       await client.close();
     },
-  };
+  });
 }
 
 /** A timeout the connection string sets itself (…?serverSelectionTimeoutMS=1000), which the driver's options would override. */
@@ -161,8 +172,8 @@ export async function openMongoDatabase(uri: string): Promise<{ client: MongoCli
   }
 }
 
-/** The store on the deployment at `uri`. */
-export async function openMongoStore(uri: string): Promise<Store> {
+/** The store on the deployment at `uri`; `onServesAgain` as for createMongoStore. */
+export async function openMongoStore(uri: string, onServesAgain?: () => void): Promise<Store> {
   const { client, db } = await openMongoDatabase(uri);
-  return createMongoStore(client, db);
+  return createMongoStore(client, db, onServesAgain);
 }

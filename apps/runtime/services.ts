@@ -60,7 +60,7 @@ async function openStore(config: Config, role: Role, logger: Logger, onWritesAga
   // Loaded only when asked for: the driver costs every process (servers, CLI commands) about 0.1 s of start-up.
   const { MongoUnavailable, openMongoStore } = await import("../../adapters/mongodb/store.ts");
   try {
-    return await openMongoStore(config.mongodbUri!);
+    return await openMongoStore(config.mongodbUri!, onWritesAgain);
   } catch (error) {
     if (error instanceof MongoUnavailable) throw new ConfigError(error.message);
     throw error;
@@ -159,7 +159,7 @@ export async function createServices(
   baseUrl: string,
   role: Role = "cli",
   // checkKey: off for `secret-key reset` alone, which gives the store this key when its own is lost.
-  // onWritesAgain: told when the embedded store commits a write after refusing one because it could not write.
+  // onWritesAgain: told when the store commits a write after refusing one because it could not write (MongoDB: answers a ping after no primary could be reached).
   { checkKey = true, onWritesAgain }: { readonly checkKey?: boolean; readonly onWritesAgain?: () => void } = {},
 ): Promise<Services> {
   useDataDir(config.dataDir);
