@@ -69,8 +69,13 @@ const server = listen((request, clientAddress) => {
 const baseUrl = config.baseUrl ?? `http://localhost:${server.port}`;
 let services: Services;
 let address: ReturnType<typeof recordAddress>;
-// Only the SQLite store says it cannot write (adapters/sqlite/write-batch.ts), and when it writes again; it lives in DATA_DIR.
-const { refused: storeRefused, writesAgain } = storeRefusals(logger, `DATA_DIR=${config.dataDir}`);
+// Each store says when it cannot write (adapters/sqlite/write-batch.ts, adapters/mongodb/unavailable.ts), and when it serves again.
+// MongoDB's is named by its setting alone: the connection string may hold a password.
+const { refused: storeRefused, writesAgain } = storeRefusals(
+  logger,
+  config.store,
+  config.store === "sqlite" ? `DATA_DIR=${config.dataDir}` : "MONGODB_URI",
+);
 try {
   services = await createServices(config, logger, baseUrl, "server", { onWritesAgain: writesAgain });
   address = recordAddress(config.dataDir, baseUrl);

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Logger } from "../../adapters/logging/logger.ts";
 import { storeRefusals } from "../../apps/server/store-refusals.ts";
+import { MongoServerError, MongoServerSelectionError, type TopologyDescription } from "mongodb";
 import { storeUnavailable } from "../../core/store-unavailable.ts";
 
 const full = () => storeUnavailable("full", Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" }));
@@ -11,7 +12,7 @@ function refusalLog() {
   const write = (fields: Record<string, unknown>, line: string) => lines.push({ fields, line });
   const logger = { error: write, info: write } as unknown as Pick<Logger, "error" | "info">;
   let now = 0;
-  const { refused, writesAgain } = storeRefusals(logger, "DATA_DIR=/srv/retour", () => now);
+  const { refused, writesAgain } = storeRefusals(logger, "sqlite", "DATA_DIR=/srv/retour", () => now);
   return { lines, said: refused, writesAgain, advance: (ms: number) => (now += ms) };
 }
 
@@ -59,5 +60,31 @@ describe("the log of a store that cannot write", () => {
       "the store writes again; 1 ",
       "the store cannot write: th",
     ]);
+  });
+});
+
+describe("the log of a MongoDB store that cannot serve", () => {
+  /** The first line of a MongoDB store's log of refusals, given `error`. */
+  function firstLine(error: Error) {
+    const lines: { fields: Record<string, unknown>; line: string }[] = [];
+    const write = (fields: Record<string, unknown>, line: string) => lines.push({ fields, line });
+    storeRefusals({ error: write, info: write } as unknown as Pick<Logger, "error" | "info">, "mongodb", "MONGODB_URI").refused(error);
+    return lines[0];
+  }
+
+  test("no primary to answer is one line naming MONGODB_URI, the driver's words, and what to check", () => {
+    const cause = new MongoServerSelectionError("Server selection timed out after 5000 ms", {} as TopologyDescription);
+    expect(firstLine(storeUnavailable("unreachable", cause))).toEqual({
+      fields: { reason: "unreachable", said: "MongoServerSelectionError: Server selection timed out after 5000 ms" },
+      line: "the store cannot reach a primary of the MongoDB at MONGODB_URI: a server is down or unreachable, or the replica set is electing a primary; check that mongod runs and that rs.status() shows a primary, and requests resume once one answers",
+    });
+  });
+
+  test("a full disk is one line naming MongoDB's code by its name and the disk to free", () => {
+    const cause = new MongoServerError({ ok: 0, code: 14031, codeName: "OutOfDiskSpace", errmsg: "disk full" });
+    expect(firstLine(storeUnavailable("full", cause))).toEqual({
+      fields: { reason: "full", said: "OutOfDiskSpace: disk full" },
+      line: "the store cannot write: the disk of the MongoDB server at MONGODB_URI is full; free space on it or grow its volume (and start mongod again if it stopped), and writes resume (nothing acknowledged was lost)",
+    });
   });
 });

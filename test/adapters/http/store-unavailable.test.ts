@@ -28,7 +28,7 @@ Database.prototype.prepare = function (this: Database, ...args: Parameters<Datab
 /** The server's log of refusals (store-refusals.ts), begun again by a test about it. */
 const logged: string[] = [];
 const logger = { error: (_fields: object, line: string) => logged.push(line) } as unknown as Pick<Logger, "error" | "info">;
-let refusals = storeRefusals(logger, "DATA_DIR=/srv/retour");
+let refusals = storeRefusals(logger, "sqlite", "DATA_DIR=/srv/retour");
 
 let server: InProcess;
 beforeAll(async () => {
@@ -55,7 +55,7 @@ describe("a store whose disk is full", () => {
 
   test("the log says it in one line naming the cause, the data directory and the remedy, however many requests are refused", async () => {
     logged.length = 0;
-    refusals = storeRefusals(logger, "DATA_DIR=/srv/retour");
+    refusals = storeRefusals(logger, "sqlite", "DATA_DIR=/srv/retour");
     diskFull = true;
     for (let i = 0; i < 5; i++) await post(`${server.url}/v1/reports`, report());
     diskFull = false;
@@ -77,7 +77,7 @@ describe("an agent's tool call on a store whose disk is full", () => {
   /** A Member's agent comments on DEMO-1, with `room` commits left before the disk is full; its answer's status, Retry-After, code and text. */
   async function commentWithRoomFor(room: number) {
     logged.length = 0;
-    refusals = storeRefusals(logger, "DATA_DIR=/srv/retour");
+    refusals = storeRefusals(logger, "sqlite", "DATA_DIR=/srv/retour");
     [diskFull, roomFor] = [true, room];
     const res = await server.handle(toolCall(server.url, server.demo.tokens.member, "add_comment", { key: "DEMO-1", text: "Seen" }));
     [diskFull, roomFor] = [false, 0];
