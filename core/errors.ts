@@ -117,10 +117,10 @@ interface Missing {
 /**
  * A count the organization may not go beyond, so that no Admin (nor a token taken from one) fills
  * the store and the settings pages that list them: its apps, an app's channels, its API keys, an
- * app's help articles.
+ * app's help articles, its tags.
  */
 interface Limit {
-  readonly resource: "app" | "channel" | "api_key" | "help_article";
+  readonly resource: "app" | "channel" | "api_key" | "help_article" | "tag";
   readonly max: number;
 }
 

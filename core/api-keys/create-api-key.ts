@@ -1,10 +1,10 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { AGENT_SCOPES, authorize } from "../authorization.ts";
-import { limitReached, ok, type Result } from "../errors.ts";
+import { invalid, limitReached, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Clock, Digest, Ids } from "../ports.ts";
 import { literals } from "../schemas/literals.ts";
-import { Text } from "../schemas/text.ts";
+import { reordersText, Text } from "../schemas/text.ts";
 import type { ApiKeyStore } from "../store/api-keys.ts";
 import { API_KEY_PREFIX } from "./api-key-grant.ts";
 
@@ -61,9 +61,11 @@ type Deps = { store: Pick<ApiKeyStore, "createApiKey">; ids: Pick<Ids, "id" | "s
 export async function createApiKey(deps: Deps, grant: Grant, request: ApiKeyCreate): Promise<Result<ApiKeyWithSecret>> {
   const allowed = authorize(grant, "apiKeys.manage");
   if (!allowed.ok) return allowed;
+  const name = request.name.trim();
+  // The other Admins decide by its name which key to revoke: it must read as it is.
+  if (reordersText(name)) return invalid("invalid_body", { field: "name", reason: "reordering" });
   const key = `${API_KEY_PREFIX}${deps.ids.secret()}`;
   const id = deps.ids.id();
-  const name = request.name.trim();
   const scopes = [...new Set(request.scopes)];
   const record = { id, orgId: grant.orgId, name, scopes, keyHash: deps.digest(key), createdAt: deps.clock(), lastUsedAt: null };
   if (!(await deps.store.createApiKey(record, MAX_API_KEYS_PER_ORGANIZATION))) return limitReached("api_key", MAX_API_KEYS_PER_ORGANIZATION);

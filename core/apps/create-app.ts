@@ -3,7 +3,7 @@ import { invalid, limitReached, ok, type Result } from "../errors.ts";
 import type { AppRecord, Grant } from "../model.ts";
 import type { Ids } from "../ports.ts";
 import type { App } from "../schemas/catalog.ts";
-import { codePoints, Text } from "../schemas/text.ts";
+import { codePoints, reordersText, Text } from "../schemas/text.ts";
 import type { AppSetupStore } from "../store/app-setup.ts";
 
 export const APP_NAME_MAX_LENGTH = 100;
@@ -26,6 +26,8 @@ export async function createApp(
   if (!name || codePoints(name) > APP_NAME_MAX_LENGTH) {
     return invalid("invalid_body", { field: "name", reason: "expected", schema: Text({ minLength: 1, maxLength: APP_NAME_MAX_LENGTH }) });
   }
+  // Shown to every member, in the inbox's filters and on the portal: it must read as it is.
+  if (reordersText(name)) return invalid("invalid_body", { field: "name", reason: "reordering" });
   const app: AppRecord = {
     id: deps.ids.id(),
     orgId: grant.orgId,

@@ -4,6 +4,8 @@ import type { Grant } from "../model.ts";
 import type { JobQueue } from "../store/jobs.ts";
 import { BulkRequest, type BulkResults, type FeedbackUpdate } from "../schemas/triage.ts";
 import { dueTime } from "./due-date.ts";
+import { newTagsRefused } from "./new-tags.ts";
+import { resolveTags } from "./tag-names.ts";
 import { type BulkWrite, type UpdateFeedbackDeps, updateFeedback } from "./update-feedback.ts";
 
 /**
@@ -29,6 +31,12 @@ export async function bulkUpdate(
   // A day off the calendar is the request's fault, not each feedback's: refused as a whole.
   if (typeof set.dueAt === "string" && dueTime(set.dueAt) === undefined) {
     return invalid("invalid_body", { field: "set.dueAt", reason: "expected", schema: BulkRequest.properties.set.properties.dueAt });
+  }
+  // So is a tag it may not create: else each feedback would say it, and none say why.
+  if (set.addTags !== undefined) {
+    const known = await services.store.listTags(grant.orgId);
+    const refused = newTagsRefused(set.addTags, resolveTags(set.addTags, known, services.clock()).created, known.length, "set.addTags");
+    if (refused) return refused;
   }
   const results: BulkResults["results"] = [];
   const bulk: BulkWrite = { at: services.clock(), ...(tagged && { tags: { add: set.addTags ?? [], remove: set.removeTags ?? [] } }) };

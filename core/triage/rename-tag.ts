@@ -3,6 +3,7 @@ import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import { firstProblem } from "../schemas/field-problem.ts";
 import { TagName } from "../schemas/triage.ts";
+import { reordersText } from "../schemas/text.ts";
 import type { TriageStore } from "../store/triage.ts";
 import { renaming, tagName } from "./tag-names.ts";
 
@@ -30,6 +31,8 @@ export async function renameTag(
   const name = tagName(input.to);
   const problem = firstProblem(TagName, name);
   if (problem) return invalid("invalid_body", { ...problem, field: "to" });
+  // Every member reads it on the feedbacks it marks: it must read as it is.
+  if (reordersText(name)) return invalid("invalid_body", { field: "to", reason: "reordering" });
   const known = await deps.store.listTags(grant.orgId);
   const source = known.find((t) => t.name === input.from);
   if (!source) return fail("not_found");

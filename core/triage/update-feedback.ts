@@ -12,6 +12,7 @@ import type { CatalogStore } from "../store/catalog.ts";
 import type { DecidedOn, TagRecord, TriageFields, TriageStore } from "../store/triage.ts";
 import type { UserStore } from "../store/users.ts";
 import { dueTime } from "./due-date.ts";
+import { newTagsRefused } from "./new-tags.ts";
 import { resolveTags, retag } from "./tag-names.ts";
 import type { JobRequest } from "../feedback/events.ts";
 import { oneSubject } from "../grouping/candidates.ts";
@@ -74,9 +75,12 @@ async function triageFields(
   if (update.kind !== undefined) fields.kind = update.kind;
   if (update.title !== undefined) fields.title = update.title.trim();
   if (update.tags === undefined) return ok({ fields, created: [] });
-  const tags = resolveTags(update.tags, await services.store.listTags(grant.orgId), services.clock());
+  const known = await services.store.listTags(grant.orgId);
+  const tags = resolveTags(update.tags, known, services.clock());
   // A bulk change adds to the tags a feedback has: together they keep within the limit too.
   if (tags.names.length > MAX_TAGS) return invalid("invalid_body", { field: "tags", reason: "expected", schema: FeedbackUpdate.properties.tags });
+  const refused = newTagsRefused(update.tags, tags.created, known.length, "tags");
+  if (refused) return refused;
   return ok({ fields: { ...fields, tags: tags.names }, created: tags.created });
 }
 

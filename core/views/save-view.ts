@@ -2,7 +2,7 @@ import { authorize } from "../authorization.ts";
 import { fail, invalid, ok, type Result } from "../errors.ts";
 import type { Grant } from "../model.ts";
 import type { Clock, Ids } from "../ports.ts";
-import { codePoints } from "../schemas/text.ts";
+import { codePoints, reordersText } from "../schemas/text.ts";
 import type { SavedView, SavedViewStore } from "../store/saved-views.ts";
 
 export const VIEW_NAME_MAX_LENGTH = 60;
@@ -28,6 +28,8 @@ export async function saveView(
   const name = input.name.trim();
   if (!name) return invalid("invalid_body", { field: "name", reason: "missing" });
   if (codePoints(name) > VIEW_NAME_MAX_LENGTH || input.query.length > QUERY_MAX_LENGTH) return fail("invalid_body");
+  // Named in the side bar, where it must read as what it opens.
+  if (reordersText(name)) return invalid("invalid_body", { field: "name", reason: "reordering" });
   const views = await deps.store.listViews(grant.orgId, grant.userId);
   const replaced = views.filter((v) => sameName(v.name, name));
   if (views.length - replaced.length >= MAX_VIEWS) return fail("invalid_body");

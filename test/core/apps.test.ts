@@ -150,4 +150,11 @@ describe("apps and channels", () => {
       assert.equal(exactOrigin(text), null, text);
     }
   });
+
+  test("an app's name holding text-direction or other control characters (U+202E) is refused: invalid_body, reordering, naming name", async () => {
+    const org = fakeOrganization();
+    const admin = org.person("root@acme.test", "admin");
+    const refused = await createApp(org.deps, admin, { name: "Shop \u202Epohs", kind: "web" });
+    assert.deepEqual(refused, { ok: false, code: "invalid_body", problem: { field: "name", reason: "reordering" } });
+  });
 });

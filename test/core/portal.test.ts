@@ -115,6 +115,22 @@ describe("portal settings", () => {
     assert.equal(statusLabel(portal, "delivered", "fr"), "Livré");
     assert.equal(statusLabel(portal, "triage", "fr"), "À l’étude");
   });
+
+  test("a title or a status label holding text-direction or other control characters (U+202E) is refused: invalid_body, reordering, naming it", async () => {
+    const fake = portalFake();
+    assert.deepEqual(await setPortal(fake.deps, admin, { title: "Acme \u202Eroadmap" }), {
+      ok: false,
+      code: "invalid_body",
+      problem: { field: "title", reason: "reordering" },
+    });
+    assert.deepEqual(await setPortal(fake.deps, admin, { statusLabels: { fixed: "Fixed\u0007" } }), {
+      ok: false,
+      code: "invalid_body",
+      problem: { field: "statusLabels.fixed", reason: "reordering" },
+    });
+    const read = await getPortal(fake.deps, admin);
+    assert.deepEqual(read.ok && [read.value.title, read.value.statusLabels], ["Acme", {}]);
+  });
 });
 
 describe("publishing", () => {

@@ -135,6 +135,13 @@ describe("renaming a tag, for the whole organization", () => {
     const org = organization([{ name: "billing", createdAt: 5 }], {});
     assert.equal(codeOf(await renameTag(org.deps, member, { from: "shipping", to: "invoices" })), "not_found");
   });
+
+  test("a new name holding text-direction or other control characters (U+202E) is refused: invalid_body, reordering, naming to", async () => {
+    const org = organization([{ name: "billing", createdAt: 5 }], { "ACME-1": ["billing"] });
+    const refused = await renameTag(org.deps, member, { from: "billing", to: "gnillib\u202E" });
+    assert.deepEqual(refused, { ok: false, code: "invalid_body", problem: { field: "to", reason: "reordering" } });
+    assert.deepEqual(org.renames, []);
+  });
 });
 
 describe("a feedback's tags once one is renamed", () => {

@@ -190,6 +190,34 @@ describe("updateFeedback", () => {
     assert.deepEqual(updated.value.tags, ["Billing", "Mobile app"]);
     assert.deepEqual(fake.writes[0]?.created, [{ name: "Mobile app", createdAt: NOW }]);
   });
+
+  test("a tag new to the organization holding text-direction or other control characters (U+202E) is refused: invalid_body naming it, nothing written", async () => {
+    const fake = triage();
+    const refused = await updateFeedback(fake.deps, member, "ACME-1", { tags: ["Billing", "Refund\u202E"] });
+    assert.deepEqual(refused, { ok: false, code: "invalid_body", problem: { field: "tags.1", reason: "reordering" } });
+    assert.deepEqual(fake.writes, []);
+  });
+
+  test("a tag the organization has already is used as it is, whatever it holds", async () => {
+    const fake = triage();
+    fake.tags.push({ name: "Old\u202E", createdAt: NOW - 1 });
+    assert.ok((await updateFeedback(fake.deps, member, "ACME-1", { tags: ["Old\u202E"] })).ok);
+  });
+
+  test("an organization holds at most 500 tags: a tag that would be one more is refused, limit_reached, nothing written", async () => {
+    const fake = triage();
+    fake.tags.push(...Array.from({ length: 499 }, (_, i) => ({ name: `tag-${i}`, createdAt: NOW - 1 })));
+    assert.ok((await updateFeedback(fake.deps, member, "ACME-1", { tags: ["tag-0"] })).ok);
+    const refused = await updateFeedback(fake.deps, member, "ACME-1", { tags: ["tag-0", "one-too-many"] });
+    assert.deepEqual(refused, { ok: false, code: "limit_reached", limit: { resource: "tag", max: 500 } });
+    assert.equal(fake.writes.length, 1);
+  });
+
+  test("at 500 tags, a feedback is still tagged with those the organization has", async () => {
+    const fake = triage();
+    fake.tags.push(...Array.from({ length: 499 }, (_, i) => ({ name: `tag-${i}`, createdAt: NOW - 1 })));
+    assert.ok((await updateFeedback(fake.deps, member, "ACME-1", { tags: ["billing", "tag-498"] })).ok);
+  });
 });
 
 describe("tag names", () => {
@@ -301,6 +329,21 @@ describe("bulkUpdate", () => {
     const fake = triage();
     assert.deepEqual(await bulkUpdate(fake.deps, reader, { keys: ["ACME-1"], set: { status: "fixed" } }), { ok: false, code: "forbidden" });
     assert.equal((await bulkUpdate(fake.deps, member, { keys: ["ACME-1"], set: { comment: "alone" } })).ok, false);
+  });
+
+  test("a tag added that is new to the organization and holds text-direction or other control characters (U+202E) refuses the whole request: invalid_body naming it, nothing changed", async () => {
+    const fake = triage();
+    const refused = await bulkUpdate(fake.deps, member, { keys: ["ACME-1"], set: { addTags: ["safari", "ssap\u202E"] } });
+    assert.deepEqual(refused, { ok: false, code: "invalid_body", problem: { field: "set.addTags.1", reason: "reordering" } });
+    assert.deepEqual(fake.writes, []);
+  });
+
+  test("tags added past the organization's 500 refuse the whole request: limit_reached, nothing changed", async () => {
+    const fake = triage();
+    fake.tags.push(...Array.from({ length: 499 }, (_, i) => ({ name: `tag-${i}`, createdAt: NOW - 1 })));
+    const refused = await bulkUpdate(fake.deps, member, { keys: ["ACME-1"], set: { addTags: ["billing", "one-too-many"] } });
+    assert.deepEqual(refused, { ok: false, code: "limit_reached", limit: { resource: "tag", max: 500 } });
+    assert.deepEqual(fake.writes, []);
   });
 });
 

@@ -48,4 +48,11 @@ describe("saved views", () => {
     assert.equal((await saveView(fake.deps, member, { name: "View 7", query: "q=seven" })).ok, true);
     assert.equal(fake.views().length, 30);
   });
+
+  test("a view's name holding text-direction or other control characters (U+202E) is refused: invalid_body, reordering, and nothing saved", async () => {
+    const fake = fakeViews();
+    const refused = await saveView(fake.deps, member, { name: "Mine\u202E", query: "status=open" });
+    assert.deepEqual(refused, { ok: false, code: "invalid_body", problem: { field: "name", reason: "reordering" } });
+    assert.deepEqual(fake.views(), []);
+  });
 });

@@ -997,6 +997,9 @@ export const EN = {
       bulkInvalid: "Nothing was changed: at most 20 tags at once, each of at most 40 characters; a comment at most 5,000.",
       bulkDueDate: "Nothing was changed: the new due date is no day of the calendar (write it as 2026-12-15).",
       bulkDueBoth: "Nothing was changed: give a new due date, or remove it, not both.",
+      bulkTagUnreadable:
+        "Nothing was changed: the tag added holds text-direction or other control characters (such as U+202E), which would make it read as something else: remove them.",
+      bulkTagLimit: "Nothing was changed: the organization has as many tags as it may (500): add one it has, or merge two in Settings → Tags.",
       exportCsv: "Export CSV",
       exportJsonl: "Export JSON Lines",
     },
@@ -1255,6 +1258,8 @@ export const EN = {
     api_key: (max: number) => `An organization may have at most ${max.toLocaleString("en")} API keys: revoke one before creating another.`,
     help_article: (max: number) =>
       `An app's help center holds at most ${max.toLocaleString("en")} articles: import at most ${max.toLocaleString("en")}, which replace those it has.`,
+    tag: (max: number) =>
+      `An organization may have at most ${max.toLocaleString("en")} tags: tag with one it has, or rename a tag into another to merge them (Settings → Tags) before creating one.`,
   },
   /** A 404 for an id the request named (an app, a feature, a changelog entry), said back: instead of the code's message. */
   missing: {

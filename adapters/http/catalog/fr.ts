@@ -875,6 +875,10 @@ export const FR: Catalog = {
         "Rien n’a été modifié\u202f: au plus 20 étiquettes à la fois, de 40 caractères au plus chacune\u202f; un commentaire au plus 5\u202f000.",
       bulkDueDate: "Rien n’a été modifié\u202f: la nouvelle échéance n’est pas un jour du calendrier (écrivez-la 2026-12-15).",
       bulkDueBoth: "Rien n’a été modifié\u202f: donnez une nouvelle échéance, ou retirez-la, pas les deux.",
+      bulkTagUnreadable:
+        "Rien n’a été modifié\u202f: l’étiquette ajoutée contient des caractères de sens d’écriture ou de contrôle (comme U+202E), qui la feraient lire autrement\u202f: retirez-les.",
+      bulkTagLimit:
+        "Rien n’a été modifié\u202f: l’organisation a autant d’étiquettes qu’elle peut en avoir (500)\u202f: ajoutez-en une qu’elle a, ou fusionnez-en deux dans Réglages → Étiquettes.",
       exportCsv: "Exporter en CSV",
       exportJsonl: "Exporter en JSON Lines",
     },
@@ -1128,6 +1132,8 @@ export const FR: Catalog = {
       `Une organisation peut avoir au plus ${max.toLocaleString("fr")} clés d’API\u202f: révoquez-en une avant d’en créer une autre.`,
     help_article: (max: number) =>
       `Le centre d’aide d’une application compte au plus ${max.toLocaleString("fr")} articles\u202f: importez-en au plus ${max.toLocaleString("fr")}, qui remplacent ceux qu’il a.`,
+    tag: (max: number) =>
+      `Une organisation peut avoir au plus ${max.toLocaleString("fr")} étiquettes\u202f: utilisez l’une de celles qu’elle a, ou renommez une étiquette comme une autre pour les fusionner (Réglages → Étiquettes) avant d’en créer une.`,
   },
   missing: {
     app: (id: string) => `Aucune application «\u202f${id}\u202f» dans cette organisation.`,

@@ -9,7 +9,7 @@ import { dueTime } from "../../../core/triage/due-date.ts";
 import { spendExport } from "../../../core/triage/spend-export.ts";
 import { exportFeedbacks } from "../../../core/triage/export-feedbacks.ts";
 import { updateFeedback } from "../../../core/triage/update-feedback.ts";
-import { textFor } from "../catalog/text.ts";
+import { failureBody, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { exportResponse } from "../export-file.ts";
 import type { CookieJar } from "../cookies.ts";
@@ -158,7 +158,13 @@ export function inboxTriageRoutes(services: Services) {
           const place = await listPlace(services, visitor, cookie, params.key);
           const updated = writing.length > 0 ? await updateFeedback(services, visitor.grant, params.key, updateOf(typed, writing)) : null;
           if (updated && !updated.ok) {
-            const error = textFor(visitor.language).errors[updated.code];
+            // A new tag that would read as something else is said of that tag; past the bound of tags, with the bound.
+            const unreadable = updated.problem?.reason === "reordering" ? updated.problem : undefined;
+            const error = unreadable
+              ? triageRefusal(visitor.language, unreadable, tagList(typed.tags))
+              : updated.code === "limit_reached"
+                ? failureBody(updated, visitor.language).error
+                : textFor(visitor.language).errors[updated.code];
             // Refused for the role (a Reader's page has no triage form to say it beside): said at the top.
             return feedbackPage(
               services,
@@ -166,7 +172,7 @@ export function inboxTriageRoutes(services: Services) {
               params.key,
               updated.code === "forbidden"
                 ? { status: 403, error }
-                : { status: STATUS_OF[updated.code], triage: { error, fields: typed, ...(was && { was }) } },
+                : { status: STATUS_OF[updated.code], triage: { error, fields: typed, ...(was && { was }), ...(unreadable && { at: "tags" }) } },
             );
           }
           return back(params.key, `${held.length === 0 ? "" : `=${writing.length > 0 ? "partly" : "held"}&held=${held.join(",")}`}${place}`);
@@ -223,7 +229,9 @@ export function inboxTriageRoutes(services: Services) {
             const message = textFor(visitor.language).errors.forbidden;
             return appPage(visitor, "/inbox", message, html`<h1>${message}</h1><p><a href="/inbox">←</a></p>`, 403);
           }
-          if (!done.ok) return refuse("none");
+          // A tag it may not create is said of the tag added; anything else, as nothing to change.
+          if (!done.ok && done.code === "limit_reached") return refuse("tagLimit");
+          if (!done.ok) return refuse(done.problem?.reason === "reordering" ? "tagUnreadable" : "none");
           const failed = done.value.filter((r) => !r.ok);
           // Each key left as it was, with why (the first 20: the address stays short).
           const which = failed

@@ -4,7 +4,7 @@ import type { EntryLink } from "../../../core/store/changelog.ts";
 import { isEmailShaped } from "../../../core/email.ts";
 import { type CookieJar, LIST_COOKIE, readCookie, writeCookie } from "../cookies.ts";
 import { isSecure } from "../web-session.ts";
-import { errorBody, textFor } from "../catalog/text.ts";
+import { describeFieldProblem, errorBody, textFor } from "../catalog/text.ts";
 import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Failure, fail } from "../../../core/errors.ts";
@@ -752,10 +752,14 @@ export function inboxRoutes(services: Services, onServiceFailure: ServiceFailure
           const address = query ? `/inbox?${query}` : "/inbox";
           // Refused, it goes back to the list it was to save (post-redirect-get), the name typed kept.
           if (!saved.ok) {
+            const w = wordsFor(visitor.language, "views");
+            const problem = saved.code === "invalid_body" ? saved.problem : undefined;
             const error =
-              saved.code === "invalid_body" && saved.problem?.reason === "missing"
-                ? wordsFor(visitor.language, "views").nameNeeded
-                : textFor(visitor.language).errors[saved.code];
+              problem?.reason === "missing"
+                ? w.nameNeeded
+                : problem?.reason === "reordering"
+                  ? describeFieldProblem(problem, visitor.language, { name: w.viewName })
+                  : textFor(visitor.language).errors[saved.code];
             const refusal = { error, name: field("name").slice(0, VIEW_NAME_MAX_LENGTH * 2) };
             return redirectWithFlash(services, cookie, { kind: "view", refusal }, address);
           }

@@ -5,7 +5,7 @@ import { listApiKeys } from "../../../core/api-keys/list-api-keys.ts";
 import { revokeApiKey } from "../../../core/api-keys/revoke-api-key.ts";
 import { AGENT_SCOPES } from "../../../core/authorization.ts";
 import type { Services } from "../../../core/services.ts";
-import { failureBody } from "../catalog/text.ts";
+import { describeFieldProblem, failureBody } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { redirectWithFlash, takeSecret } from "../web/flash.ts";
@@ -87,8 +87,16 @@ export function settingsApiKeyRoutes(services: Services) {
           if (!name) return apiKeysPage(services, visitor, { error: w.nameNeeded, ofName: true, status: 400, typed });
           if (scopes.length === 0) return apiKeysPage(services, visitor, { error: w.scopesNeeded, status: 400, typed });
           const created = await createApiKey(services, visitor.grant, { name, scopes });
-          if (!created.ok)
-            return apiKeysPage(services, visitor, { error: failureBody(created, visitor.language).error, status: STATUS_OF[created.code], typed });
+          const status = created.ok ? 200 : STATUS_OF[created.code];
+          // The name refused is said beside it, by its label; any other refusal, above the keys.
+          if (!created.ok && created.problem?.field === "name")
+            return apiKeysPage(services, visitor, {
+              error: describeFieldProblem(created.problem, visitor.language, { name: w.name }),
+              ofName: true,
+              status,
+              typed,
+            });
+          if (!created.ok) return apiKeysPage(services, visitor, { error: failureBody(created, visitor.language).error, status, typed });
           return redirectWithFlash(services, cookie, { kind: "secret", label: w.keyOnce, value: created.value.key }, PATH);
         }),
       { detail: { hide: true } },

@@ -501,7 +501,10 @@ export function settingsRoutes(services: Services) {
           const w = wordsFor(visitor.language, "apps");
           const kind = APP_KINDS.find((k) => k === field("kind"));
           const created = kind ? await createApp(services, visitor.grant, { name: field("name"), kind }) : fail("invalid_body");
-          if (!created.ok) return afterChange(visitor, cookie, created, null, w.nameNeeded);
+          // A name that would read as something else is said so; any other, as the name the form needs.
+          const unreadable = created.ok ? undefined : created.problem?.reason === "reordering" && created.problem;
+          const what = unreadable ? describeFieldProblem(unreadable, visitor.language, { name: w.name }) : w.nameNeeded;
+          if (!created.ok) return afterChange(visitor, cookie, created, null, what);
           // On to its channels, without which nothing can send it feedback.
           const step = { appId: created.value.id, made: "app" } as const;
           return redirectWithFlash(services, cookie, { kind: "setup", step }, sectionPath(step.appId, "channels"));

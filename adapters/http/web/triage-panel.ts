@@ -256,8 +256,11 @@ export function listScopeOffer(language: Language, onPage: number, list: WholeLi
 
 /** A bulk change refused before anything was changed: why, what was ticked and what was typed, all kept on the page. */
 export interface BulkDraft {
-  /** No feedback or no change; a tag or comment too long; a due date on no calendar; a due date both given and removed. */
-  readonly refusal: "none" | "invalid" | "dueDate" | "dueBoth";
+  /**
+   * No feedback or no change; a tag or comment too long; a due date on no calendar; a due date both
+   * given and removed; a new tag that would read as something else; a new tag past the organization's bound.
+   */
+  readonly refusal: "none" | "invalid" | "dueDate" | "dueBoth" | "tagUnreadable" | "tagLimit";
   readonly keys: readonly string[];
   readonly fields: Readonly<Record<"status" | "comment" | "owner" | "dueAt" | "noDue" | "addTag" | "removeTag", string>>;
 }
@@ -277,11 +280,19 @@ export const bulkRefusalNotice = (language: Language, draft: BulkDraft): Html =>
 
 const bulkRefusalWords = (language: Language, draft: BulkDraft): string => {
   const w = wordsFor(language, "triage");
-  return { none: w.bulkNone, invalid: w.bulkInvalid, dueDate: w.bulkDueDate, dueBoth: w.bulkDueBoth }[draft.refusal];
+  const words = { none: w.bulkNone, invalid: w.bulkInvalid, dueDate: w.bulkDueDate, dueBoth: w.bulkDueBoth };
+  return { ...words, tagUnreadable: w.bulkTagUnreadable, tagLimit: w.bulkTagLimit }[draft.refusal];
 };
 
 /** The fields a refusal names, by their names in the form. */
-const BLAMED: Readonly<Record<BulkDraft["refusal"], readonly string[]>> = { none: [], invalid: [], dueDate: ["dueAt"], dueBoth: ["dueAt", "noDue"] };
+const BLAMED: Readonly<Record<BulkDraft["refusal"], readonly string[]>> = {
+  none: [],
+  invalid: [],
+  dueDate: ["dueAt"],
+  dueBoth: ["dueAt", "noDue"],
+  tagUnreadable: ["addTag"],
+  tagLimit: ["addTag"],
+};
 
 /** A link above the list to the bulk form below it, which a long list (a phone's cards) puts far down. */
 export function bulkJump(language: Language): Html {

@@ -105,3 +105,26 @@ describe("help articles: at most 1,000 per app", () => {
     expect(await http.services.store.listHelpArticles(orgId, appId)).toEqual(before);
   });
 });
+
+describe("tags: at most 500 per organization", () => {
+  test("PATCH /v1/feedbacks/{key} creating a tag beyond 500: 409 limit_reached, naming the limit and what to do", async () => {
+    const report = { publicKey: http.demo.publicKey, kind: "problem", message: "The invoice page is blank" };
+    const key = (await http.request("POST", "/v1/reports", { body: report })).body.ticketId;
+    const tag = (tags: string[]) => http.request("PATCH", `/v1/feedbacks/${key}`, { body: { tags }, token: http.demo.tokens.member });
+    let held = (await http.request("GET", "/v1/tags", { token: http.demo.tokens.member })).body.data.length;
+    while (held < 500) {
+      const batch = Array.from({ length: Math.min(20, 500 - held) }, (_, i) => `bulk-${held + i}`);
+      expect((await tag(batch)).status).toBe(200);
+      held += batch.length;
+    }
+    const refused = await tag(["one-too-many"]);
+    expect([refused.status, refused.body]).toEqual([
+      409,
+      {
+        error:
+          "An organization may have at most 500 tags: tag with one it has, or rename a tag into another to merge them (Settings → Tags) before creating one.",
+        code: "limit_reached",
+      },
+    ]);
+  });
+});
