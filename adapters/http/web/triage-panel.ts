@@ -320,7 +320,7 @@ export function bulkForm(visitor: Visitor, back: string, members: readonly Owner
   ).map((m) => html`<option value="${m.email}"${selected(typed?.owner === m.email)}>${m.label}</option>`)}</select></div>
 <div class="due-pair"><div><label for="bulk-due">${w.newDueAt}</label><input id="bulk-due" name="dueAt" type="date" value="${typed?.dueAt ?? ""}"${blamed("dueAt")}></div>
 <label><input type="checkbox" name="noDue" value="yes"${typed?.noDue ? html` checked` : ""}${blamed("noDue")}> ${w.noDueAt}</label></div>
-<div><label for="bulk-add">${w.addTag}</label><input id="bulk-add" name="addTag" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}" value="${typed?.addTag ?? ""}"></div>
+<div><label for="bulk-add">${w.addTag}</label><input id="bulk-add" name="addTag" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}" value="${typed?.addTag ?? ""}"${blamed("addTag")}></div>
 <div><label for="bulk-remove">${w.removeTag}</label><input id="bulk-remove" name="removeTag" maxlength="${MAX_TAGS * (TAG_NAME_MAX_LENGTH + 2)}" value="${typed?.removeTag ?? ""}"></div>
 <div><button type="submit">${w.applyBulk}</button>${list ? wholeListField(visitor.language, list) : ""}</div></form>`;
 }

@@ -425,6 +425,22 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect(form).toContain('<option value="idea" selected>');
   });
 
+  test("a new tag holding a text-direction character (U+202E) is refused beside the tags field, and nothing is saved", async () => {
+    const key = await report("Tags that read backwards");
+    const refused = await post(admin, `/inbox/${key}/triage`, `/inbox/${key}`, [
+      ["title", "Tags that read backwards"],
+      ["kind", "problem"],
+      ["severity", "P2"],
+      ["tags", "billing, urgent\u202Eelbisivni"],
+    ]);
+    expect(refused.status).toBe(400);
+    const form = (await refused.text()).split('class="triage"')[1]!;
+    expect(form).toMatch(/id="triage-tags"[^>]*aria-invalid="true"[^>]*autofocus>\s*<p class="error" role="alert" id="triage-error">Tags \(/);
+    expect(form).toContain("U+202E");
+    const after = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
+    expect([after.severity ?? null, after.tags ?? []]).toEqual([null, []]);
+  });
+
   test("more tags than a feedback takes are refused naming the field by its label, in French too", async () => {
     const key = await report("Labels pile up on the export page");
     const tags = Array.from({ length: 21 }, (_, i) => `t${i}`).join(", ");
@@ -664,6 +680,20 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     expect((await landed(admin, refused)).shown).toContain(
       "Nothing was changed: at most 20 tags at once, each of at most 40 characters; a comment at most 5,000.",
     );
+  });
+
+  test("a new tag the bulk form adds that holds a text-direction character (U+202E) changes nothing, and is said beside the tag field", async () => {
+    const key = await report("Bulk: the reordered tag");
+    const refused = await post(admin, "/inbox/bulk", "/inbox", [
+      ["keys", key],
+      ["status", "prioritized"],
+      ["addTag", "urgent\u202Eelbisivni"],
+    ]);
+    const { shown } = await landed(admin, refused);
+    expect(shown).toContain("Nothing was changed: the tag added holds text-direction or other control characters (such as U+202E)");
+    expect(shown).toMatch(/name="addTag"[^>]*aria-invalid="true"/);
+    const after = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
+    expect([after.status, after.tags ?? []]).toEqual(["triage", []]);
   });
 
   test("a refused bulk change comes back with the rows still ticked and what was typed", async () => {
