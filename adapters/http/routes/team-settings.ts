@@ -66,7 +66,15 @@ export function teamSettingsRoutes(services: Services) {
           if (!invited.ok) {
             // Said beside the form, of its own field, with what was typed kept in it.
             const error = invitationRefusal(visitor.language, invited, field("email"));
-            return membersPage(services, visitor, { status: STATUS_OF[invited.code] }, { error, email: field("email"), role: field("role") });
+            const page = await membersPage(
+              services,
+              visitor,
+              { status: STATUS_OF[invited.code] },
+              { error, email: field("email"), role: field("role") },
+            );
+            // A 429 says when to try again, as the API's does.
+            if (invited.retryAfter !== undefined) page.headers.set("retry-after", String(invited.retryAfter));
+            return page;
           }
           const label = wordsFor(visitor.language, "inviting")[services.notifier.delivers ? "linkOnce" : "linkOnceNoEmail"](
             invited.value.invitation.email,

@@ -320,4 +320,13 @@ describe("invitations, counted", () => {
     expect([fourth.status, fourth.body.code]).toEqual([429, "rate_limited"]);
     expect(Number(fourth.headers.get("retry-after"))).toBeGreaterThan(0);
   });
+
+  test("from the members page, a fourth invitation to one address within the hour is refused 429, with Retry-After", async () => {
+    const b = await admin();
+    const members = await (await b.fetch("/settings/members")).text();
+    for (let i = 0; i < 3; i++) expect((await invite("counted-by-form@example.com")).status).toBe(201);
+    const fourth = await b.submit(members, { email: "counted-by-form@example.com", role: "member" }, "/settings/invitations");
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
 });
