@@ -29,8 +29,8 @@ const ALONE_COMMANDS: Record<Extract<Asked, { kind: "alone" }>["command"], () =>
 process.umask(0o077);
 const asked = commandLine(process.argv.slice(2));
 if (asked.kind === "said") {
-  if (asked.out) console.log(asked.out);
-  if (asked.err) console.error(asked.err);
+  if (asked.out) console.log(terminalLine(asked.out));
+  if (asked.err) console.error(terminalLine(asked.err));
   process.exit(asked.code);
 }
 const { name, group } = asked;
@@ -75,7 +75,8 @@ async function runAlone(load: () => Promise<AloneCommand>): Promise<never> {
 function exitOn(error: unknown): never {
   if (error instanceof UsageError || error instanceof ConfigError || error instanceof CommandFailed) {
     const usage = error instanceof MissingArgument ? `\n\n${commandUsage(name, group)}` : "";
-    console.error(`retour: ${error.message}${usage}`);
+    // A failure may quote what another service said (a tracker, Slack): text only, as every line printed.
+    console.error(terminalLine(`retour: ${error.message}${usage}`));
     process.exit(error instanceof CommandFailed ? 1 : 2);
   }
   throw error;

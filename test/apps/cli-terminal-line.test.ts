@@ -15,3 +15,15 @@ describe("the CLI's output", () => {
     );
   });
 });
+
+describe("the CLI's errors", () => {
+  test("a refusal quoting what it was given prints its escape sequences as text too", () => {
+    const cli = Bun.spawnSync([process.execPath, "apps/cli/main.ts", "no\u001b[2Ksuch"], {
+      env: { ...process.env, DATA_DIR: "/nonexistent/retour" },
+    });
+    const said = cli.stderr.toString();
+    assert.equal(cli.exitCode, 2);
+    assert.ok(said.startsWith('retour: unknown command "no\uFFFD[2Ksuch"'), said);
+    assert.ok(!said.includes("\u001b"));
+  });
+});
