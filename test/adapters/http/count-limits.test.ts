@@ -18,9 +18,14 @@ describe("API keys: at most 50 live ones per organization", () => {
   const create = (name: string, headers: Record<string, string> = {}) =>
     http.request("POST", "/v1/api-keys", { body: { name, scopes: ["reports:write"] }, token: http.demo.tokens.admin, headers });
 
-  test("POST /v1/api-keys beyond 50 live keys: 409 limit_reached, naming the limit and what to do", async () => {
+  /** The organization at its 50 live keys, whatever the tests before left. */
+  async function filled(): Promise<void> {
     const live = (await http.request("GET", "/v1/api-keys", { token: http.demo.tokens.admin })).body.data.length;
     for (let n = live; n < 50; n++) expect((await create(`script-${n}`)).status).toBe(201);
+  }
+
+  test("POST /v1/api-keys beyond 50 live keys: 409 limit_reached, naming the limit and what to do", async () => {
+    await filled();
     const refused = await create("one-too-many");
     expect([refused.status, refused.body]).toEqual([
       409,
@@ -29,6 +34,7 @@ describe("API keys: at most 50 live ones per organization", () => {
   });
 
   test("in French, the refusal names the limit in French", async () => {
+    await filled();
     const refused = await create("une-de-trop", { "accept-language": "fr" });
     expect(refused.body).toEqual({
       error: "Une organisation peut avoir au plus 50 clés d’API\u202f: révoquez-en une avant d’en créer une autre.",
@@ -37,6 +43,7 @@ describe("API keys: at most 50 live ones per organization", () => {
   });
 
   test("Settings → API keys: a key beyond the limit is refused (409) in an alert naming it", async () => {
+    await filled();
     const browser = await admin();
     const page = await (await browser.fetch("/settings/api-keys")).text();
     const refused = await browser.submit(formOf(page, "/settings/api-keys"), { name: "one-too-many", "scope.reports:write": "yes" });
@@ -47,6 +54,7 @@ describe("API keys: at most 50 live ones per organization", () => {
   });
 
   test("a revoked key makes room for another", async () => {
+    await filled();
     const [first] = (await http.request("GET", "/v1/api-keys", { token: http.demo.tokens.admin })).body.data;
     expect((await http.request("DELETE", `/v1/api-keys/${first.id}`, { token: http.demo.tokens.admin })).status).toBe(204);
     expect((await create("in-its-place")).status).toBe(201);
@@ -57,9 +65,14 @@ describe("apps: at most 50 per organization", () => {
   const APP_LIMIT =
     "An organization may have at most 50 apps, and an app is never deleted: give one of its apps a channel rather than create another app.";
 
+  /** The organization at its 50 apps, whatever the tests before left. */
+  let made = 0;
+  async function filled(): Promise<void> {
+    while (await http.services.store.createApp({ id: `filler-${++made}`, orgId: http.demo.orgId, name: `Filler ${made}`, kind: "web" }, 50));
+  }
+
   test("Settings → Apps: an app beyond the limit is refused (409) in an alert naming it", async () => {
-    let n = 0;
-    while (await http.services.store.createApp({ id: `filler-${++n}`, orgId: http.demo.orgId, name: `Filler ${n}`, kind: "web" }, 50));
+    await filled();
     const browser = await admin();
     const page = await (await browser.fetch("/settings/apps")).text();
     const refused = await browser.submit(formOf(page, "/settings/apps"), { name: "One too many", kind: "web" });
@@ -67,6 +80,7 @@ describe("apps: at most 50 per organization", () => {
   });
 
   test("the operator's app create is held to it too", async () => {
+    await filled();
     await expect(http.cli("app", "create", http.demo.orgId, "One too many")).rejects.toThrow(APP_LIMIT);
   });
 });
