@@ -74,6 +74,17 @@ test("the stand-in refuses two operations at once in one transaction, as MongoDB
   expect(inTurn).toEqual([{ _id: "a" }, [{ _id: "a" }, { _id: "b" }]]);
 });
 
+test("the stand-in's aborted transaction leaves no document in a collection it wrote first, as MongoDB creates none", async () => {
+  const { client, db } = mingoDatabase();
+  const data = database(client, db);
+  const aborted = data.transaction(async (session) => {
+    await data.collection("webhooks").insertOne({ _id: "wh-1" }, { session });
+    throw new Error("aborted");
+  });
+  await expect(aborted).rejects.toThrow("aborted");
+  expect(await data.collection("webhooks").find({}).toArray()).toEqual([]);
+});
+
 test("the stand-in refuses an operation a transaction's work makes without its session, which MongoDB would run outside the transaction", async () => {
   // A real server reads it as the data was before the transaction's writes, and a write waits on them.
   const { client, db } = mingoDatabase();

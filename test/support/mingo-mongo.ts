@@ -366,7 +366,8 @@ export function mingoDatabase(): { client: Pick<MongoClient, "withSession" | "cl
         try {
           return await runningTransaction.run(session, work);
         } catch (error) {
-          for (const [name, docs] of snapshot) collection(name).docs = docs;
+          // A collection the transaction made is emptied: MongoDB drops one created in an aborted transaction.
+          for (const [name, c] of collections) c.docs = snapshot.get(name) ?? [];
           throw error;
         }
       });
