@@ -1,3 +1,4 @@
+import type { ClientSession } from "mongodb";
 import type { ApiKeyRecord, ApiKeyStore } from "../../core/store/api-keys.ts";
 import type { Database, Document } from "./database.ts";
 import { recordsUse } from "../../core/last-use.ts";
@@ -18,15 +19,14 @@ const LIVE = { $or: [{ revokedAt: { $exists: false } }, { revokedAt: null }] };
 /** Organization API keys, stored as the digest of the key. */
 export function apiKeyStore(data: Database): ApiKeyStore {
   const keys = () => data.collection("api_keys");
+  const count = (orgId: string) => ({
+    orgId,
+    field: "apiKeyCount",
+    held: (session: ClientSession) => countOf(keys().find({ orgId, ...LIVE }, { session })),
+  });
   return {
     createApiKey: ({ id, ...k }, limit) =>
-      insertCounted(data, {
-        orgId: k.orgId,
-        field: "apiKeyCount",
-        limit,
-        held: () => countOf(keys().find({ orgId: k.orgId, ...LIVE })),
-        insert: () => keys().insertOne({ _id: id, id, ...k }),
-      }),
+      insertCounted(data, { ...count(k.orgId), limit, insert: (session) => keys().insertOne({ _id: id, id, ...k }, { session }) }),
     async listApiKeys(orgId) {
       return (
         await keys()
@@ -35,11 +35,11 @@ export function apiKeyStore(data: Database): ApiKeyStore {
           .toArray()
       ).map(toKey);
     },
-    async revokeApiKey(orgId, id, at) {
-      const revoked = (await keys().updateOne({ _id: id, orgId, ...LIVE }, { $set: { revokedAt: at } })).modifiedCount === 1;
-      if (revoked) await giveBack(data, orgId, "apiKeyCount");
-      return revoked;
-    },
+    revokeApiKey: (orgId, id, at) =>
+      giveBack(data, count(orgId), async (session) => {
+        const revoked = await keys().updateOne({ _id: id, orgId, ...LIVE }, { $set: { revokedAt: at } }, { session });
+        return revoked.modifiedCount === 1;
+      }),
     async authenticateApiKey(hash, now) {
       const found = await keys().findOne({ keyHash: hash, ...LIVE });
       if (!found) return null;

@@ -12,8 +12,8 @@ export function appSetupStore(data: Database): AppSetupStore {
         orgId: app.orgId,
         field: "appCount",
         limit,
-        held: () => countOf(apps.find({ orgId: app.orgId })),
-        insert: () => apps.insertOne(toDocument(app)),
+        held: (session) => countOf(apps.find({ orgId: app.orgId }, { session })),
+        insert: (session) => apps.insertOne(toDocument(app), { session }),
       });
       if (created) await touchCatalog(data);
       return created;
@@ -33,8 +33,8 @@ export function appSetupStore(data: Database): AppSetupStore {
         orgId: channel.orgId,
         field: `channelCounts.${channel.appId}`,
         limit,
-        held: () => countOf(channels.find({ orgId: channel.orgId, appId: channel.appId })),
-        insert: () => channels.insertOne(toDocument(channel)),
+        held: (session) => countOf(channels.find({ orgId: channel.orgId, appId: channel.appId }, { session })),
+        insert: (session) => channels.insertOne(toDocument(channel), { session }),
       });
       if (created) await touchCatalog(data);
       return created;

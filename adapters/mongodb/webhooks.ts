@@ -21,27 +21,20 @@ export function webhookStore(data: Database): WebhookStore {
   const recordResult = (webhookId: string, result: DeliveryResult) => webhooks().updateOne({ _id: webhookId }, { $set: { lastDelivery: result } });
 
   return {
-    async createWebhook(w, limit) {
-      // The organization's counter is the limit: a conditional increment cannot let two creations pass it.
-      const counted = await data
-        .collection("organizations")
-        .updateOne({ _id: w.orgId, webhookCount: { $not: { $gte: limit } } }, { $inc: { webhookCount: 1 } });
-      if (counted.modifiedCount !== 1) return false;
-      try {
-        await webhooks().insertOne({
-          _id: w.id,
-          orgId: w.orgId,
-          url: w.url,
-          events: [...w.events],
-          secretSealed: w.secretSealed,
-          createdAt: w.createdAt,
-        });
-      } catch (error) {
-        await data.collection("organizations").updateOne({ _id: w.orgId }, { $inc: { webhookCount: -1 } });
-        throw error;
-      }
-      return true;
-    },
+    createWebhook: (w, limit) =>
+      // One transaction: an insert that fails, or a process that dies before it, takes no place.
+      data.transaction(async (session) => {
+        // The organization's counter is the limit: a conditional increment cannot let two creations pass it.
+        const counted = await data
+          .collection("organizations")
+          .updateOne({ _id: w.orgId, webhookCount: { $not: { $gte: limit } } }, { $inc: { webhookCount: 1 } }, { session });
+        if (counted.modifiedCount !== 1) return false;
+        await webhooks().insertOne(
+          { _id: w.id, orgId: w.orgId, url: w.url, events: [...w.events], secretSealed: w.secretSealed, createdAt: w.createdAt },
+          { session },
+        );
+        return true;
+      }),
 
     async listWebhooks(orgId) {
       return (await webhooks().find({ orgId }).sort({ createdAt: 1, _id: 1 }).toArray()).map(toWebhook);
@@ -52,14 +45,16 @@ export function webhookStore(data: Database): WebhookStore {
       return found ? toWebhook(found) : null;
     },
 
-    async deleteWebhook(orgId, id) {
-      const deleted = (await webhooks().deleteOne({ orgId, _id: id })).deletedCount === 1;
-      if (deleted) {
-        await data.collection("organizations").updateOne({ _id: orgId }, { $inc: { webhookCount: -1 } });
-        await deliveries().deleteMany({ webhookId: id, state: "pending" });
-      }
-      return deleted;
-    },
+    deleteWebhook: (orgId, id) =>
+      // One transaction: the webhook is not gone without its place given back.
+      data.transaction(async (session) => {
+        const deleted = (await webhooks().deleteOne({ orgId, _id: id }, { session })).deletedCount === 1;
+        if (deleted) {
+          await data.collection("organizations").updateOne({ _id: orgId }, { $inc: { webhookCount: -1 } }, { session });
+          await deliveries().deleteMany({ webhookId: id, state: "pending" }, { session });
+        }
+        return deleted;
+      }),
 
     async rotateWebhookSecret(orgId, id, sealed, previousExpiresAt) {
       const current = await webhooks().findOne({ orgId, _id: id });

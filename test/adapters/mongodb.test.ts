@@ -10,6 +10,7 @@ import { STATUSES } from "../../core/schemas/feedback.ts";
 import { searchWords } from "../../core/feedback/search-words.ts";
 import { mingoDatabase } from "../support/mingo-mongo.ts";
 import { storeContract } from "./store-contract.ts";
+import { contractKit } from "./store-contract/kit.ts";
 
 /** Two stores on one database, as a server and the CLI are two processes on one deployment. */
 function channelKeys(name: string, open: () => Promise<[Store, Store]>) {
@@ -56,6 +57,99 @@ test("apps, channels and live API keys written before their counts were kept cou
   expect(await store.createChannel({ id: "ch-2", orgId: "org-1", appId: "app-1", kind: "form", key: "form_2", active: true }, 1)).toBe(false);
   expect(await store.createApiKey({ id: "k3", ...key, scopes: ["reports:write"], keyHash: "h3" }, 2)).toBe(true);
   expect(await store.createApiKey({ id: "k4", ...key, scopes: ["reports:write"], keyHash: "h4" }, 2)).toBe(false);
+});
+
+/**
+ * The stand-in's database, where the first `method` of `collection` is carried out and its reply then lost,
+ * as when the connection drops after the write was sent: the store cannot tell whether it was made.
+ */
+function losingOneReply(db: Db, name: string, method: "insertOne" | "updateOne" | "deleteOne"): Db {
+  let lost = false;
+  const collection = (named: string) =>
+    new Proxy(db.collection(named), {
+      get(target, key) {
+        const value = Reflect.get(target, key);
+        if (named !== name || key !== method || lost) return typeof value === "function" ? value.bind(target) : value;
+        return async (...args: unknown[]) => {
+          await value.apply(target, args);
+          lost = true;
+          throw new Error("connection closed");
+        };
+      },
+    });
+  return { ...db, collection } as unknown as Db;
+}
+
+describe("a counted write whose reply is lost is undone with its count, in one transaction", () => {
+  const kit = contractKit();
+  const storeLosing = async (name: string, method: "insertOne" | "updateOne" | "deleteOne") => {
+    const { client, db } = mingoDatabase();
+    const store = createMongoStore(client, losingOneReply(db, name, method));
+    await store.createOrganization({ id: "org-1", name: "Org", keyPrefix: "ORG", plan: "free", quotaOverride: null });
+    return store;
+  };
+  const key = (id: string) => ({ id, orgId: "org-1", name: "ci", scopes: ["reports:write" as const], keyHash: id, createdAt: 1, lastUsedAt: null });
+  const channel = (id: string) => ({ id, orgId: "org-1", appId: "app-1", kind: "api" as const, key: `pk_${id}`, active: true });
+
+  test("an app whose insert is lost is not there, and its place is still free", async () => {
+    const store = await storeLosing("apps", "insertOne");
+    await expect(store.createApp({ id: "app-1", orgId: "org-1", name: "Lost", kind: "web" }, 1)).rejects.toThrow("connection closed");
+    expect(await store.createApp({ id: "app-2", orgId: "org-1", name: "Made", kind: "web" }, 1)).toBe(true);
+    expect((await store.listApps("org-1")).map((a) => a.id)).toEqual(["app-2"]);
+  });
+
+  test("a channel whose insert is lost is not there, and its place is still free", async () => {
+    const store = await storeLosing("channels", "insertOne");
+    await expect(store.createChannel(channel("ch-1"), 1)).rejects.toThrow("connection closed");
+    expect(await store.createChannel(channel("ch-2"), 1)).toBe(true);
+    expect((await store.listChannels("org-1")).map((c) => c.id)).toEqual(["ch-2"]);
+  });
+
+  test("an API key whose insert is lost is not there, and its place is still free", async () => {
+    const store = await storeLosing("api_keys", "insertOne");
+    await expect(store.createApiKey(key("k1"), 1)).rejects.toThrow("connection closed");
+    expect(await store.createApiKey(key("k2"), 1)).toBe(true);
+    expect((await store.listApiKeys("org-1")).map((k) => k.id)).toEqual(["k2"]);
+  });
+
+  test("a webhook whose insert is lost is not there, and its place is still free", async () => {
+    const store = await storeLosing("webhooks", "insertOne");
+    await expect(store.createWebhook(kit.webhook("org-1"), 1)).rejects.toThrow("connection closed");
+    const made = kit.webhook("org-1");
+    expect(await store.createWebhook(made, 1)).toBe(true);
+    expect((await store.listWebhooks("org-1")).map((w) => w.id)).toEqual([made.id]);
+  });
+
+  test("an API key whose revocation is lost is still live, and still holds its place", async () => {
+    const store = await storeLosing("api_keys", "updateOne");
+    expect(await store.createApiKey(key("k1"), 1)).toBe(true);
+    await expect(store.revokeApiKey("org-1", "k1", 5)).rejects.toThrow("connection closed");
+    expect((await store.listApiKeys("org-1")).map((k) => k.id)).toEqual(["k1"]);
+    expect(await store.createApiKey(key("k2"), 1)).toBe(false);
+  });
+
+  test("a webhook whose deletion is lost is still there, and still holds its place", async () => {
+    const store = await storeLosing("webhooks", "deleteOne");
+    const made = kit.webhook("org-1");
+    expect(await store.createWebhook(made, 1)).toBe(true);
+    await expect(store.deleteWebhook("org-1", made.id)).rejects.toThrow("connection closed");
+    expect((await store.listWebhooks("org-1")).map((w) => w.id)).toEqual([made.id]);
+    expect(await store.createWebhook(kit.webhook("org-1"), 1)).toBe(false);
+  });
+});
+
+test("a revocation of a key written before its count was kept writes the count of those left, as a creation does", async () => {
+  // Both writing the organization's document is what makes a creation counting at once conflict with the revocation.
+  const { client, db } = mingoDatabase();
+  const store = createMongoStore(client, db);
+  await store.createOrganization({ id: "org-1", name: "Org", keyPrefix: "ORG", plan: "free", quotaOverride: null });
+  const key = { orgId: "org-1", name: "ci", scopes: ["reports:write"], createdAt: 1, lastUsedAt: null };
+  await db.collection("api_keys").insertMany([
+    { _id: "k1", id: "k1", ...key, keyHash: "h1" },
+    { _id: "k2", id: "k2", ...key, keyHash: "h2" },
+  ] as never[]);
+  expect(await store.revokeApiKey("org-1", "k1", 5)).toBe(true);
+  expect((await db.collection("organizations").findOne({ _id: "org-1" } as never))?.apiKeyCount).toBe(1);
 });
 
 test("the stand-in refuses two operations at once in one transaction, as MongoDB does, and takes them one after the other", async () => {
