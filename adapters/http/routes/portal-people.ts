@@ -393,7 +393,8 @@ ${refused.said}
           if (at instanceof Response) return at;
           const { portal } = at;
           await closePortalSession(services, portal, cookie);
-          return redirect(portalLinks(portal.slug, null).home);
+          // Signed out, the person reads on in the language they chose, as the form's address says.
+          return redirect(portalLinks(portal.slug, chosenLanguage(request)).board());
         },
         { detail: { hide: true } },
       )

@@ -209,6 +209,14 @@ describe("signing in from a page read in French", () => {
     expect(backTo(comment)).toEqual([`/p/demo/${key}?lang=fr`, "fr"]);
   });
 
+  test("signing out of a page read in French comes back to the board in French", async () => {
+    const key = await published("Rappels par SMS");
+    const vera = await signedIn("vera@customer.example", "Vera");
+    const page = await (await vera.fetch(`/p/demo/${key}?lang=fr`)).text();
+    const signedOut = await vera.submit(page.slice(page.indexOf('<form method="post" action="/p/demo/sign-out?lang=fr"')), {});
+    expect([signedOut.status, signedOut.headers.get("location")]).toEqual([303, "/p/demo?lang=fr"]);
+  });
+
   test("asking for the new post form signed out sends to sign in, coming back to the form in French", async () => {
     const sentAway = await browser().fetch("/p/demo/new?lang=fr");
     expect(sentAway.status).toBe(303);
