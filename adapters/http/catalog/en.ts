@@ -767,6 +767,9 @@ export const EN = {
       invitationFor: (email: string) => `invitation for ${email}`,
       revoke: "Revoke",
       role: "Role",
+      /** A fourth invitation to one address within the hour, or a 51st from the organization. */
+      tooMany: (email: string, minutes: number) =>
+        `${email} cannot be invited again yet: an address receives at most 3 invitations an hour, and an organization sends at most 50. Try again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}.`,
     },
     /** What inviting and revoking answer. */
     inviting: {

@@ -655,6 +655,8 @@ export const FR: Catalog = {
       invitationFor: (email: string) => `l’invitation de ${email}`,
       revoke: "Révoquer",
       role: "Rôle",
+      tooMany: (email: string, minutes: number) =>
+        `Impossible d’inviter de nouveau ${email} pour l’instant\u202f: une adresse reçoit au plus 3 invitations par heure, et une organisation en envoie au plus 50. Réessayez dans ${minutes === 1 ? "une minute" : `${minutes} minutes`}.`,
     },
     inviting: {
       revoke: "Révoquer",

@@ -22,6 +22,8 @@ export interface InviteDraft {
 export function invitationRefusal(language: Language, failure: Failure, email: string): string {
   const w = wordsFor(language, "invitations");
   if (failure.problem) return describeFieldProblem(failure.problem, language, { role: w.role, email: w.email });
+  // A person reads no Retry-After: the page says when, in minutes.
+  if (failure.code === "rate_limited") return w.tooMany(email, Math.max(1, Math.ceil((failure.retryAfter ?? 60) / 60)));
   return `${textFor(language).errors[failure.code]} (${email})`;
 }
 

@@ -329,4 +329,14 @@ describe("invitations, counted", () => {
     expect(fourth.status).toBe(429);
     expect(Number(fourth.headers.get("retry-after"))).toBeGreaterThan(0);
   });
+
+  test("the members page says why a fourth invitation to one address is refused, and in how many minutes to try again", async () => {
+    const b = await admin();
+    const members = await (await b.fetch("/settings/members")).text();
+    for (let i = 0; i < 3; i++) expect((await invite("told-when@example.com")).status).toBe(201);
+    const fourth = await (await b.submit(members, { email: "told-when@example.com", role: "member" }, "/settings/invitations")).text();
+    expect(fourth).toMatch(
+      /told-when@example\.com cannot be invited again yet: an address receives at most 3 invitations an hour, and an organization sends at most 50\. Try again in (a minute|\d+ minutes)\./,
+    );
+  });
 });
