@@ -42,6 +42,8 @@ type Notice = {
   readonly error?: string;
   /** The error is that of the field the change was refused for, said beside it where the page has it (a new app's name); else above. */
   readonly ofField?: boolean;
+  /** What the form that creates an app held when refused, shown in it again. */
+  readonly newApp?: { readonly name: string; readonly kind: string };
   readonly status?: number;
   readonly step?: SetupStep;
   readonly saved?: string;
@@ -111,8 +113,8 @@ async function appsPage(services: Services, visitor: Visitor, notice: Notice = {
   const name = refusedField("app-name-error", notice.ofField ? notice.error : undefined);
   const createForm = admin
     ? html`<h2>${w.createApp}</h2><form method="post" action="/settings/apps" class="narrow"><input type="hidden" name="csrf" value="${visitor.csrf}">
-<label for="app-name">${w.name}</label>${name.said}<input id="app-name" name="name" required maxlength="${APP_NAME_MAX_LENGTH}"${name.marks}>
-<label for="app-kind">${w.kind}</label><select id="app-kind" name="kind">${APP_KINDS.map((k) => html`<option value="${k}">${w.appKinds[k]}</option>`)}</select>
+<label for="app-name">${w.name}</label>${name.said}<input id="app-name" name="name" required maxlength="${APP_NAME_MAX_LENGTH}"${notice.newApp?.name.trim() ? html` value="${notice.newApp.name}"` : ""}${name.marks}>
+<label for="app-kind">${w.kind}</label><select id="app-kind" name="kind">${APP_KINDS.map((k) => html`<option value="${k}"${k === notice.newApp?.kind ? html` selected` : ""}>${w.appKinds[k]}</option>`)}</select>
 <button type="submit">${w.create}</button></form>`
     : html`<p class="muted">${w.adminsOnly}</p>`;
   return settingsPage(
@@ -428,6 +430,7 @@ export function settingsRoutes(services: Services) {
     result: Result<unknown>,
     on: { appId: string; section: AppSection } | null,
     what?: string,
+    newApp?: Notice["newApp"],
   ) => {
     if (result.ok && on && on.section !== "channels") {
       // Said once on the tab it was made on: the form alone, shown again as it was sent, says nothing.
@@ -436,7 +439,7 @@ export function settingsRoutes(services: Services) {
     }
     if (result.ok) return redirect(on ? sectionPath(on.appId, on.section) : "/settings/apps");
     const notice = result.code === "invalid_body" && what ? { error: what, ofField: true, status: STATUS_OF[result.code] } : refusal(visitor, result);
-    return on ? appSectionPage(services, visitor, on.appId, on.section, notice) : appsPage(services, visitor, notice);
+    return on ? appSectionPage(services, visitor, on.appId, on.section, notice) : appsPage(services, visitor, { ...notice, newApp });
   };
   /**
    * An import file refused for what it holds (it cannot be read, or a feature in it is wrong): said
@@ -504,7 +507,8 @@ export function settingsRoutes(services: Services) {
           // A name that would read as something else is said so; any other, as the name the form needs.
           const unreadable = created.ok ? undefined : created.problem?.reason === "reordering" && created.problem;
           const what = unreadable ? describeFieldProblem(unreadable, visitor.language, { name: w.name }) : w.nameNeeded;
-          if (!created.ok) return afterChange(visitor, cookie, created, null, what);
+          // Refused, the form keeps what was typed, to be corrected rather than typed again.
+          if (!created.ok) return afterChange(visitor, cookie, created, null, what, { name: field("name"), kind: field("kind") });
           // On to its channels, without which nothing can send it feedback.
           const step = { appId: created.value.id, made: "app" } as const;
           return redirectWithFlash(services, cookie, { kind: "setup", step }, sectionPath(step.appId, "channels"));

@@ -59,6 +59,14 @@ describe("names that reorder or hide text, in the web settings: said beside thei
     ]);
   });
 
+  test("Settings → Apps: the name refused stays in its field, with the kind chosen, to be corrected rather than typed again", async () => {
+    const admin = await as("admin", "/settings/apps");
+    const page = await (await admin.fetch("/settings/apps")).text();
+    const form = formOf(await (await admin.submit(formOf(page, "/settings/apps"), { name: REVERSED, kind: "ios" })).text(), "/settings/apps");
+    expect(form).toContain(`<input id="app-name" name="name" required maxlength="100" value="${REVERSED}" aria-invalid="true"`);
+    expect(form).toContain('<option value="ios" selected>iOS</option>');
+  });
+
   test("Settings → API keys: a new key's name", async () => {
     const admin = await as("admin", "/settings/api-keys");
     const page = await (await admin.fetch("/settings/api-keys")).text();
