@@ -42,13 +42,14 @@ export function portalLinks(slug: string, chosen: Language | null) {
 }
 
 /** What may follow a portal's home in a page to come back to, the chosen language aside (see pageToReturnTo). */
-const RETURN_PAGE = /^(\?appId=[A-Za-z0-9_-]+|\/[A-Za-z0-9_-]+(\?to=vote)?)?$/;
+const RETURN_PAGE = /^(\?appId=[A-Za-z0-9_-]+|\/[A-Za-z0-9_-]+(\?to=(vote|comment))?)?$/;
 
 /**
  * Where to go after signing in: a page of the same portal only (never another site, nor another
- * portal). A feedback's page may be asked `?to=vote`: the vote box sent the person to sign in. The
- * board may be asked with one app's ideas (`?appId=`): the widget's sign-in sends the person back
- * to the ideas it listed, each one press from its vote. Any of them may end with the language the
+ * portal). A feedback's page may be asked `?to=vote` or `?to=comment`: its vote box or its comment
+ * box sent the person to sign in. The board may be asked with one app's ideas (`?appId=`): the
+ * widget's sign-in sends the person back to the ideas it listed, each one press from its vote.
+ * Any of them may end with the language the
  * person chose, as portalLinks adds it, so that they come back to the page they read. Read in one
  * pass: `asked` is anyone's, as long as a form's body.
  */

@@ -105,15 +105,19 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     viewer: Viewer | null,
     refused: string | null,
     canSignIn: boolean,
+    toComment: boolean,
   ): Html | "" => {
     if (portal.posting === "off") return "";
     const w = portalWords(language);
     const here = `${links.home}/${encodeURIComponent(feedback.key)}`;
-    if (!viewer) return canSignIn ? html`<p class="comment-form"><a href="${links.signIn(here)}">${w.signInToComment}</a></p>` : "";
+    // Back from signing in (`to=comment`), the person finds the comment box focused, where they meant to write.
+    if (!viewer)
+      return canSignIn ? html`<p class="comment-form"><a href="${links.signIn(here, { to: "comment" })}">${w.signInToComment}</a></p>` : "";
     // A comment refused comes back here (empty, or longer than a browser lets one type), said beside the field.
     const error = refusedField("comment-error", refused === "empty" ? w.required : refused === "long" ? w.tooLong(COMMENT_MAX_LENGTH) : undefined);
+    const marks = refused ? error.marks : toComment ? html` autofocus` : "";
     return html`<form method="post" action="${links.comment(feedback.key)}" class="comment-form">${formGuards(language, viewer, "comment-website")}
-<label for="comment-text">${w.yourComment}</label>${error.said}<textarea id="comment-text" name="text" required maxlength="${COMMENT_MAX_LENGTH}"${error.marks}></textarea>
+<label for="comment-text">${w.yourComment}</label>${error.said}<textarea id="comment-text" name="text" required maxlength="${COMMENT_MAX_LENGTH}"${marks}></textarea>
 ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : ""}<button type="submit">${w.commentSend}</button></form>`;
   };
   /** What the person's last comment or post did, from the address its form sent them back to. */
@@ -271,7 +275,7 @@ ${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : "
           const canSignIn = await signInPossible(services, portal);
           const vote = await voteBox(language, links, portal, feedback, viewer, asked.get("to") === "vote", canSignIn);
           const commented = asked.get("commented");
-          const commentForm = commentSlot(language, links, portal, feedback, viewer, commented, canSignIn);
+          const commentForm = commentSlot(language, links, portal, feedback, viewer, commented, canSignIn, asked.get("to") === "comment");
           const notice = vote.ready
             ? html`<p class="notice" id="vote-ready" role="status">${portalWords(language).pressToVote}</p>`
             : (noticeOf(language, asked) ?? (mergedHere && outcome(portalWords(language).mergedHere(mergedHere))));

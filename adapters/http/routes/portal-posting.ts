@@ -231,7 +231,7 @@ ${tracking ? html`<p><a class="button" href="${tracking}">${w.trackPost}</a></p>
           const fields = fieldsOf(body);
           if (await refused(portal, request, cookie, fields)) return formRefused(portal, language, request, viewer);
           const page = `${links.home}/${encodeURIComponent(params.key)}`;
-          if (!viewer) return redirect(links.signIn(page));
+          if (!viewer) return redirect(links.signIn(page, { to: "comment" }));
           // A robot fills every field; a person never sees this one. Sent back, and nothing written.
           if (one(fields.website)) return redirect(links.feedback(params.key));
           const said = await commentOnPortal(services, portal, viewer.person, params.key, one(fields.text), clientAddress(request));

@@ -61,7 +61,7 @@ describe("comments from the portal", () => {
   test("anyone is offered to sign in to comment; a signed-in person gets the form, with the session's token and a honeypot", async () => {
     const key = await published("Bulk export");
     expect(await (await browser().fetch(`/p/demo/${key}`)).text()).toContain(
-      `<p class="comment-form"><a href="/p/demo/sign-in?next=%2Fp%2Fdemo%2F${key}">Sign in to comment</a></p>`,
+      `<p class="comment-form"><a href="/p/demo/sign-in?next=%2Fp%2Fdemo%2F${key}%3Fto%3Dcomment">Sign in to comment</a></p>`,
     );
     const form = commentForm(await (await (await signedIn("pia@customer.example", "Pia")).fetch(`/p/demo/${key}`)).text());
     expect(form).toContain(`action="/p/demo/${key}/comment"`);

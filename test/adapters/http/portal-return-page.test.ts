@@ -4,7 +4,7 @@ import { returnsWithin } from "../../support/returns-within.ts";
 
 describe("the page a portal's sign-in comes back to", () => {
   test("a page of the same portal, with or without the language the reader chose", () => {
-    for (const page of ["/p/demo", "/p/demo/DEMO-1", "/p/demo/DEMO-1?to=vote", "/p/demo?appId=app-1"]) {
+    for (const page of ["/p/demo", "/p/demo/DEMO-1", "/p/demo/DEMO-1?to=vote", "/p/demo/DEMO-1?to=comment", "/p/demo?appId=app-1"]) {
       expect(pageToReturnTo("demo", page)).toBe(page);
       const chosen = `${page}${page.includes("?") ? "&" : "?"}lang=fr`;
       expect(pageToReturnTo("demo", chosen)).toBe(chosen);
@@ -19,6 +19,7 @@ describe("the page a portal's sign-in comes back to", () => {
       "/p/demo/DEMO-1?to=vote?lang=fr",
       "/p/demo/DEMO-1?lang=fr&to=vote",
       "/p/demo/DEMO-1?lang=de",
+      "/p/demo/DEMO-1?to=elsewhere",
     ])
       expect(pageToReturnTo("demo", asked)).toBe("/p/demo");
   });

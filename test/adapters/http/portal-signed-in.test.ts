@@ -206,7 +206,15 @@ describe("signing in from a page read in French", () => {
     const header = /<a href="(\/p\/demo\/sign-in[^"]*)">/.exec(page)![1]!;
     const comment = /<p class="comment-form"><a href="([^"]+)">/.exec(page)![1]!;
     expect(backTo(header)).toEqual([`/p/demo/${key}?lang=fr`, "fr"]);
-    expect(backTo(comment)).toEqual([`/p/demo/${key}?lang=fr`, "fr"]);
+    expect(backTo(comment)).toEqual([`/p/demo/${key}?to=comment&lang=fr`, "fr"]);
+  });
+
+  test("back from signing in to comment, the comment box has the focus, the one thing on the page that does", async () => {
+    const key = await published("Commenter en revenant");
+    const b = await signedIn("paul@customer.example", "Paul");
+    const page = await (await b.fetch(`/p/demo/${key}?to=comment&lang=fr`)).text();
+    expect(page).toMatch(/<textarea id="comment-text"[^>]* autofocus>/);
+    expect(page.match(/ autofocus[ >]/g)?.length).toBe(1);
   });
 
   test("signing out of a page read in French comes back to the board in French", async () => {
