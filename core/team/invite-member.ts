@@ -18,12 +18,14 @@ const HOUR = 60 * 60_000;
  * Each invitation mails someone outside the organization from the service's own address: an
  * organization sends so many an hour, and an address receives so many of its invitations an hour
  * (inviting it again mails it again), so that no one uses the service to flood mailboxes. Fifty an
- * hour still lets an Admin bring a whole team in at once.
+ * hour still lets an Admin bring a whole team in at once. A service that sends no e-mail counts
+ * none: its links go only to the Admin who makes them, who may need a new one at once.
  */
 export const INVITATIONS_PER_ORGANIZATION = 50;
 export const INVITATIONS_PER_EMAIL = 3;
 
 type InviteDeps = Pick<Services, "clock" | "ids" | "digest" | "secrets" | "baseUrl"> & {
+  readonly notifier: Pick<Services["notifier"], "delivers">;
   readonly store: Pick<InvitationStore, "createInvitation"> &
     Pick<UserStore, "findUserByEmail" | "listMembers"> &
     Pick<RateLimitStore, "rateCount" | "endedCount" | "hitRateLimit">;
@@ -51,10 +53,12 @@ export async function inviteMember(
   if (!role) return invalid("invalid_body", { field: "role", reason: "expected", schema: InvitationCreate.properties.role });
   const user = await deps.store.findUserByEmail(email);
   if (user && (await deps.store.listMembers(grant.orgId)).some((m) => m.userId === user.id)) return fail("already_member");
-  const perEmail = await checkRateLimit(deps.store, deps.clock, `invite-email:${grant.orgId}:${email}`, INVITATIONS_PER_EMAIL, HOUR);
-  if (!perEmail.ok) return perEmail;
-  const perOrganization = await checkRateLimit(deps.store, deps.clock, `invite-org:${grant.orgId}`, INVITATIONS_PER_ORGANIZATION, HOUR);
-  if (!perOrganization.ok) return perOrganization;
+  if (deps.notifier.delivers) {
+    const perEmail = await checkRateLimit(deps.store, deps.clock, `invite-email:${grant.orgId}:${email}`, INVITATIONS_PER_EMAIL, HOUR);
+    if (!perEmail.ok) return perEmail;
+    const perOrganization = await checkRateLimit(deps.store, deps.clock, `invite-org:${grant.orgId}`, INVITATIONS_PER_ORGANIZATION, HOUR);
+    if (!perOrganization.ok) return perOrganization;
+  }
   const token = deps.ids.secret();
   const url = invitationUrl(deps.baseUrl, token);
   const now = deps.clock();
