@@ -91,9 +91,9 @@ describe.skipIf(!present)("the changelog editor and the tracking page's answer, 
       await page.getByRole("heading", { level: 1, name: /^Publish “.+”\?$/ }).waitFor();
       expect(await look(page, "changelog-publish-question")).toEqual(fine("changelog-publish-question"));
       await page.getByRole("button", { name: "Publish", exact: true }).click();
-      // Its feedback's reporter follows it; this server sends no e-mail, and says so.
+      // Its feedback's reporter follows it; this server sends no e-mail, and says so, and where to see what would have gone.
       expect(await page.getByRole("status").textContent()).toBe(
-        "Published. This service sends no e-mail (SMTP_URL is not set), so the followers of its feedbacks are not told.",
+        "Published. This service sends no e-mail (SMTP_URL is not set), so the one person who follows its feedbacks is not told: the server's log has a line for each e-mail instead.",
       );
       expect(await look(page, "changelog-published")).toEqual(fine("changelog-published"));
 

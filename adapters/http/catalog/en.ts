@@ -887,10 +887,10 @@ export const EN = {
       publishTells: (linked: number, people: number, delivers: boolean) =>
         linked === 0
           ? "No feedback is linked yet: publishing moves none to Delivered and e-mails no one. It cannot be undone."
-          : !delivers
-            ? "Publishing moves the linked feedbacks to Delivered. This service sends no e-mail (SMTP_URL is not set), so no one will be told. It cannot be undone."
-            : people === 0
-              ? "Publishing moves the linked feedbacks to Delivered. No one follows them, so no one will be e-mailed. It cannot be undone."
+          : people === 0
+            ? "Publishing moves the linked feedbacks to Delivered. No one follows them, so no one will be e-mailed. It cannot be undone."
+            : !delivers
+              ? `Publishing moves the linked feedbacks to Delivered. It would e-mail ${people === 1 ? "the one person who follows them" : `the ${people} people who follow them, once each`}, but this service sends no e-mail (SMTP_URL is not set): the server's log has a line for each e-mail instead. It cannot be undone.`
               : `Publishing moves the linked feedbacks to Delivered and e-mails ${people === 1 ? "the one person who follows them" : `the ${people} people who follow them, once each`}. It cannot be undone.`,
       publishAndTell: (people: number) => `Publish and e-mail ${people === 1 ? "1 person" : `${people} people`}`,
       /** The page that asks once more before publishing, which e-mails people and cannot be undone. */
@@ -909,7 +909,9 @@ export const EN = {
       publishedNotice: (people: number) =>
         `Published: ${people === 1 ? "the one person who follows its feedbacks is" : `the ${people} people who follow its feedbacks are`} being told.`,
       publishedToNoOne: "Published. No one follows its feedbacks, so no one is told.",
-      publishedUnsent: "Published. This service sends no e-mail (SMTP_URL is not set), so the followers of its feedbacks are not told.",
+      /** Published where no e-mail leaves: who would have been told, and where a trial run sees it. */
+      publishedUnsent: (people: number) =>
+        `Published. This service sends no e-mail (SMTP_URL is not set), so ${people === 1 ? "the one person who follows its feedbacks is" : `the ${people} people who follow its feedbacks are`} not told: the server's log has a line for each e-mail instead.`,
       /** Beside a linked feedback not published on the portal: the public changelog leaves it out. */
       notOnPortal: "not on the portal: the public changelog leaves it out",
       correct: "Correct this entry",

@@ -768,10 +768,10 @@ export const FR: Catalog = {
       publishTells: (linked: number, people: number, delivers: boolean) =>
         linked === 0
           ? "Aucun retour n’est lié pour l’instant\u202f: publier n’en passe aucun à Livré et n’écrit à personne. C’est définitif."
-          : !delivers
-            ? "Publier passe les retours liés à Livré. Ce service n’envoie pas d’e-mail (SMTP_URL n’est pas défini)\u202f: personne ne sera prévenu. C’est définitif."
-            : people === 0
-              ? "Publier passe les retours liés à Livré. Personne ne les suit\u202f: personne ne recevra d’e-mail. C’est définitif."
+          : people === 0
+            ? "Publier passe les retours liés à Livré. Personne ne les suit\u202f: personne ne recevra d’e-mail. C’est définitif."
+            : !delivers
+              ? `Publier passe les retours liés à Livré et écrirait ${people === 1 ? "à la personne qui les suit" : `aux ${people} personnes qui les suivent, une fois chacune`}, mais ce service n’envoie pas d’e-mail (SMTP_URL n’est pas défini)\u202f: le journal du serveur en garde une ligne par e-mail. C’est définitif.`
               : `Publier passe les retours liés à Livré et écrit ${people === 1 ? "à la personne qui les suit" : `aux ${people} personnes qui les suivent, une fois chacune`}. C’est définitif.`,
       publishAndTell: (people: number) => `Publier et écrire à ${people === 1 ? "1 personne" : `${people} personnes`}`,
       publishQuestion: (title: string) => `Publier «\u202f${title}\u202f»\u202f?`,
@@ -790,8 +790,8 @@ export const FR: Catalog = {
       publishedNotice: (people: number) =>
         `Publiée\u202f: ${people === 1 ? "la personne qui suit ses retours est prévenue" : `les ${people} personnes qui suivent ses retours sont prévenues`}.`,
       publishedToNoOne: "Publiée. Personne ne suit ses retours\u202f: personne n’est prévenu.",
-      publishedUnsent:
-        "Publiée. Ce service n’envoie pas d’e-mail (SMTP_URL n’est pas défini)\u202f: les personnes qui suivent ses retours ne sont pas prévenues.",
+      publishedUnsent: (people: number) =>
+        `Publiée. Ce service n’envoie pas d’e-mail (SMTP_URL n’est pas défini)\u202f: ${people === 1 ? "la personne qui suit ses retours n’est pas prévenue" : `les ${people} personnes qui suivent ses retours ne sont pas prévenues`}, et le journal du serveur en garde une ligne par e-mail.`,
       notOnPortal: "absent du portail\u202f: le journal public ne le montre pas",
       correct: "Corriger cette entrée",
       correctHint:

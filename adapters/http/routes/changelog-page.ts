@@ -182,8 +182,8 @@ async function editorPage(services: Services, visitor: Visitor, editing: Editing
   const unknown = linked.filter((f) => !f.status).length;
   const error = editing.unknownKeys && unknown > 1 ? w.unknownKeys(unknown) : editing.at ? undefined : editing.error;
   const delivers = services.notifier.delivers;
-  // Who would be e-mailed is counted only where e-mail goes out: without it, the page says no one is told.
-  const people = delivers ? await audienceOf(services, visitor, editing.feedbacks) : 0;
+  // Counted where no e-mail goes out too: a trial run without SMTP_URL sees who would have been told.
+  const people = await audienceOf(services, visitor, editing.feedbacks);
   return appPage(
     visitor,
     "/changelog",
@@ -218,10 +218,7 @@ async function publishQuestion(services: Services, visitor: Visitor, entry: Chan
   if (entry.status === "published") return redirect(`/changelog/${encodeURIComponent(entry.id)}`);
   const at = `/changelog/${encodeURIComponent(entry.id)}`;
   const delivers = services.notifier.delivers;
-  const [linked, people] = await Promise.all([
-    linkedSummaries(services, visitor, entry.feedbacks),
-    delivers ? audienceOf(services, visitor, entry.feedbacks) : 0,
-  ]);
+  const [linked, people] = await Promise.all([linkedSummaries(services, visitor, entry.feedbacks), audienceOf(services, visitor, entry.feedbacks)]);
   const question = w.publishQuestion(entry.title);
   const item = (f: Linked) =>
     html`<li><p>${keyLink(f.key)} ${f.title} ${f.status ? statusBadge(visitor.language, f.status) : ""}${offPortal(w, f)}</p></li>`;
@@ -256,7 +253,7 @@ async function publishedPage(
     // Published, it tells the followers of its feedbacks, each once; where none follows, no one is told, and it says so.
     published: async () => {
       const people = await audienceOf(services, visitor, entry.feedbacks);
-      return people === 0 ? w.publishedToNoOne : services.notifier.delivers ? w.publishedNotice(people) : w.publishedUnsent;
+      return people === 0 ? w.publishedToNoOne : services.notifier.delivers ? w.publishedNotice(people) : w.publishedUnsent(people);
     },
     corrected: async () => w.correctedNotice,
     kept: async () => w.publishedMeanwhile,

@@ -118,14 +118,18 @@ describe("the inbox's Changelog page", () => {
     expect((await post(at, page, { title: "Invoices and receipts", body: "Both fixed.", unlink: keys[0]! })).status).toBe(303);
     page = await get(at);
     expect(page).not.toContain(`<input type="hidden" name="feedbacks" value="${keys[0]}">`);
-    // Its feedback has a follower, but this service sends no e-mail: the editor says so before publishing.
-    expect(page).toContain("This service sends no e-mail (SMTP_URL is not set), so no one will be told. It cannot be undone.");
+    // Its feedback has a follower, but this service sends no e-mail: the editor says whom it would tell, and where to see it.
+    expect(page).toContain(
+      "It would e-mail the one person who follows them, but this service sends no e-mail (SMTP_URL is not set): the server&#39;s log has a line for each e-mail instead. It cannot be undone.",
+    );
     expect(page).toContain('<button type="submit" name="action" value="publish">Publish</button>');
     const published = await confirmed(await post(at, page, { title: "Invoices and receipts", body: "Both **fixed**.", action: "publish" }));
     expect(published.headers.get("location")).toContain("done=published");
     const shown = await get(published.headers.get("location")!);
-    // Its feedback has a follower, but this service sends no e-mail: it says so.
-    expect(shown).toContain("Published. This service sends no e-mail (SMTP_URL is not set), so the followers of its feedbacks are not told.");
+    // Its feedback has a follower, but this service sends no e-mail: it says so, and where to see what would have gone.
+    expect(shown).toContain(
+      "Published. This service sends no e-mail (SMTP_URL is not set), so the one person who follows its feedbacks is not told: the server&#39;s log has a line for each e-mail instead.",
+    );
     expect(shown).toContain("<strong>fixed</strong>");
     expect((await http.request("GET", `/v1/feedbacks/${keys[1]}`, { token: http.demo.tokens.member })).body.status).toBe("delivered");
     expect((await http.request("GET", `/v1/feedbacks/${keys[0]}`, { token: http.demo.tokens.member })).body.status).toBe("triage");
@@ -217,7 +221,7 @@ describe("the inbox's Changelog page", () => {
     const asked = await question(pressed);
     expect(asked).toContain("<h1>Publish “Faster **search**”?</h1>");
     expect(asked).toContain(
-      "Publishing moves the linked feedbacks to Delivered. This service sends no e-mail (SMTP_URL is not set), so no one will be told. It cannot be undone.",
+      "Publishing moves the linked feedbacks to Delivered. No one follows them, so no one will be e-mailed. It cannot be undone.",
     );
     expect(asked).toContain(`>${keys[0]}</a>`);
     expect(asked).toContain("<p>Results in <em>half</em> the time.</p>");
@@ -506,6 +510,15 @@ describe("the inbox's Changelog page", () => {
     const shown = focusedField(await refused.text());
     expect([shown.id, shown.invalid, shown.alerts]).toEqual(["title", true, 0]);
     expect(shown.said).toEqual([expect.stringMatching(/^Titre\u202f: /)]);
+  });
+
+  test("where no e-mail is sent, the editor in French says whom publishing would tell and that the server's log keeps a line for each", async () => {
+    const saved = await post("/changelog", await get("/changelog/new"), { title: "Reçus", body: "Corrigés.", keys: keys[1]!, action: "save" });
+    const at = saved.headers.get("location")!.replace(/\?.*/, "");
+    const french = await (await browser.fetch(at, { headers: { "accept-language": "fr" } })).text();
+    expect(french).toContain(
+      "Publier passe les retours liés à Livré et écrirait à la personne qui les suit, mais ce service n’envoie pas d’e-mail (SMTP_URL n’est pas défini)\u202f: le journal du serveur en garde une ligne par e-mail. C’est définitif.",
+    );
   });
 });
 
