@@ -5,7 +5,7 @@ import { firstProblem } from "../schemas/field-problem.ts";
 import { TagName } from "../schemas/triage.ts";
 import { reordersText } from "../schemas/text.ts";
 import type { TriageStore } from "../store/triage.ts";
-import { renaming, tagName } from "./tag-names.ts";
+import { renaming, sameTag, tagName } from "./tag-names.ts";
 
 /** A tag renamed: its old and new names, whether it joined a tag the organization had, and how many feedbacks the inbox shows changed. */
 interface TagRenamed {
@@ -31,11 +31,12 @@ export async function renameTag(
   const name = tagName(input.to);
   const problem = firstProblem(TagName, name);
   if (problem) return invalid("invalid_body", { ...problem, field: "to" });
-  // Every member reads it on the feedbacks it marks: it must read as it is.
-  if (reordersText(name)) return invalid("invalid_body", { field: "to", reason: "reordering" });
   const known = await deps.store.listTags(grant.orgId);
   const source = known.find((t) => t.name === input.from);
   if (!source) return fail("not_found");
+  // Every member reads it on the feedbacks it marks: a name new to the organization must read as it
+  // is. One it has (a merge, or a change of case) is as usable here as in tagging.
+  if (reordersText(name) && !known.some((t) => sameTag(t.name, name))) return invalid("invalid_body", { field: "to", reason: "reordering" });
   const { tag, merged } = renaming(source, name, known);
   if (tag.name === source.name) return ok({ from: source.name, to: tag.name, merged: false, feedbacks: 0 });
   const feedbacks = await deps.store.renameTag(grant.orgId, source.name, tag);

@@ -136,6 +136,19 @@ describe("renaming a tag, for the whole organization", () => {
     assert.equal(codeOf(await renameTag(org.deps, member, { from: "shipping", to: "invoices" })), "not_found");
   });
 
+  test("a name the organization has already, whatever it holds, merges into it: an existing tag stays usable", async () => {
+    const org = organization(
+      [
+        { name: "billing", createdAt: 5 },
+        { name: "Old\u202E", createdAt: 6 },
+      ],
+      { "ACME-1": ["billing"] },
+    );
+    const renamed = await renameTag(org.deps, member, { from: "billing", to: "old\u202E" });
+    assert.deepEqual(renamed, { ok: true, value: { from: "billing", to: "Old\u202E", merged: true, feedbacks: 1 } });
+    assert.deepEqual(org.feedbacks, { "ACME-1": ["Old\u202E"] });
+  });
+
   test("a new name holding text-direction or other control characters (U+202E) is refused: invalid_body, reordering, naming to", async () => {
     const org = organization([{ name: "billing", createdAt: 5 }], { "ACME-1": ["billing"] });
     const refused = await renameTag(org.deps, member, { from: "billing", to: "gnillib\u202E" });
