@@ -213,6 +213,19 @@ describe("updateFeedback", () => {
     assert.equal(fake.writes.length, 1);
   });
 
+  test("the 500th tag is created: the bound is reached, not passed", async () => {
+    const fake = triage();
+    fake.tags.push(...Array.from({ length: 498 }, (_, i) => ({ name: `tag-${i}`, createdAt: NOW - 1 })));
+    assert.ok((await updateFeedback(fake.deps, member, "ACME-1", { tags: ["the-500th"] })).ok);
+    assert.equal(fake.tags.length, 500);
+  });
+
+  test("past 500 tags (two changes at once each made the last), a feedback is still tagged with those the organization has", async () => {
+    const fake = triage();
+    fake.tags.push(...Array.from({ length: 500 }, (_, i) => ({ name: `tag-${i}`, createdAt: NOW - 1 })));
+    assert.ok((await updateFeedback(fake.deps, member, "ACME-1", { tags: ["billing", "tag-499"] })).ok);
+  });
+
   test("at 500 tags, a feedback is still tagged with those the organization has", async () => {
     const fake = triage();
     fake.tags.push(...Array.from({ length: 499 }, (_, i) => ({ name: `tag-${i}`, createdAt: NOW - 1 })));
