@@ -135,12 +135,12 @@ export function feedbackRoutes(services: Services, apiPerMinute: number, onServi
         detail: operation({
           summary: "Change the status of a feedback, or its triage fields",
           description:
-            "Same effect as from the inbox, in the name of the person who authorized the token. Beyond the specification, the triage fields (owner, dueAt, severity, kind, featureId, title, tags) may be sent too, and status is then optional; a change of status keeps its events, the others emit none. A key merged into another changes that one, and says so as a read does (mergedInto, Content-Location).",
+            "Same effect as from the inbox, in the name of the person who authorized the token. Beyond the specification, the triage fields (owner, dueAt, severity, kind, featureId, title, tags) may be sent too, and status is then optional; a change of status keeps its events, the others emit none. A tag new to the organization past its 500 tags is refused with 409 limit_reached, which only tags answer. A key merged into another changes that one, and says so as a read does (mergedInto, Content-Location).",
           tags: ["Feedbacks"],
           path: { key: "The readable key or the identifier." },
           body: FeedbackUpdate,
           responses: { 200: { description: "The updated feedback.", schema: Feedback } },
-          errors: ["invalid_json", "invalid_body", "payload_too_large", "not_found", "unknown_owner", "unknown_feature"],
+          errors: ["invalid_json", "invalid_body", "payload_too_large", "not_found", "unknown_owner", "unknown_feature", "limit_reached"],
         }),
       },
     )

@@ -48,11 +48,11 @@ export function triageRoutes(services: Services, apiPerMinute: number) {
         detail: operation({
           summary: "Change many feedbacks at once",
           description:
-            "The same change (status with a comment, owner, due date, tags added or removed) to up to 100 feedbacks, each through its own update with its own events; a feedback that cannot be changed says why in its result and leaves the others changed. Beyond the specification.",
+            "The same change (status with a comment, owner, due date, tags added or removed) to up to 100 feedbacks, each through its own update with its own events; a feedback that cannot be changed says why in its result and leaves the others changed; a tag added that the organization may not create (new past its 500 tags) refuses the whole request, 409 limit_reached. Beyond the specification.",
           tags: ["Feedbacks"],
           body: BulkRequest,
           responses: { 200: { description: "One result per key, in the order given.", schema: BulkResults } },
-          errors: ["invalid_json", "invalid_body"],
+          errors: ["invalid_json", "invalid_body", "limit_reached"],
         }),
       },
     )

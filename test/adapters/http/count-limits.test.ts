@@ -141,4 +141,12 @@ describe("tags: at most 500 per organization", () => {
       },
     ]);
   });
+
+  test("/openapi.json names limit_reached among the 409s of PATCH /v1/feedbacks/{key} and POST /v1/feedbacks/bulk, which tags beyond the specification may answer", async () => {
+    const { paths } = (await http.request("GET", "/openapi.json")).body;
+    expect([
+      paths["/v1/feedbacks/{key}"].patch.responses["409"]?.description,
+      paths["/v1/feedbacks/bulk"].post.responses["409"]?.description,
+    ]).toEqual([expect.stringContaining("limit_reached"), expect.stringContaining("limit_reached")]);
+  });
 });
