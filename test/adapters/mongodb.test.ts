@@ -179,6 +179,17 @@ test("the stand-in's aborted transaction leaves no document in a collection it w
   expect(await data.collection("webhooks").find({}).toArray()).toEqual([]);
 });
 
+test("the stand-in refuses a transaction begun inside another's work, which MongoDB would run apart from it", async () => {
+  const { client, db } = mingoDatabase();
+  const data = database(client, db);
+  const nested = data.transaction(async (session) => {
+    await data.collection("organizations").insertOne({ _id: "org-1" }, { session });
+    return data.transaction((inner) => data.collection("apps").insertOne({ _id: "app-1" }, { session: inner }));
+  });
+  await expect(nested).rejects.toThrow("a transaction begun inside another");
+  expect(await data.collection("organizations").find({}).toArray()).toEqual([]);
+});
+
 test("the stand-in refuses an operation a transaction's work makes without its session, which MongoDB would run outside the transaction", async () => {
   // A real server reads it as the data was before the transaction's writes, and a write waits on them.
   const { client, db } = mingoDatabase();

@@ -361,6 +361,9 @@ export function mingoDatabase(): { client: Pick<MongoClient, "withSession" | "cl
   const session = {
     busy: false,
     async withTransaction<T>(work: () => Promise<T>): Promise<T> {
+      // Refused rather than queued behind the first, which it would wait on for ever here; MongoDB
+      // would run it in a session of its own, committed apart and in conflict with the first's writes.
+      if (runningTransaction.getStore()) throw new Error("a transaction begun inside another: MongoDB would run it apart from the first");
       const run = queue.then(async () => {
         const snapshot = new Map([...collections].map(([name, c]) => [name, clone(c.docs)]));
         try {
