@@ -28,10 +28,10 @@ export async function saveView(
   const name = input.name.trim();
   if (!name) return invalid("invalid_body", { field: "name", reason: "missing" });
   if (codePoints(name) > VIEW_NAME_MAX_LENGTH || input.query.length > QUERY_MAX_LENGTH) return fail("invalid_body");
-  // Named in the side bar, where it must read as what it opens.
-  if (reordersText(name)) return invalid("invalid_body", { field: "name", reason: "reordering" });
   const views = await deps.store.listViews(grant.orgId, grant.userId);
   const replaced = views.filter((v) => sameName(v.name, name));
+  // A new name is in the side bar, where it must read as what it opens; one kept from before may be saved again.
+  if (replaced.length === 0 && reordersText(name)) return invalid("invalid_body", { field: "name", reason: "reordering" });
   if (views.length - replaced.length >= MAX_VIEWS) return fail("invalid_body");
   const view = { id: deps.ids.id(), orgId: grant.orgId, userId: grant.userId, name, query: input.query, createdAt: deps.clock() };
   await deps.store.saveView(view);

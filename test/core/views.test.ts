@@ -55,4 +55,11 @@ describe("saved views", () => {
     assert.deepEqual(refused, { ok: false, code: "invalid_body", problem: { field: "name", reason: "reordering" } });
     assert.deepEqual(fake.views(), []);
   });
+
+  test("a view kept from before under such a name may be saved again, with its new filters", async () => {
+    const fake = fakeViews();
+    await fake.deps.store.saveView({ id: "old", orgId: "org", userId: "u-ann", name: "Mine\u202E", query: "status=open", createdAt: NOW });
+    assert.equal((await saveView(fake.deps, member, { name: "Mine\u202E", query: "status=closed" })).ok, true);
+    assert.deepEqual(fake.views(), [["Mine\u202E", "status=closed"]]);
+  });
 });
