@@ -25,3 +25,21 @@ export function storeUnavailable(reason: UnavailableReason, cause: unknown): Err
 export function unavailableReason(error: unknown): UnavailableReason | null {
   return error instanceof Error ? ((error as { [REASON]?: UnavailableReason })[REASON] ?? null) : null;
 }
+
+/**
+ * `store` with each of its methods' errors passed through `heard` before they are thrown: how a
+ * store adapter marks, in one place, the errors that say it cannot serve (storeUnavailable).
+ */
+export function hearingErrors<S extends object>(store: S, heard: (error: unknown) => unknown): S {
+  const methods = Object.entries(store).map(([name, method]: [string, (...args: unknown[]) => unknown]) => [
+    name,
+    async (...args: unknown[]) => {
+      try {
+        return await method(...args);
+      } catch (error) {
+        throw heard(error);
+      }
+    },
+  ]);
+  return Object.fromEntries(methods) as S;
+}

@@ -1,5 +1,5 @@
 import { MongoError, MongoErrorLabel, MongoNetworkError, MongoServerSelectionError } from "mongodb";
-import { storeUnavailable, type UnavailableReason } from "../../core/store-unavailable.ts";
+import { hearingErrors, storeUnavailable, type UnavailableReason } from "../../core/store-unavailable.ts";
 
 /** MongoDB's code OutOfDiskSpace: the server's disk is full. */
 const OUT_OF_DISK_SPACE = 14031;
@@ -58,18 +58,6 @@ export function mongoRefusals(onServesAgain: () => void = () => {}) {
       onServesAgain();
     },
     /** `store` with its methods' errors marked when they say the deployment cannot serve. */
-    told<S extends object>(store: S): S {
-      const methods = Object.entries(store).map(([name, method]: [string, (...args: unknown[]) => unknown]) => [
-        name,
-        async (...args: unknown[]) => {
-          try {
-            return await method(...args);
-          } catch (error) {
-            throw heard(error);
-          }
-        },
-      ]);
-      return Object.fromEntries(methods) as S;
-    },
+    told: <S extends object>(store: S): S => hearingErrors(store, heard),
   };
 }

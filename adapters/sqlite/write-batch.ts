@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { storeUnavailable, type UnavailableReason } from "../../core/store-unavailable.ts";
+import { hearingErrors, storeUnavailable, type UnavailableReason } from "../../core/store-unavailable.ts";
 
 interface Pending {
   readonly work: () => unknown;
@@ -111,19 +111,7 @@ export function createWriteBatch(db: Database, onWritesAgain: () => void = () =>
     refusedWithin(ms: number): boolean {
       return refusedAt !== null && performance.now() - refusedAt < ms;
     },
-    unbatched<S extends object>(store: S): S {
-      // Only the refusals: whether a method wrote, and so whether its success is a commit, is not known here.
-      const told = Object.entries(store).map(([name, method]: [string, (...args: unknown[]) => unknown]) => [
-        name,
-        async (...args: unknown[]) => {
-          try {
-            return await method(...args);
-          } catch (error) {
-            throw heard(error);
-          }
-        },
-      ]);
-      return Object.fromEntries(told) as S;
-    },
+    // Only the refusals: whether a method wrote, and so whether its success is a commit, is not known here.
+    unbatched: <S extends object>(store: S): S => hearingErrors(store, heard),
   };
 }

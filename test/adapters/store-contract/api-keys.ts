@@ -7,6 +7,17 @@ import { contractKit } from "./kit.ts";
 /** The role under test, and what its cases arrange and read with. */
 type Subject = ApiKeyStore & Pick<AppSetupStore, "createApp" | "createChannel"> & Pick<OrganizationStore, "createOrganization">;
 
+/** A key of `orgId` named and hashed as its id. */
+const keyOf = (orgId: string, id: string) => ({
+  id,
+  orgId,
+  name: id,
+  scopes: ["reports:write" as const],
+  createdAt: 1,
+  lastUsedAt: null,
+  keyHash: id,
+});
+
 /** Organization API keys: created by an Admin, used by scripts as the organization, revoked at once. */
 export function apiKeysContract(makeStore: () => Promise<Subject>) {
   const { seed } = contractKit();
@@ -15,15 +26,7 @@ export function apiKeysContract(makeStore: () => Promise<Subject>) {
     test("at most `limit` live keys per organization; revoking one makes room", async () => {
       const store = await makeStore();
       const org = await seed(store);
-      const key = (id: string) => ({
-        id,
-        orgId: org.orgId,
-        name: id,
-        scopes: ["reports:write" as const],
-        createdAt: 1,
-        lastUsedAt: null,
-        keyHash: id,
-      });
+      const key = (id: string) => keyOf(org.orgId, id);
       expect(await store.createApiKey(key("k1"), 2)).toBe(true);
       expect(await store.createApiKey(key("k2"), 2)).toBe(true);
       expect(await store.createApiKey(key("k3"), 2)).toBe(false);
@@ -36,15 +39,7 @@ export function apiKeysContract(makeStore: () => Promise<Subject>) {
     test("two keys created at once for the last place: one is created", async () => {
       const store = await makeStore();
       const org = await seed(store);
-      const key = (id: string) => ({
-        id,
-        orgId: org.orgId,
-        name: id,
-        scopes: ["reports:write" as const],
-        createdAt: 1,
-        lastUsedAt: null,
-        keyHash: id,
-      });
+      const key = (id: string) => keyOf(org.orgId, id);
       expect(await Promise.all([store.createApiKey(key("k1"), 1), store.createApiKey(key("k2"), 1)]).then((made) => made.toSorted())).toEqual([
         false,
         true,
