@@ -36,6 +36,13 @@ export const grant = (origin: string): Record<string, string> => ({
   vary: "Origin",
 });
 
+/**
+ * The grant of a config refusal to a page with no origin to allow (opened as a file, or in a
+ * sandbox: the browser sends `Origin: null`). The loader must read the refusal to draw no launcher
+ * and say why; a refusal holds no settings, and `null` is never granted a report.
+ */
+const OPAQUE_PAGE_GRANT = { "access-control-allow-origin": "null", vary: "Origin" };
+
 /** A preflight cannot tell which app it is for (it has no body): it grants any web origin. */
 export const preflight = ({ request }: { request: Request }) => {
   const origin = exactOrigin(request.headers.get("origin") ?? "");
@@ -85,11 +92,12 @@ export function widgetRoutes(services: Services, limits: { budget: AddressBudget
     .get(
       "/v1/widget/config",
       async ({ request, query }) => {
-        const origin = exactOrigin(request.headers.get("origin") ?? "");
+        const sent = request.headers.get("origin");
+        const origin = exactOrigin(sent ?? "");
         const settings = await widgetSettings(services, query.key ?? "", { via: "browser", origin });
         // Every refusal here is readable, origin_not_allowed too: it tells the loader to draw no
         // launcher and the page's developer why (anyone can learn it without a browser; no report is taken).
-        if (!settings.ok) return failureResponse(request, settings, origin ? grant(origin) : {});
+        if (!settings.ok) return failureResponse(request, settings, origin ? grant(origin) : sent === "null" ? OPAQUE_PAGE_GRANT : {});
         // Cached a short while by the browser: a page view does not cost a request each time.
         return json(settings.value, 200, { ...grant(origin!), "cache-control": "private, max-age=300" });
       },

@@ -43,6 +43,15 @@ describe("CORS preflight of the widget endpoints", () => {
 });
 
 describe("POST /v1/widget/reports", () => {
+  test("from a page with no origin to allow (Origin: null): 403 origin_not_allowed with no CORS grant, its preflight too, and nothing recorded", async () => {
+    const preflight = await http.request("OPTIONS", "/v1/widget/reports", { headers: { origin: "null", "access-control-request-method": "POST" } });
+    expect([preflight.status, preflight.headers.get("access-control-allow-origin")]).toEqual([403, null]);
+    const reply = await fromPage("null", widgetReport({ message: "Sent from a page opened as a file" }));
+    expect([reply.status, reply.body.code, reply.headers.get("access-control-allow-origin")]).toEqual([403, "origin_not_allowed", null]);
+    const found = await http.request("GET", "/v1/feedbacks?status=all&query=opened%20as%20a%20file", { token: http.demo.tokens.admin });
+    expect(found.body.data).toEqual([]);
+  });
+
   test("from an allowed origin: 201, granted to that origin, and the feedback's report has source widget", async () => {
     const reply = await fromPage(ALLOWED, widgetReport());
     expect(reply.status).toBe(201);
@@ -321,6 +330,13 @@ describe("GET /v1/widget/config", () => {
   test("refuses a foreign page with 403 origin_not_allowed, which that page may read so the loader draws no launcher", async () => {
     const reply = await http.request("GET", `/v1/widget/config?key=${http.demo.widgetKey}`, { headers: { origin: FOREIGN } });
     expect([reply.status, reply.body.code, reply.headers.get("access-control-allow-origin")]).toEqual([403, "origin_not_allowed", FOREIGN]);
+  });
+
+  test("refuses a page with no origin to allow (Origin: null, a file:// page) with 403 origin_not_allowed that it may read, and no settings", async () => {
+    const reply = await http.request("GET", `/v1/widget/config?key=${http.demo.widgetKey}`, { headers: { origin: "null" } });
+    expect([reply.status, reply.body.code, reply.headers.get("access-control-allow-origin")]).toEqual([403, "origin_not_allowed", "null"]);
+    expect(Object.keys(reply.body).sort()).toEqual(["code", "error"]);
+    expect(reply.headers.get("access-control-expose-headers")).toBeNull();
   });
 
   test("refuses a request without an origin with 403 origin_not_allowed and no CORS grant", async () => {
