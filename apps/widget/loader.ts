@@ -100,10 +100,13 @@ function launcherHost() {
 
 /** What the console says when the app's settings refuse this page, naming how to allow it. */
 function refusalWarning(config: { code?: string; error?: string }, status: number, key: string): string {
-  const origin = location.origin;
-  return config.code === "origin_not_allowed"
-    ? `Retour: the widget is not shown, as ${origin} is not one of the origins its app allows. Add it in Settings → Apps, or: npm run cli -- app browser <org> <appId> --origins <the origins it allows now>,${origin} (the list given replaces the app's)`
-    : `Retour: the widget is not shown: ${config.error ?? status} (key ${key})`;
+  // The page's own origin, not its address's: a page opened as a file (Chromium's location.origin is "file://")
+  // or in a sandbox sends `Origin: null`, which no app can list, so adding it is no way out.
+  const origin = self.origin;
+  if (config.code !== "origin_not_allowed") return `Retour: the widget is not shown: ${config.error ?? status} (key ${key})`;
+  return origin === "null"
+    ? "Retour: the widget is not shown, as this page has no origin (it was opened as a file, or in a sandbox). Serve it over http(s) from an origin its app allows: for example python3 -m http.server 5173 in the page's folder, with http://localhost:5173 among the app's origins"
+    : `Retour: the widget is not shown, as ${origin} is not one of the origins its app allows. Add it in Settings → Apps, or: npm run cli -- app browser <org> <appId> --origins <the origins it allows now>,${origin} (the list given replaces the app's)`;
 }
 
 function start(script: HTMLScriptElement): void {

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { chromiumPresent, closeContexts, SCREENSHOTS, saveScreenshot, sharedChromium } from "../support/chromium.ts";
@@ -547,6 +549,34 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
       expect(warnings[0]).toContain(part);
     const errors = await tab.evaluate(() => (window as unknown as { widgetErrors: Array<{ code?: string }> }).widgetErrors);
     expect(errors.map((e) => e.code)).toEqual(["origin_not_allowed"]);
+  });
+
+  test("on a page opened as a file (origin null), no launcher is drawn, and the console warns once that the page must be served over http(s) from an origin its app allows", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "retour-file-page-"));
+    const file = join(folder, "index.html");
+    writeFileSync(file, page("Opened as a file", CHECKOUT));
+    const tab = await (await browser.newContext()).newPage();
+    await tab.addInitScript(() => {
+      const errors: unknown[] = [];
+      Object.assign(window, { widgetErrors: errors, Retour: { q: [["on", ["error", (detail: unknown) => errors.push(detail)]]] } });
+    });
+    const warnings: string[] = [];
+    tab.on("console", (m) => m.text().startsWith("Retour:") && warnings.push(`${m.type()} ${m.text()}`));
+    const warned = tab.waitForEvent("console", { predicate: (m) => m.text().startsWith("Retour:"), timeout: 10_000 });
+    await tab.goto(pathToFileURL(file).href);
+    await warned;
+    await tab.evaluate(() => (window as unknown as { Retour: { open(): void } }).Retour.open());
+    await tab.waitForLoadState("networkidle");
+    expect(await tab.evaluate(() => [location.protocol, self.origin])).toEqual(["file:", "null"]);
+    expect(await tab.locator("[data-retour-widget]").count()).toBe(0);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toStartWith("warning Retour: the widget is not shown, as this page has no origin");
+    for (const part of ["opened as a file", "Serve it over http(s) from an origin its app allows", "python3 -m http.server"])
+      expect(warnings[0]).toContain(part);
+    expect(warnings[0]).not.toContain("Add it");
+    const errors = await tab.evaluate(() => (window as unknown as { widgetErrors: Array<{ code?: string }> }).widgetErrors);
+    expect(errors.map((e) => e.code)).toEqual(["origin_not_allowed"]);
+    rmSync(folder, { recursive: true });
   });
 
   test("a report waiting on the assistant's questions says it is not sent yet, survives closing the panel and a reload, and 'Send as it is' records it once", async () => {
