@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
@@ -11,6 +10,7 @@ import { FormBrowser, signIn } from "../support/browser.ts";
 import { type Served, serveInProcess } from "../support/in-process.ts";
 import { get } from "../support/server.ts";
 import { waitFor } from "../support/wait.ts";
+import { scratchDir } from "../support/scratch.ts";
 
 const present = chromiumPresent("widget browser tests");
 
@@ -552,7 +552,7 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
   });
 
   test("on a page opened as a file (origin null), no launcher is drawn, and the console warns once that the page must be served over http(s) from an origin its app allows", async () => {
-    const folder = mkdtempSync(join(tmpdir(), "retour-file-page-"));
+    const folder = scratchDir("file-page");
     const file = join(folder, "index.html");
     writeFileSync(file, page("Opened as a file", CHECKOUT));
     const tab = await (await browser.newContext()).newPage();
@@ -576,7 +576,6 @@ describe.skipIf(!present)("the widget on a host page, in Chromium", () => {
     expect(warnings[0]).not.toContain("Add it");
     const errors = await tab.evaluate(() => (window as unknown as { widgetErrors: Array<{ code?: string }> }).widgetErrors);
     expect(errors.map((e) => e.code)).toEqual(["origin_not_allowed"]);
-    rmSync(folder, { recursive: true });
   });
 
   test("a report waiting on the assistant's questions says it is not sent yet, survives closing the panel and a reload, and 'Send as it is' records it once", async () => {
