@@ -35,10 +35,13 @@ const SYMPTOM = new RegExp(
   [
     String.raw`\b(blank|empty|white (page|screen)|error|errors|exception|crash(es|ed|ing)?|freez(es|ing)|froze|frozen|hangs?|hanging|stuck|spinn(er|ing)|times? out|timed out|timeout|40[034]|50[0234])\b`,
     String.raw`\b(nothing (happens|happened|shows|appears|loads)|disappear(s|ed)?|vanish(es|ed)|missing|wrong|incorrect|twice|duplicated?|garbled|cut off|overlap(s|ping)?|declined|refused|rejected|denied|slow|logged me out|logs me out|not (shown|displayed|visible|loaded|saved|sent|found))\b`,
-    String.raw`\b(doesn t|does not|didn t|did not|won t|will not|isn t|is not|can t|cannot|couldn t|could not|wasn t|was not|never|no longer) (\w+ )?(load|loads|loaded|open|opens|save|saves|saved|send|sends|sent|download|downloads|upload|show|shows|shown|display|displays|appear|appears|respond|start|arrive|print|sync|submit|close|update|render|play|accept)\b`,
+    String.raw`\b(doesn t|does not|didn t|did not|won t|will not|isn t|is not|can t|cannot|couldn t|could not|wasn t|was not|never|no longer) (\w+ )?(load|loads|loaded|open|opens|save|saves|saved|send|sends|sent|download|downloads|upload|show|shows|shown|display|displays|appear|appears|respond|react|start|arrive|print|sync|submit|close|update|render|play|accept)\b`,
+    // No answer to what the person did: "the Pay button does nothing", "has no effect"; "it will do nothing" is a plan.
+    String.raw`\b(does|did) nothing\b|(?<!\b(will|would|to|should|could|can|must|may|might) )\bdo nothing\b|\bnothing (seems?|seemed) to happen\b|\b(doesn t|does not|didn t|did not|won t|will not) do anything\b|\bno (effect|response|reaction)\b|\bnot take effect\b`,
     String.raw`\b(shows?|showed|displays?|displayed|says|said|gives?|gave|returns?|returned|throws?|threw|redirects?|redirected|takes? me|took me|sends? me|sent me|i (get|got|see|saw|receive|received)|i m getting)\b`,
     String.raw`\b(vide|blanche|blanc|rien ne se passe|rien ne s affiche|erreur|erreurs|plante|plantage|se fige|fige|gele|bloquee?s?|tourne (en boucle|dans le vide)|chargement infini|disparai?t|disparu|manque|manquant|en double|deux fois|incorrecte?|fausse?|mauvaise?|refusee?|rejetee?|lente?|deconnecte)\b`,
-    String.raw`\bne (se |s )?(charge|ouvre|affiche|enregistre|telecharge|repond|demarre|envoie|imprime|synchronise|sauvegarde|valide) (pas|plus|jamais)\b|\bn (apparait|arrive|affiche|enregistre|ouvre|envoie) (pas|plus|jamais)\b`,
+    String.raw`\bne (se |s )?(charge|ouvre|affiche|enregistre|telecharge|repond|reagit|demarre|envoie|imprime|synchronise|sauvegarde|valide) (pas|plus|jamais)\b|\bn (apparait|arrive|affiche|enregistre|ouvre|envoie) (pas|plus|jamais)\b`,
+    String.raw`\b(ne|n) (fait|faisait|font) (plus )?rien\b|\bn a rien fait\b|\bne se passe (plus )?rien\b|\brien ne se produit\b|\b(aucun|sans) effet\b|\baucune reaction\b`,
     String.raw`\b(affiche|s affiche|indique|renvoie|retourne|me (renvoie|redirige|deconnecte|ramene)|j obtiens|j ai (eu|obtenu|recu|vu)|je vois|je tombe sur|je recois)\b`,
   ].join("|"),
 );
@@ -59,6 +62,8 @@ const CIRCUMSTANCE = new RegExp(
 /** The headings of a bug template: "Actual results:", "Résultat obtenu :"; "Expected: …". */
 const OBSERVED_HEADING = /\b(actual|observed) (results?|behaviou?r)\b|\bwhat happened\b|\bresultat obtenu\b|\bcomportement (actuel|observe)\b/;
 const EXPECTED_HEADING = /\b(expected|attendu)\s*:/i;
+/** "Expected: Download / Actual: nothing": a template's line for what happened, under any heading words. */
+const ACTUAL_HEADING = /\b(actual|observed|obtenu)\s*:/i;
 
 /**
  * Steps, numbered one line each, tell what the person did: a line that starts "1." (or "1)"), then,
@@ -146,15 +151,17 @@ function saysExpected(text: string, folded: string): boolean {
 
 /**
  * What a problem report's words already tell of what happened, what was expected and where. What
- * happened is told when a concrete symptom is set in a moment or an action ("When I click Export
- * the PDF is blank"), against what was expected ("the total shows 0 instead of 42"), or in a long
- * account; a complaint ("it doesn't work") or a bare symptom ("the PDF is blank") leaves it to ask.
+ * happened is told when a concrete symptom, an app that did not answer included ("does nothing"), is
+ * set in a moment or an action ("When I click Export the PDF is blank", "The Pay button does nothing
+ * when I click it"), against what was expected ("the total shows 0 instead of 42"), or in a long
+ * account, or under a template's "Actual:"; a complaint ("it doesn't work") or a bare symptom ("the
+ * PDF is blank") leaves it to ask.
  * Where is told by a place named; "on the page" or "a blank page" leaves it to ask.
  */
 export function toldInReport(text: string, features: readonly FeatureRecord[]): Readonly<Partial<Record<Need["id"], boolean>>> {
   const folded = fold(text);
   const expected = saysExpected(text, folded);
   const placed = expected || CIRCUMSTANCE.test(folded) || numberedSteps(text) || (folded.match(/\p{L}+/gu) ?? []).length >= ACCOUNT_WORDS;
-  const observed = OBSERVED_HEADING.test(folded) || (SYMPTOM.test(folded) && placed);
+  const observed = OBSERVED_HEADING.test(folded) || ACTUAL_HEADING.test(text) || (SYMPTOM.test(folded) && placed);
   return { observed, expected, where: namesPlace(text, folded, features) };
 }

@@ -76,6 +76,30 @@ describe("the offline assistant asks a problem report only what its words do not
   );
 
   test.each([
+    ["The Pay button does nothing when I click it", "expected"],
+    ["Le bouton Payer ne fait rien quand je clique dessus", "expected"],
+    ["When I click Save the form has no effect and does not react", "expected"],
+    // Real reports (GitBugs, arXiv:2504.09651, CC BY 4.0), cut to the sentences that tell it.
+    ['Page loads at normal site. Clicking the Long button takes you to the "create account" page. Clicking on link does nothing.', "expected"],
+    ["Subscribe to a newgroup via clicking on link.\n\nNothing seem to happen.", "expected"],
+  ])("an action the app did not answer tells what happened: %s", async (message, next) => {
+    expect(asked(await firstStep(message))[0]).toMatchObject({ id: next });
+  });
+
+  test.each([
+    ['2. Click "More Options"\n4. Click "Zip herunterladen"\n   » expected: Download\n    actual: nothing', "where"],
+    ['1. visit https://www.instagram.com/\n» Expected: contents shown\nActual: Message "Page is not available"', "where"],
+  ])("a template's Actual: line tells what happened: %s", async (message, next) => {
+    expect(asked(await firstStep(message))[0]).toMatchObject({ id: next });
+  });
+
+  test("a plan to do nothing is not an account of what happened", async () => {
+    const message = "When the token expires the standard implementations will do nothing";
+    expect(asked(await firstStep(message))[0]).toMatchObject({ id: "observed" });
+    expect(asked(await firstStep("When the token expires the client does nothing"))[0]).toMatchObject({ id: "expected" });
+  });
+
+  test.each([
     "it doesn't work",
     "Search is broken",
     "There is a bug on the checkout page, please fix it",
@@ -83,11 +107,16 @@ describe("the offline assistant asks a problem report only what its words do not
     "Il y a un bug sur la page de paiement",
     "When I click Pay it doesn't work",
     "Quand je clique sur Payer, ça ne fonctionne pas",
+    "Help, it's broken",
+    "There is a bug",
+    // Real reports' titles, alone.
+    "LocalFs rename is broken.",
+    "ignboards.com - Button does not work",
   ])("a vague complaint is still asked what happened: %s", async (message) => {
     expect(asked(await firstStep(message))[0]).toMatchObject({ id: "observed" });
   });
 
-  test.each(["The invoice PDF is empty", "Le PDF de la facture est vide"])(
+  test.each(["The invoice PDF is empty", "Le PDF de la facture est vide", "The Pay button does nothing", "Le bouton Payer ne fait rien"])(
     "a bare symptom, with no moment, action or expectation, is still asked what happened: %s",
     async (message) => {
       expect(asked(await firstStep(message))[0]).toMatchObject({ id: "observed" });
