@@ -82,6 +82,7 @@ describe("the offline assistant asks a problem report only what its words do not
     // Real reports (GitBugs, arXiv:2504.09651, CC BY 4.0), cut to the sentences that tell it.
     ['Page loads at normal site. Clicking the Long button takes you to the "create account" page. Clicking on link does nothing.', "expected"],
     ["Subscribe to a newgroup via clicking on link.\n\nNothing seem to happen.", "expected"],
+    ["For some time now right clicking anywhere in Seamonkey mail, be it a link in a message, does not produce a context menu any more.", "expected"],
   ])("an action the app did not answer tells what happened: %s", async (message, next) => {
     expect(asked(await firstStep(message))[0]).toMatchObject({ id: next });
   });
