@@ -78,6 +78,7 @@ export const TAKES: Readonly<Record<string, Takes>> = {
   "portal enable": fixed("<org>"),
   "portal disable": fixed("<org>"),
   "portal sso-secret": fixed("<org>"),
+  "portal sign-in-link": fixed("<org>", "<email>"),
   "portal publish": reading(fixed("<org>", "<feedbackKey>"), "title", "description"),
   "portal unpublish": fixed("<org>", "<feedbackKey>"),
   "api-key create": withJson(reading(fixed("<org>", "<name>"), "scopes")),

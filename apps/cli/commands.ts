@@ -57,6 +57,7 @@ import { setPortal } from "../../core/portal/set-portal.ts";
 import { rotateSsoSecret } from "../../core/portal/rotate-sso-secret.ts";
 import { publishFeedback } from "../../core/portal/publish-feedback.ts";
 import { unpublishFeedback } from "../../core/portal/unpublish-feedback.ts";
+import { handOutSignInLink } from "../../core/portal-people/hand-out-sign-in-link.ts";
 import { POSTING_MODES, PortalUpdate } from "../../core/schemas/portal.ts";
 import type { FieldProblem } from "../../core/schemas/field-problem.ts";
 import { validator } from "../../adapters/http/validate.ts";
@@ -284,6 +285,16 @@ const PORTAL_COMMANDS: Record<string, (services: Services, inv: Invocation, out:
     const org = await organization(services, arg(inv, 0, "org"));
     const { ssoSecret } = orFail(await rotateSsoSecret(services, operator(org)));
     out(`SSO secret, shown once (tokens signed with the former one are refused from now on):\n${ssoSecret}`);
+  },
+  async "portal sign-in-link"(services, inv, out) {
+    const org = await organization(services, arg(inv, 0, "org"));
+    const made = await handOutSignInLink(services, operator(org), arg(inv, 1, "email"));
+    // The portal is off: the command was right and the link would open nothing, as webhook test's failed delivery is said.
+    if (!made.ok && made.code === "not_found")
+      throw new CommandFailed(`the portal of ${org.keyPrefix} is off: turn it on with portal enable ${org.keyPrefix}`);
+    const { email, url } = orFail(made);
+    // Printed whether or not the server has SMTP_URL: this link is handed over by whoever runs the command, and nothing is e-mailed.
+    out(`sign-in link to the portal of ${org.keyPrefix} for ${email}, e-mailed to nobody. It works once, for 15 minutes:\n${url}`);
   },
   async "portal publish"(services, inv, out) {
     const org = await organization(services, arg(inv, 0, "org"));
@@ -830,6 +841,8 @@ export const USAGE = `usage: retour <command> [arguments] [--options]
              [--sign-in-url https://…|none]     your sign-in page for single sign-on (return_to added)
   portal enable|disable <org>                    turn the public portal on or off
   portal sso-secret <org>                        create or rotate the SSO secret; prints it once
+  portal sign-in-link <org> <email>              prints the link (single use, 15 minutes) the portal's e-mail
+                                                 sign-in would send, to sign that person in; nothing is e-mailed
   portal publish <org> <feedbackKey> [--title T] [--description D]
   portal unpublish <org> <feedbackKey>
   api-key create <org> <name> [--scopes feedbacks:read,feedbacks:write,reports:write] [--json]
