@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { outcome, refusedField } from "../web/notices.ts";
 import type { Failure } from "../../../core/errors.ts";
+import { findOrganization } from "../../../core/organizations/find-organization.ts";
 import { getPortal } from "../../../core/portal/get-portal.ts";
 import { rotateSsoSecret } from "../../../core/portal/rotate-sso-secret.ts";
 import { setPortal } from "../../../core/portal/set-portal.ts";
@@ -187,11 +188,13 @@ const ssoState = (w: ReturnType<typeof portalTeamWords>, portal: Portal): Html =
  * it still lacks (its address, its secret or both), the thing to do, is said in bold; once it has both, that it is ready,
  * or will be once the portal is on.
  */
-function ssoOnly(w: ReturnType<typeof portalTeamWords>, portal: Portal): Html {
+function ssoOnly(w: ReturnType<typeof portalTeamWords>, portal: Portal, keyPrefix: string): Html {
   const missing = portal.signInUrl ? (portal.ssoSecretSet ? null : "secret") : portal.ssoSecretSet ? "address" : "both";
+  // Trying the portal as a visitor needs neither e-mail nor single sign-on: the operator's link opens it, whatever the notice says.
+  const trial = html`<p class="muted">${w.tryAsVisitor} <code>npm run cli -- portal sign-in-link ${keyPrefix} you@example.com</code></p>`;
   return missing
-    ? html`<p role="note">${w.noEmail} <strong>${w.ssoMissing[missing]}</strong></p>`
-    : html`<p class="muted">${w.noEmail} ${w.ssoReady[portal.enabled ? "on" : "off"]}</p>`;
+    ? html`<p role="note">${w.noEmail} <strong>${w.ssoMissing[missing]}</strong></p>${trial}`
+    : html`<p class="muted">${w.noEmail} ${w.ssoReady[portal.enabled ? "on" : "off"]}</p>${trial}`;
 }
 
 async function portalPage(services: Services, visitor: Visitor, notice: Notice = {}): Promise<Response> {
@@ -211,7 +214,7 @@ ${postButton(visitor, `${PATH}/sso-secret`, portal.ssoSecretSet ? w.ssoRotate : 
     // What the last save did comes first, under the title, where the eye lands back from saving.
     html`${notice.saved ? savedNotice(visitor, notice.saved) : ""}${notice.error && !notice.field ? outcome(notice.error, { role: "alert" }) : ""}
 <p>${w.settingsIntro}</p>${portal.enabled ? html`<p><a href="${portal.url}">${w.openPortal}</a></p>` : ""}
-${services.notifier.delivers ? "" : ssoOnly(w, portal)}
+${services.notifier.delivers ? "" : ssoOnly(w, portal, (await findOrganization(services, visitor.grant.orgId))?.keyPrefix ?? "<org>")}
 ${form(visitor, portal, notice)}${sso}`,
     notice.status ?? 200,
   );

@@ -69,6 +69,9 @@ const EN = {
     on: "It is ready: its address and its secret are set.",
     off: "Its address and its secret are set: it will work once the portal is on.",
   },
+  /** After noEmail's paragraph, followed by the CLI command that makes a sign-in link. */
+  tryAsVisitor:
+    "To try the portal as a visitor without single sign-on, make a sign-in link on the service's machine; it works once, for 15 minutes, while the portal is on:",
   enabled: "Portal on",
   slug: "Address",
   slugHint: "Lower-case letters, digits and hyphens.",
@@ -168,6 +171,8 @@ const FR: typeof EN = {
     on: "Elle est prête\u202f: son adresse et son secret sont en place.",
     off: "Son adresse et son secret sont en place\u202f: elle fonctionnera une fois le portail ouvert.",
   },
+  tryAsVisitor:
+    "Pour essayer le portail comme un visiteur sans authentification unique, créez un lien de connexion sur la machine du service\u202f; il sert une fois, pendant 15 minutes, tant que le portail est ouvert\u202f:",
   enabled: "Portail ouvert",
   slug: "Adresse",
   slugHint: "Lettres minuscules, chiffres et tirets.",
