@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
+import { FormBrowser } from "../support/browser.ts";
 import { scratchDir } from "../support/scratch.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
@@ -113,10 +114,27 @@ test("every file of the repository the README names exists (a path with a folder
   expect(named.filter((path) => !existsSync(join(ROOT, path)))).toEqual([]);
 });
 
-test("the README's visitor link, made as written with the portal's SSO secret, signs Vera in to the portal", async () => {
+/** Signs a browser in to the portal by opening a sign-in link and pressing Continue; what the board then shows. */
+async function signedInWith(link: string): Promise<{ status: number; board: string }> {
+  const b = new FormBrowser(`http://localhost:${port}`);
+  const opened = await b.submit(await (await b.fetch(link)).text(), {});
+  return { status: opened.status, board: await (await b.fetch("/p/demo")).text() };
+}
+
+test("the README's visitor sign-in link, made as written, prints what the README shows and signs Vera in to the portal", async () => {
+  cli("portal", "enable", "DEMO");
+  const [step] = shellBlock("**Trying it as a visitor on your machine.**");
+  const printed = Bun.spawnSync(["sh", "-c", step!.command], { cwd: ROOT, env }).stdout.toString().trimEnd().split("\n");
+  expect(printed.length).toBe(step!.expected.length);
+  for (const [j, line] of step!.expected.entries()) expect(printed[j]!).toMatch(shape(local(line)));
+  const { status, board } = await signedInWith(printed.at(-1)!);
+  expect({ status, signedIn: board.includes("vera@example.com") && board.includes("Sign out") }).toEqual({ status: 303, signedIn: true });
+});
+
+test("the README's single sign-on link, made as written with the portal's SSO secret, signs Vera in to the portal", async () => {
   cli("portal", "enable", "DEMO");
   const secret = /psso_\S+/.exec(cli("portal", "sso-secret", "DEMO"))![0];
-  const [step] = shellBlock("**Trying it as a visitor on your machine.**");
+  const [step] = shellBlock("**Testing your own single sign-on.**");
   const command = step!.command.replace("SSO_SECRET=psso_…", `SSO_SECRET=${secret}`).replaceAll("localhost:3000", `localhost:${port}`);
   const link = Bun.spawnSync(["sh", "-c", command], { cwd: ROOT, env }).stdout.toString().trim();
   const signIn = await fetch(link, { redirect: "manual" });
