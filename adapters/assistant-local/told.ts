@@ -63,7 +63,22 @@ const CIRCUMSTANCE = new RegExp(
 const OBSERVED_HEADING = /\b(actual|observed) (results?|behaviou?r)\b|\bwhat happened\b|\bresultat obtenu\b|\bcomportement (actuel|observe)\b/;
 const EXPECTED_HEADING = /\b(expected|attendu)\s*:/i;
 /** "Expected: Download / Actual: nothing": a template's line for what happened, under any heading words. */
-const ACTUAL_HEADING = /\b(actual|observed|obtenu)\s*:/i;
+const ACTUAL_HEADING = /\b(actual|observed|obtenu)\s*:/giu;
+/**
+ * What follows a heading left empty, as a template sent unfilled has it: nothing more on its line,
+ * then the end of the report, a heading alone on its line ("Steps:") or the expected one. Read from
+ * where the heading ends (sticky), its parts never overlapping, so a long run of spaces is read once.
+ */
+const LEFT_EMPTY = /[^\S\n]*(?:$|\n\s*(?:$|(?:\p{L}+[^\S\n]+){0,3}\p{L}+[^\S\n]*:[^\S\n]*(?:\n|$)|(?:\p{L}+[^\S\n]+)?(?:expected|attendu)\b))/iuy;
+
+/** Whether a template's "Actual:" line was filled in: an empty one, followed by the next heading, tells nothing. */
+function filledActual(text: string): boolean {
+  for (const heading of text.matchAll(ACTUAL_HEADING)) {
+    LEFT_EMPTY.lastIndex = heading.index + heading[0].length;
+    if (!LEFT_EMPTY.test(text)) return true;
+  }
+  return false;
+}
 
 /**
  * Steps, numbered one line each, tell what the person did: a line that starts "1." (or "1)"), then,
@@ -154,7 +169,7 @@ function saysExpected(text: string, folded: string): boolean {
  * happened is told when a concrete symptom, an app that did not answer included ("does nothing"), is
  * set in a moment or an action ("When I click Export the PDF is blank", "The Pay button does nothing
  * when I click it"), against what was expected ("the total shows 0 instead of 42"), or in a long
- * account, or under a template's "Actual:"; a complaint ("it doesn't work") or a bare symptom ("the
+ * account, or under a template's "Actual:" filled in; a complaint ("it doesn't work") or a bare symptom ("the
  * PDF is blank") leaves it to ask.
  * Where is told by a place named; "on the page" or "a blank page" leaves it to ask.
  */
@@ -162,6 +177,6 @@ export function toldInReport(text: string, features: readonly FeatureRecord[]): 
   const folded = fold(text);
   const expected = saysExpected(text, folded);
   const placed = expected || CIRCUMSTANCE.test(folded) || numberedSteps(text) || (folded.match(/\p{L}+/gu) ?? []).length >= ACCOUNT_WORDS;
-  const observed = OBSERVED_HEADING.test(folded) || ACTUAL_HEADING.test(text) || (SYMPTOM.test(folded) && placed);
+  const observed = OBSERVED_HEADING.test(folded) || filledActual(text) || (SYMPTOM.test(folded) && placed);
   return { observed, expected, where: namesPlace(text, folded, features) };
 }

@@ -94,6 +94,14 @@ describe("the offline assistant asks a problem report only what its words do not
     expect(asked(await firstStep(message))[0]).toMatchObject({ id: next });
   });
 
+  test.each([
+    "1. Open the invoice\n2. Click Download\nExpected: the PDF downloads\nActual:",
+    "Actual:\n\nExpected: the PDF downloads",
+    "Actual:\nSteps to reproduce:\n1. Open the invoice\n2. Click Download\nExpected: the PDF downloads",
+  ])("a template's Actual: line left empty does not tell what happened: %s", async (message) => {
+    expect(asked(await firstStep(message))[0]).toMatchObject({ id: "observed" });
+  });
+
   test("a plan to do nothing is not an account of what happened", async () => {
     const message = "When the token expires the standard implementations will do nothing";
     expect(asked(await firstStep(message))[0]).toMatchObject({ id: "observed" });
