@@ -88,6 +88,23 @@ describe("the offline assistant asks a problem report only what its words do not
   });
 
   test.each([
+    "When I click Save the form does not react",
+    "When I click Save it does not trigger the export",
+    "When I click Save it has no effect",
+    "When I click Save there is no response",
+    "When I change the currency the setting does not take effect",
+    "When I click Save it didn't do anything",
+    "Quand je clique sur Enregistrer, le formulaire ne réagit pas",
+    "Quand je clique sur Enregistrer, il ne se passe rien",
+    "Quand je clique sur Enregistrer, rien ne se produit",
+    "Quand je clique sur Enregistrer, c’est sans effet",
+    "Quand j’ai cliqué sur Enregistrer, le bouton n’a rien fait",
+    "Quand je clique sur Enregistrer, aucune réaction",
+  ])("each way of saying the app did not answer an action tells what happened: %s", async (message) => {
+    expect(asked(await firstStep(message))[0]).toMatchObject({ id: "expected" });
+  });
+
+  test.each([
     ['2. Click "More Options"\n4. Click "Zip herunterladen"\n   » expected: Download\n    actual: nothing', "where"],
     ['1. visit https://www.instagram.com/\n» Expected: contents shown\nActual: Message "Page is not available"', "where"],
   ])("a template's Actual: line tells what happened: %s", async (message, next) => {
