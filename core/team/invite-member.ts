@@ -18,8 +18,9 @@ const HOUR = 60 * 60_000;
  * Each invitation mails someone outside the organization from the service's own address: an
  * organization sends so many an hour, and an address receives so many of its invitations an hour
  * (inviting it again mails it again), so that no one uses the service to flood mailboxes. Fifty an
- * hour still lets an Admin bring a whole team in at once. A service that sends no e-mail counts
- * none: its links go only to the Admin who makes them, who may need a new one at once.
+ * hour still lets an Admin bring a whole team in at once. A service that sends no e-mail does not
+ * count an address's: its links go only to the Admin who makes them, who may need a new one at
+ * once; the organization's still bound the invitations it stores.
  */
 export const INVITATIONS_PER_ORGANIZATION = 50;
 export const INVITATIONS_PER_EMAIL = 3;
@@ -56,9 +57,9 @@ export async function inviteMember(
   if (deps.notifier.delivers) {
     const perEmail = await checkRateLimit(deps.store, deps.clock, `invite-email:${grant.orgId}:${email}`, INVITATIONS_PER_EMAIL, HOUR);
     if (!perEmail.ok) return perEmail;
-    const perOrganization = await checkRateLimit(deps.store, deps.clock, `invite-org:${grant.orgId}`, INVITATIONS_PER_ORGANIZATION, HOUR);
-    if (!perOrganization.ok) return perOrganization;
   }
+  const perOrganization = await checkRateLimit(deps.store, deps.clock, `invite-org:${grant.orgId}`, INVITATIONS_PER_ORGANIZATION, HOUR);
+  if (!perOrganization.ok) return perOrganization;
   const token = deps.ids.secret();
   const url = invitationUrl(deps.baseUrl, token);
   const now = deps.clock();

@@ -168,11 +168,20 @@ describe("inviting", () => {
 });
 
 describe("inviting on a service that sends no e-mail", () => {
-  test("invitations are not counted: nothing is mailed, and the Admin may make an address a new link at once", async () => {
+  test("an address's invitations are not counted: nothing is mailed, and the Admin may make it a new link at once", async () => {
     const team = fakeTeam(false);
     const admin = team.person("root@acme.test", "admin");
     for (let i = 0; i <= INVITATIONS_PER_EMAIL; i++)
       assert.equal((await inviteMember(team.deps, admin, { email: "lena@acme.test", role: "member", language: "en" })).ok, true);
+  });
+
+  test("the organization's are: its fifty an hour bound the invitations it stores", async () => {
+    const team = fakeTeam(false);
+    const admin = team.person("root@acme.test", "admin");
+    const invite = (email: string) => inviteMember(team.deps, admin, { email, role: "member", language: "en" });
+    for (let i = 0; i < INVITATIONS_PER_ORGANIZATION; i++) assert.equal((await invite(`p${i}@acme.test`)).ok, true);
+    const oneMore = await invite("one-more@acme.test");
+    assert.equal(!oneMore.ok && oneMore.code, "rate_limited");
   });
 });
 
