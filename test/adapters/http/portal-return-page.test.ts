@@ -25,7 +25,7 @@ describe("the page a portal's sign-in comes back to", () => {
   });
 
   test("is read in one pass, however long the page anyone asks for", async () => {
-    for (const tail of ["?" + "&lang=f".repeat(50_000), "x" + "&lang=f".repeat(50_000), "?" + "&".repeat(300_000) + "lang=fr"]) {
+    for (const tail of [`?${"&lang=f".repeat(50_000)}`, `x${"&lang=f".repeat(50_000)}`, `?${"&".repeat(300_000)}lang=fr`]) {
       const read = await returnsWithin(new URL("../../../adapters/http/portal/links.ts", import.meta.url), "pageToReturnTo", [
         "demo",
         `/p/demo${tail}`,
