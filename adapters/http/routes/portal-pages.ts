@@ -114,11 +114,17 @@ export function portalPageRoutes(services: Services, cached: ReturnType<typeof r
     if (!viewer)
       return canSignIn ? html`<p class="comment-form"><a href="${links.signIn(here, { to: "comment" })}">${w.signInToComment}</a></p>` : "";
     // A comment refused comes back here (empty, or longer than a browser lets one type), said beside the field.
-    const error = refusedField("comment-error", refused === "empty" ? w.required : refused === "long" ? w.tooLong(COMMENT_MAX_LENGTH) : undefined);
-    const marks = refused ? error.marks : toComment ? html` autofocus` : "";
+    // The review hint describes the box: focused on arrival, it is read with the field, not skipped past.
+    const reviewed = portal.posting === "review";
+    const error = refusedField(
+      "comment-error",
+      refused === "empty" ? w.required : refused === "long" ? w.tooLong(COMMENT_MAX_LENGTH) : undefined,
+      reviewed ? "comment-hint" : undefined,
+    );
+    const marks = html`${error.marks}${!refused && toComment ? html` autofocus` : ""}`;
     return html`<form method="post" action="${links.comment(feedback.key)}" class="comment-form">${formGuards(language, viewer, "comment-website")}
 <label for="comment-text">${w.yourComment}</label>${error.said}<textarea id="comment-text" name="text" required maxlength="${COMMENT_MAX_LENGTH}"${marks}></textarea>
-${portal.posting === "review" ? html`<p class="hint">${w.commentReview}</p>` : ""}<button type="submit">${w.commentSend}</button></form>`;
+${reviewed ? html`<p class="hint" id="comment-hint">${w.commentReview}</p>` : ""}<button type="submit">${w.commentSend}</button></form>`;
   };
   /** What the person's last comment or post did, from the address its form sent them back to. */
   const noticeOf = (language: Language, asked: URLSearchParams): Html | null => {

@@ -67,7 +67,7 @@ describe("comments from the portal", () => {
     expect(form).toContain(`action="/p/demo/${key}/comment"`);
     expect(form).toMatch(/name="csrf" value="[^"]{20,}"/);
     expect(form).toContain('name="website"');
-    expect(form).toContain('<textarea id="comment-text" name="text" required maxlength="5000">');
+    expect(form).toContain('<textarea id="comment-text" name="text" required maxlength="5000" aria-describedby="comment-hint">');
   });
 
   test("with posting review, a comment is held for the team: not public, shown to the team with a Publish action that makes it public", async () => {
@@ -197,7 +197,7 @@ describe("comments from the portal", () => {
     expect([empty.status, empty.headers.get("location")]).toEqual([303, `/p/demo/${key}?commented=empty#comment-text`]);
     const page = await (await b.fetch(`/p/demo/${key}?commented=empty`)).text();
     expect(commentForm(page)).toContain(
-      '<p class="error" role="alert" id="comment-error">Write something first.</p><textarea id="comment-text" name="text" required maxlength="5000" aria-invalid="true" aria-describedby="comment-error" autofocus>',
+      '<p class="error" role="alert" id="comment-error">Write something first.</p><textarea id="comment-text" name="text" required maxlength="5000" aria-invalid="true" aria-describedby="comment-hint comment-error" autofocus>',
     );
     expect((await admin("GET", `/v1/feedbacks/${key}`)).body.comments).toEqual([]);
     // Longer than a browser lets one type: said as too long.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SignJWT } from "jose";
 import { FormBrowser } from "../../support/browser.ts";
+import { focusedField } from "../../support/focused-field.ts";
 import { inProcess, type InProcess } from "../../support/in-process.ts";
 
 let http: InProcess;
@@ -215,6 +216,18 @@ describe("signing in from a page read in French", () => {
     const page = await (await b.fetch(`/p/demo/${key}?to=comment&lang=fr`)).text();
     expect(page).toMatch(/<textarea id="comment-text"[^>]* autofocus>/);
     expect(page.match(/ autofocus[ >]/g)?.length).toBe(1);
+  });
+
+  test("back from signing in to comment, the focused comment box is described by the note that comments appear once the team has reviewed them", async () => {
+    const key = await published("Commenter après relecture");
+    const b = await signedIn("lise@customer.example", "Lise");
+    const page = await (await b.fetch(`/p/demo/${key}?to=comment&lang=fr`)).text();
+    expect(focusedField(page)).toEqual({
+      id: "comment-text",
+      invalid: false,
+      said: ["Les commentaires apparaissent ici une fois relus par l’équipe."],
+      alerts: 0,
+    });
   });
 
   test("signing out of a page read in French comes back to the board in French", async () => {
