@@ -188,10 +188,11 @@ const ssoState = (w: ReturnType<typeof portalTeamWords>, portal: Portal): Html =
  * it still lacks (its address, its secret or both), the thing to do, is said in bold; once it has both, that it is ready,
  * or will be once the portal is on.
  */
-function ssoOnly(w: ReturnType<typeof portalTeamWords>, portal: Portal, keyPrefix: string): Html {
+function ssoOnly(visitor: Visitor, w: ReturnType<typeof portalTeamWords>, portal: Portal, keyPrefix: string): Html {
   const missing = portal.signInUrl ? (portal.ssoSecretSet ? null : "secret") : portal.ssoSecretSet ? "address" : "both";
   // Trying the portal as a visitor needs neither e-mail nor single sign-on: the operator's link opens it, whatever the notice says.
-  const trial = html`<p class="muted">${w.tryAsVisitor} <code>npm run cli -- portal sign-in-link ${keyPrefix} you@example.com</code></p>`;
+  // A command of its own block, as the other pages give theirs: it wraps whole and has its Copy button.
+  const trial = html`<p class="muted">${w.tryAsVisitor}</p><pre class="command"${copyable(visitor.language, w.tryCommand)}><code>npm run cli -- portal sign-in-link ${keyPrefix} you@example.com</code></pre>`;
   return missing
     ? html`<p role="note">${w.noEmail} <strong>${w.ssoMissing[missing]}</strong></p>${trial}`
     : html`<p class="muted">${w.noEmail} ${w.ssoReady[portal.enabled ? "on" : "off"]}</p>${trial}`;
@@ -214,7 +215,7 @@ ${postButton(visitor, `${PATH}/sso-secret`, portal.ssoSecretSet ? w.ssoRotate : 
     // What the last save did comes first, under the title, where the eye lands back from saving.
     html`${notice.saved ? savedNotice(visitor, notice.saved) : ""}${notice.error && !notice.field ? outcome(notice.error, { role: "alert" }) : ""}
 <p>${w.settingsIntro}</p>${portal.enabled ? html`<p><a href="${portal.url}">${w.openPortal}</a></p>` : ""}
-${services.notifier.delivers ? "" : ssoOnly(w, portal, (await findOrganization(services, visitor.grant.orgId))?.keyPrefix ?? "<org>")}
+${services.notifier.delivers ? "" : ssoOnly(visitor, w, portal, (await findOrganization(services, visitor.grant.orgId))?.keyPrefix ?? "<org>")}
 ${form(visitor, portal, notice)}${sso}`,
     notice.status ?? 200,
   );

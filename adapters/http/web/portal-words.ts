@@ -72,6 +72,8 @@ const EN = {
   /** After noEmail's paragraph, followed by the CLI command that makes a sign-in link. */
   tryAsVisitor:
     "To try the portal as a visitor without single sign-on, make a sign-in link on the service's machine; it works once, for 15 minutes, while the portal is on:",
+  /** The command's name on its Copy button, which the page may show beside a secret's. */
+  tryCommand: "Sign-in link command",
   enabled: "Portal on",
   slug: "Address",
   slugHint: "Lower-case letters, digits and hyphens.",
@@ -173,6 +175,7 @@ const FR: typeof EN = {
   },
   tryAsVisitor:
     "Pour essayer le portail comme un visiteur sans authentification unique, créez un lien de connexion sur la machine du service\u202f; il sert une fois, pendant 15 minutes, tant que le portail est ouvert\u202f:",
+  tryCommand: "Commande du lien de connexion",
   enabled: "Portail ouvert",
   slug: "Adresse",
   slugHint: "Lettres minuscules, chiffres et tirets.",

@@ -97,16 +97,21 @@ describe("Settings → Portal, where the service sends no e-mail", () => {
     expect(await page()).toContain("(single sign-on). It is ready: its address and its secret are set.</p>");
     expect(await page(await french())).toContain("(authentification unique). Elle est prête\u202f: son adresse et son secret sont en place.</p>");
   });
-  test("beside what single sign-on lacks, or that it is ready, it names the CLI command that makes a sign-in link, with the organization's key, to try the portal as a visitor", async () => {
+  test("beside what single sign-on lacks, or that it is ready, it names the CLI command that makes a sign-in link, with the organization's key, to try the portal as a visitor, in a block of its own with a Copy button named for it", async () => {
+    const command = (copy: string, name: string) => `<pre class="command" data-copy="${copy}" data-copy-name="${name}"`;
     const trial =
-      '<p class="muted">To try the portal as a visitor without single sign-on, make a sign-in link on the service&#39;s machine; it works once, for 15 minutes, while the portal is on: <code>npm run cli -- portal sign-in-link DEMO you@example.com</code></p>';
-    expect(await page()).toContain(`</strong></p>${trial}`);
+      '<p class="muted">To try the portal as a visitor without single sign-on, make a sign-in link on the service&#39;s machine; it works once, for 15 minutes, while the portal is on:</p>';
+    const shown = "><code>npm run cli -- portal sign-in-link DEMO you@example.com</code></pre>";
+    expect(await page()).toContain(`</strong></p>${trial}${command("Copy", "Copy: Sign-in link command")}`);
+    expect(await page()).toContain(shown);
     await put({ signInUrl: "https://app.acme.example/login" });
     await http.request("POST", "/v1/portal/sso-secret", { token: http.demo.tokens.admin });
     expect(await page()).toContain(`will work once the portal is on.</p>${trial}`);
-    expect(await page(await french())).toContain(
-      "Pour essayer le portail comme un visiteur sans authentification unique, créez un lien de connexion sur la machine du service\u202f; il sert une fois, pendant 15 minutes, tant que le portail est ouvert\u202f: <code>npm run cli -- portal sign-in-link DEMO you@example.com</code></p>",
+    const inFrench = await page(await french());
+    expect(inFrench).toContain(
+      `Pour essayer le portail comme un visiteur sans authentification unique, créez un lien de connexion sur la machine du service\u202f; il sert une fois, pendant 15 minutes, tant que le portail est ouvert\u202f:</p>${command("Copier", "Copier\u202f: Commande du lien de connexion")}`,
     );
+    expect(inFrench).toContain(shown);
   });
 });
 
