@@ -61,20 +61,21 @@ const CIRCUMSTANCE = new RegExp(
 
 /** The headings of a bug template: "Actual results:", "Résultat obtenu :"; "Expected: …". */
 const OBSERVED_HEADING = /\b(actual|observed) (results?|behaviou?r)\b|\bwhat happened\b|\bresultat obtenu\b|\bcomportement (actuel|observe)\b/;
-const EXPECTED_HEADING = /\b(expected|attendu)\s*:/i;
-/** "Expected: Download / Actual: nothing": a template's line for what happened, under any heading words. */
+/** "Expected: Download / Actual: nothing": a template's lines for what was expected and what happened, under any heading words. */
+const EXPECTED_HEADING = /\b(expected|attendu)([^\S\n]+(results?|behaviou?r|outcome))?\s*:/giu;
 const ACTUAL_HEADING = /\b(actual|observed|obtenu)\s*:/giu;
 /**
  * What follows a heading left empty, as a template sent unfilled has it: nothing more on its line,
- * then the end of the report, a heading alone on its line ("Steps:") or the expected one. Read from
+ * then the end of the report, a heading alone on its line ("Steps:") or the other of the two. Read from
  * where the heading ends (sticky), its parts never overlapping, so a long run of spaces is read once.
  */
-const LEFT_EMPTY = /[^\S\n]*(?:$|\n\s*(?:$|(?:\p{L}+[^\S\n]+){0,3}\p{L}+[^\S\n]*:[^\S\n]*(?:\n|$)|(?:\p{L}+[^\S\n]+)?(?:expected|attendu)\b))/iuy;
+const LEFT_EMPTY =
+  /[^\S\n]*(?:$|\n\s*(?:$|(?:\p{L}+[^\S\n]+){0,3}\p{L}+[^\S\n]*:[^\S\n]*(?:\n|$)|(?:\p{L}+[^\S\n]+)?(?:expected|attendu|actual|observed|obtenu)\b))/iuy;
 
-/** Whether a template's "Actual:" line was filled in: an empty one, followed by the next heading, tells nothing. */
-function filledActual(text: string): boolean {
-  for (const heading of text.matchAll(ACTUAL_HEADING)) {
-    LEFT_EMPTY.lastIndex = heading.index + heading[0].length;
+/** Whether a template's line under `heading` ("Expected:", "Actual:") was filled in: an empty one, followed by the next heading, tells nothing. */
+function filledUnder(heading: RegExp, text: string): boolean {
+  for (const found of text.matchAll(heading)) {
+    LEFT_EMPTY.lastIndex = found.index + found[0].length;
     if (!LEFT_EMPTY.test(text)) return true;
   }
   return false;
@@ -159,9 +160,13 @@ function namesPlace(text: string, folded: string, features: readonly FeatureReco
   return [...named, ...namedAfter].some(isName);
 }
 
-/** Whether a report's words say what was expected instead of what happened. */
-function saysExpected(text: string, folded: string): boolean {
-  return EXPECTED_HEADING.test(text) || EXPECTATION.test(folded.replace(UNSAID_EXPECTATION, " "));
+/**
+ * Whether a report's words say what was expected instead of what happened: a template's "Expected:"
+ * filled in, or an expectation in words other than the heading's ("Résultat attendu :" left empty says none).
+ */
+function saysExpected(text: string): boolean {
+  if (filledUnder(EXPECTED_HEADING, text)) return true;
+  return EXPECTATION.test(fold(text.replace(EXPECTED_HEADING, " ")).replace(UNSAID_EXPECTATION, " "));
 }
 
 /**
@@ -175,8 +180,8 @@ function saysExpected(text: string, folded: string): boolean {
  */
 export function toldInReport(text: string, features: readonly FeatureRecord[]): Readonly<Partial<Record<Need["id"], boolean>>> {
   const folded = fold(text);
-  const expected = saysExpected(text, folded);
+  const expected = saysExpected(text);
   const placed = expected || CIRCUMSTANCE.test(folded) || numberedSteps(text) || (folded.match(/\p{L}+/gu) ?? []).length >= ACCOUNT_WORDS;
-  const observed = OBSERVED_HEADING.test(folded) || filledActual(text) || (SYMPTOM.test(folded) && placed);
+  const observed = OBSERVED_HEADING.test(folded) || filledUnder(ACTUAL_HEADING, text) || (SYMPTOM.test(folded) && placed);
   return { observed, expected, where: namesPlace(text, folded, features) };
 }

@@ -119,6 +119,25 @@ describe("the offline assistant asks a problem report only what its words do not
     expect(asked(await firstStep(message))[0]).toMatchObject({ id: "observed" });
   });
 
+  test.each([
+    "When I click Download the PDF is blank\nExpected:",
+    "Expected:\nActual: the PDF is blank when I click Download",
+    "1. Open the invoice\n2. Click Download\nExpected:   \nSteps to reproduce:\nActual: the PDF is blank",
+    "Résultat attendu\u202f:\nRésultat obtenu\u202f: le PDF est vide quand je clique sur Télécharger",
+    "Expected Results:\n\nActual Results: the PDF is blank when I click Download",
+  ])("a template's Expected: line left empty does not tell what was expected: %s", async (message) => {
+    expect(asked(await firstStep(message))[0]).toMatchObject({ id: "expected" });
+  });
+
+  test.each([
+    "Expected: the PDF downloads\nActual: the PDF is blank",
+    "Actual: the PDF is blank\nExpected:\n  the PDF downloads",
+    "Résultat attendu\u202f: le PDF se télécharge\nRésultat obtenu\u202f: il est vide",
+    "When I click Download the PDF is blank\nExpected behavior: the PDF downloads",
+  ])("a template's Expected: line filled in tells what was expected: %s", async (message) => {
+    expect(asked(await firstStep(message))[0]).toMatchObject({ id: "where" });
+  });
+
   test("a plan to do nothing is not an account of what happened", async () => {
     const message = "When the token expires the standard implementations will do nothing";
     expect(asked(await firstStep(message))[0]).toMatchObject({ id: "observed" });
