@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { inProcess, type InProcess, signedInAs } from "../../support/in-process.ts";
+import { toolCall } from "../../support/mcp-client.ts";
 
 // The demo organization is filled to each limit here, in a file of its own, so no other file's lists change.
 let http: InProcess;
@@ -121,7 +122,14 @@ describe("help articles: at most 1,000 per app", () => {
 });
 
 describe("tags: at most 500 per organization", () => {
-  test("PATCH /v1/feedbacks/{key} creating a tag beyond 500: 409 limit_reached, naming the limit and what to do", async () => {
+  const LIMIT = {
+    error:
+      "An organization may have at most 500 tags: tag with one it has, or rename a tag into another to merge them (Settings → Tags) before creating one.",
+    code: "limit_reached",
+  };
+
+  /** A new feedback's key, the organization at its 500 tags (by tagging that feedback), whatever the tests before left. */
+  async function filled(): Promise<string> {
     const report = { publicKey: http.demo.publicKey, kind: "problem", message: "The invoice page is blank" };
     const key = (await http.request("POST", "/v1/reports", { body: report })).body.ticketId;
     const tag = (tags: string[]) => http.request("PATCH", `/v1/feedbacks/${key}`, { body: { tags }, token: http.demo.tokens.member });
@@ -131,15 +139,20 @@ describe("tags: at most 500 per organization", () => {
       expect((await tag(batch)).status).toBe(200);
       held += batch.length;
     }
-    const refused = await tag(["one-too-many"]);
-    expect([refused.status, refused.body]).toEqual([
-      409,
-      {
-        error:
-          "An organization may have at most 500 tags: tag with one it has, or rename a tag into another to merge them (Settings → Tags) before creating one.",
-        code: "limit_reached",
-      },
-    ]);
+    return key;
+  }
+
+  test("PATCH /v1/feedbacks/{key} creating a tag beyond 500: 409 limit_reached, naming the limit and what to do", async () => {
+    const key = await filled();
+    const refused = await http.request("PATCH", `/v1/feedbacks/${key}`, { body: { tags: ["one-too-many"] }, token: http.demo.tokens.member });
+    expect([refused.status, refused.body]).toEqual([409, LIMIT]);
+  });
+
+  test("update_feedback over MCP creating a tag beyond 500: a tool error whose text is the limit_reached body naming the limit, as PATCH answers it", async () => {
+    const key = await filled();
+    const res = await http.handle(toolCall(http.url, http.demo.tokens.member, "update_feedback", { key, tags: ["one-too-many"] }));
+    const { result } = (await res.json()) as { result: { isError?: boolean; content: Array<{ text: string }> } };
+    expect([res.status, result.isError, JSON.parse(result.content[0]!.text)]).toEqual([200, true, LIMIT]);
   });
 
   test("/openapi.json names limit_reached among the 409s of PATCH /v1/feedbacks/{key} and POST /v1/feedbacks/bulk, which tags beyond the specification may answer", async () => {

@@ -158,6 +158,23 @@ describe("a tool refuses what its REST twin refuses, with the same code", () => 
     ]);
   });
 
+  test("update_feedback with a new tag holding text-direction characters (U+202E): invalid_body naming the tag's place among the tags, as PATCH /v1/feedbacks/{key}", async () => {
+    const report = { publicKey: server.demo.publicKey, kind: "problem", message: "Tags that read backwards over MCP" };
+    const { ticketId } = (await server.request("POST", "/v1/reports", { body: report })).body;
+    const reason = "tags.1: text-direction and other control characters (such as U+202E) would make it read as something else.";
+    expect(await toolCall("update_feedback", { key: ticketId, tags: ["Billing", "Refund\u202E"] })).toEqual([
+      true,
+      { error: `An argument is missing or invalid. ${reason}`, code: "invalid_body" },
+    ]);
+    const [, french] = await toolCall("update_feedback", { key: ticketId, tags: ["Billing", "Refund\u202E"] }, { "accept-language": "fr" });
+    expect(french.error).toEndWith("tags.1\u202f: des caractères de sens d’écriture ou de contrôle (comme U+202E) le feraient lire autrement.");
+    const rest = await server.request("PATCH", `/v1/feedbacks/${ticketId}`, {
+      body: { tags: ["Billing", "Refund\u202E"] },
+      token: server.demo.tokens.member,
+    });
+    expect([rest.status, rest.body.code, rest.body.error]).toEqual([400, "invalid_body", expect.stringContaining(reason)]);
+  });
+
   test("update_feedback_status takes a comment of 5000 characters; 5001 is invalid_body, as PATCH /v1/feedbacks/{key}", async () => {
     const key = (
       await server.request("POST", "/v1/reports", {
