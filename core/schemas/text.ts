@@ -28,6 +28,9 @@ const REORDERING = /[\p{Bidi_Control}\p{Cc}]/u;
 /** Whether a text holds characters that reorder or hide what it shows. */
 export const reordersText = (text: string): boolean => REORDERING.test(text);
 
+/** A text without the characters that reorder or hide it: a refused name put back in its form, showing what was typed. */
+export const withoutReordering = (text: string): string => text.replace(new RegExp(REORDERING.source, "gu"), "");
+
 /**
  * A name shown where it cannot be refused any more (an e-mail's sender), in one line: each run of
  * characters that reorder or hide it, line breaks among them, and of spaces, made one space.

@@ -18,6 +18,9 @@ export const EN = {
   web: {
     /** Words several pages say alike: the pages' names, the fields and buttons they share. */
     common: {
+      /** A name refused for such characters, put back in its field without them: what was done, and what to do. */
+      reorderingRemoved:
+        "text-direction and other control characters (such as U+202E), which would make it read as something else, were removed: check what remains and send it again",
       inbox: "Inbox",
       changelog: "Changelog",
       possibleDuplicates: "Possible duplicates",
@@ -1003,7 +1006,7 @@ export const EN = {
       bulkDueDate: "Nothing was changed: the new due date is no day of the calendar (write it as 2026-12-15).",
       bulkDueBoth: "Nothing was changed: give a new due date, or remove it, not both.",
       bulkTagUnreadable:
-        "Nothing was changed: the tag added holds text-direction or other control characters (such as U+202E), which would make it read as something else: remove them.",
+        "Nothing was changed: the tag added held text-direction or other control characters (such as U+202E), which would make it read as something else. They were removed: check the tag and send it again.",
       bulkTagLimit: "Nothing was changed: the organization has as many tags as it may (500): add one it has, or merge two in Settings → Tags.",
       exportCsv: "Export CSV",
       exportJsonl: "Export JSON Lines",

@@ -8,6 +8,8 @@ const BY_THE_OPERATOR =
 export const FR: Catalog = {
   web: {
     common: {
+      reorderingRemoved:
+        "des caractères de sens d’écriture ou de contrôle (comme U+202E), qui le feraient lire autrement, ont été retirés\u202f: vérifiez ce qui reste, puis envoyez à nouveau",
       inbox: "Boîte de réception",
       changelog: "Nouveautés",
       possibleDuplicates: "Doublons possibles",
@@ -878,7 +880,7 @@ export const FR: Catalog = {
       bulkDueDate: "Rien n’a été modifié\u202f: la nouvelle échéance n’est pas un jour du calendrier (écrivez-la 2026-12-15).",
       bulkDueBoth: "Rien n’a été modifié\u202f: donnez une nouvelle échéance, ou retirez-la, pas les deux.",
       bulkTagUnreadable:
-        "Rien n’a été modifié\u202f: l’étiquette ajoutée contient des caractères de sens d’écriture ou de contrôle (comme U+202E), qui la feraient lire autrement\u202f: retirez-les.",
+        "Rien n’a été modifié\u202f: l’étiquette ajoutée contenait des caractères de sens d’écriture ou de contrôle (comme U+202E), qui la feraient lire autrement. Ils ont été retirés\u202f: vérifiez l’étiquette, puis envoyez à nouveau.",
       bulkTagLimit:
         "Rien n’a été modifié\u202f: l’organisation a autant d’étiquettes qu’elle peut en avoir (500)\u202f: ajoutez-en une qu’elle a, ou fusionnez-en deux dans Réglages → Étiquettes.",
       exportCsv: "Exporter en CSV",

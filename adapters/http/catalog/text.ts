@@ -108,6 +108,15 @@ export const describeFieldProblem = (problem: FieldProblem, language: Language, 
   describeProblem({ ...problem, field: Object.hasOwn(labels, problem.field) ? labels[problem.field]! : problem.field }, language);
 
 /**
+ * A name refused for characters that reorder or hide it, said in a form that puts it back without
+ * them (`withoutReordering`): by the form's label, that they were removed and to send it again.
+ */
+export const reorderingRemoved = (language: Language, label: string): string => {
+  const { problems, web } = textFor(language);
+  return problems.says(label, web.common.reorderingRemoved);
+};
+
+/**
  * The `{error, code}` body of a tool call refused for its arguments: the code of its REST twin,
  * said in a tool's words ("An argument is missing or invalid. kind: expected one of …").
  */

@@ -102,7 +102,8 @@ const EN = {
   signInToComment: "Sign in to comment",
   you: "You",
   tooLong: (n: number) => `At most ${n.toLocaleString("en")} characters.`,
-  reordering: "Text-direction and other control characters (such as U+202E) would make it read as something else: remove them.",
+  reordering:
+    "Text-direction and other control characters (such as U+202E) would make it read as something else: they were removed. Check the title and send it again.",
   required: "Write something first.",
   formRefused: "This form could not be sent",
   formRefusedText: "It came from another site, or the page is too old. Go back, reload the page and send it again.",
@@ -202,7 +203,8 @@ const FR: typeof EN = {
   signInToComment: "Se connecter pour commenter",
   you: "Vous",
   tooLong: (n: number) => `${n.toLocaleString("fr")} caractères au plus.`,
-  reordering: "Des caractères de sens d’écriture ou de contrôle (comme U+202E) le feraient lire autrement\u202f: retirez-les.",
+  reordering:
+    "Des caractères de sens d’écriture ou de contrôle (comme U+202E) le feraient lire autrement\u202f: ils ont été retirés. Vérifiez le titre, puis envoyez à nouveau.",
   required: "Écrivez d’abord quelque chose.",
   formRefused: "Ce formulaire n’a pas pu être envoyé",
   formRefusedText: "Il vient d’un autre site, ou la page est trop ancienne. Revenez en arrière, rechargez la page et envoyez-le à nouveau.",

@@ -9,6 +9,7 @@ import { dueTime } from "../../../core/triage/due-date.ts";
 import { spendExport } from "../../../core/triage/spend-export.ts";
 import { exportFeedbacks } from "../../../core/triage/export-feedbacks.ts";
 import { updateFeedback } from "../../../core/triage/update-feedback.ts";
+import { withoutReordering } from "../../../core/schemas/text.ts";
 import { failureBody, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { exportResponse } from "../export-file.ts";
@@ -17,7 +18,7 @@ import { html, redirect } from "../html.ts";
 import { flash } from "../web/flash.ts";
 import { validator } from "../validate.ts";
 import { appPage, asMember, asMemberPosting } from "../web/layout.ts";
-import { type BulkDraft, heldFields, type TriageDraft, type TriageField, triageRefusal } from "../web/triage-panel.ts";
+import { type BulkDraft, heldFields, type TriageDraft, type TriageField, triageRefusal, unreadableTagRefusal } from "../web/triage-panel.ts";
 import { changedFields, overtaken, sameText, shownFields } from "../web/shown-fields.ts";
 import { getFeedback } from "../../../core/feedback/get-feedback.ts";
 import { listFeedbacks } from "../../../core/feedback/list-feedbacks.ts";
@@ -158,10 +159,12 @@ export function inboxTriageRoutes(services: Services) {
           const place = await listPlace(services, visitor, cookie, params.key);
           const updated = writing.length > 0 ? await updateFeedback(services, visitor.grant, params.key, updateOf(typed, writing)) : null;
           if (updated && !updated.ok) {
-            // A new tag that would read as something else is said of that tag; past the bound of tags, with the bound.
+            // A new tag that would read as something else is said of that tag, the tags put back without
+            // what made it so; past the bound of tags, with the bound.
             const unreadable = updated.problem?.reason === "reordering" ? updated.problem : undefined;
+            const fields = unreadable ? { ...typed, tags: withoutReordering(typed.tags) } : typed;
             const error = unreadable
-              ? triageRefusal(visitor.language, unreadable, tagList(typed.tags))
+              ? unreadableTagRefusal(visitor.language, unreadable, tagList(typed.tags))
               : updated.code === "limit_reached"
                 ? failureBody(updated, visitor.language).error
                 : textFor(visitor.language).errors[updated.code];
@@ -172,7 +175,7 @@ export function inboxTriageRoutes(services: Services) {
               params.key,
               updated.code === "forbidden"
                 ? { status: 403, error }
-                : { status: STATUS_OF[updated.code], triage: { error, fields: typed, ...(was && { was }), ...(unreadable && { at: "tags" }) } },
+                : { status: STATUS_OF[updated.code], triage: { error, fields, ...(was && { was }), ...(unreadable && { at: "tags" }) } },
             );
           }
           return back(params.key, `${held.length === 0 ? "" : `=${writing.length > 0 ? "partly" : "held"}&held=${held.join(",")}`}${place}`);
@@ -205,13 +208,15 @@ export function inboxTriageRoutes(services: Services) {
           // nothing again) saying why, with what was ticked and typed.
           const typed = { status, comment: field("comment"), owner, dueAt: field("dueAt"), noDue: noDue ? "yes" : "" };
           const refuse = async (refusal: BulkDraft["refusal"]) => {
+            // A tag added that would read as something else comes back without what made it so.
+            const addTag = refusal === "tagUnreadable" ? withoutReordering(field("addTag")) : field("addTag");
             await keepRefused(
               services,
               cookie,
               {
                 refusal,
                 keys: ticked,
-                fields: { ...typed, addTag: field("addTag"), removeTag: field("removeTag") },
+                fields: { ...typed, addTag, removeTag: field("removeTag") },
               },
               back,
             );

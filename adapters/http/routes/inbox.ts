@@ -4,8 +4,9 @@ import type { EntryLink } from "../../../core/store/changelog.ts";
 import { isEmailShaped } from "../../../core/email.ts";
 import { type CookieJar, LIST_COOKIE, readCookie, writeCookie } from "../cookies.ts";
 import { isSecure } from "../web-session.ts";
-import { describeFieldProblem, errorBody, textFor } from "../catalog/text.ts";
+import { errorBody, reorderingRemoved, textFor } from "../catalog/text.ts";
 import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
+import { withoutReordering } from "../../../core/schemas/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Failure, fail } from "../../../core/errors.ts";
 import { countIn } from "../../../core/feedback/status.ts";
@@ -750,17 +751,20 @@ export function inboxRoutes(services: Services, onServiceFailure: ServiceFailure
           const query = viewQuery(inboxQuery(new URLSearchParams(field("query"))));
           const saved = await saveView(services, visitor.grant, { name: field("name"), query });
           const address = query ? `/inbox?${query}` : "/inbox";
-          // Refused, it goes back to the list it was to save (post-redirect-get), the name typed kept.
+          // Refused, it goes back to the list it was to save (post-redirect-get), the name typed kept
+          // (one that would read as something else, without what made it so).
           if (!saved.ok) {
             const w = wordsFor(visitor.language, "views");
             const problem = saved.code === "invalid_body" ? saved.problem : undefined;
+            const unreadable = problem?.reason === "reordering";
             const error =
               problem?.reason === "missing"
                 ? w.nameNeeded
-                : problem?.reason === "reordering"
-                  ? describeFieldProblem(problem, visitor.language, { name: w.viewName })
+                : unreadable
+                  ? reorderingRemoved(visitor.language, w.viewName)
                   : textFor(visitor.language).errors[saved.code];
-            const refusal = { error, name: field("name").slice(0, VIEW_NAME_MAX_LENGTH * 2) };
+            const typed = unreadable ? withoutReordering(field("name")) : field("name");
+            const refusal = { error, name: typed.slice(0, VIEW_NAME_MAX_LENGTH * 2) };
             return redirectWithFlash(services, cookie, { kind: "view", refusal }, address);
           }
           return redirectWithFlash(

@@ -14,6 +14,7 @@ import { postableApps } from "../../../core/portal/postable-apps.ts";
 import { postTrackingLink } from "../../../core/portal/post-tracking-link.ts";
 import { commentOnPortal } from "../../../core/portal/comment-on-portal.ts";
 import type { Services } from "../../../core/services.ts";
+import { withoutReordering } from "../../../core/schemas/text.ts";
 import type { PortalRecord } from "../../../core/store/portals.ts";
 import type { CookieJar } from "../cookies.ts";
 import { STATUS_OF } from "../error-status.ts";
@@ -214,7 +215,9 @@ ${tracking ? html`<p><a class="button" href="${tracking}">${w.trackPost}</a></p>
                 : links.post({ sent: "review", key: posted.value.key }),
             );
           if (posted.code === "invalid_body") {
-            const draft = { kind: request_.kind, title: request_.title, description: request_.description, appId: request_.appId ?? "" };
+            // A title that would read as something else comes back without what made it so.
+            const title = posted.problem?.reason === "reordering" ? withoutReordering(request_.title) : request_.title;
+            const draft = { kind: request_.kind, title, description: request_.description, appId: request_.appId ?? "" };
             return form(portal, language, request, viewer, { ...draft, problem: problemOf(language, posted, draft) }, "", 400);
           }
           return failurePage(portal, language, request, viewer, posted);

@@ -5,7 +5,8 @@ import { listApiKeys } from "../../../core/api-keys/list-api-keys.ts";
 import { revokeApiKey } from "../../../core/api-keys/revoke-api-key.ts";
 import { AGENT_SCOPES } from "../../../core/authorization.ts";
 import type { Services } from "../../../core/services.ts";
-import { describeFieldProblem, failureBody } from "../catalog/text.ts";
+import { withoutReordering } from "../../../core/schemas/text.ts";
+import { describeFieldProblem, failureBody, reorderingRemoved } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { redirectWithFlash, takeSecret } from "../web/flash.ts";
@@ -88,7 +89,15 @@ export function settingsApiKeyRoutes(services: Services) {
           if (scopes.length === 0) return apiKeysPage(services, visitor, { error: w.scopesNeeded, status: 400, typed });
           const created = await createApiKey(services, visitor.grant, { name, scopes });
           const status = created.ok ? 200 : STATUS_OF[created.code];
-          // The name refused is said beside it, by its label; any other refusal, above the keys.
+          // The name refused is said beside it, by its label (one that would read as something else
+          // back without what made it so); any other refusal, above the keys.
+          if (!created.ok && created.problem?.reason === "reordering")
+            return apiKeysPage(services, visitor, {
+              error: reorderingRemoved(visitor.language, w.name),
+              ofName: true,
+              status,
+              typed: { ...typed, name: withoutReordering(typed.name) },
+            });
           if (!created.ok && created.problem?.field === "name")
             return apiKeysPage(services, visitor, {
               error: describeFieldProblem(created.problem, visitor.language, { name: w.name }),

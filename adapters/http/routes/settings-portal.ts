@@ -16,7 +16,8 @@ import {
   STATUS_LABEL_MAX_LENGTH,
 } from "../../../core/schemas/portal.ts";
 import type { Services } from "../../../core/services.ts";
-import { describeFieldProblem, textFor } from "../catalog/text.ts";
+import { withoutReordering } from "../../../core/schemas/text.ts";
+import { describeFieldProblem, reorderingRemoved, textFor } from "../catalog/text.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { validator } from "../validate.ts";
 import { asMember, asMemberPosting } from "../web/layout.ts";
@@ -231,8 +232,11 @@ export function settingsPortalRoutes(services: Services) {
     // The form takes an empty field where the API takes null: a colour or an address refused is said with that way out.
     const w = portalTeamWords(visitor.language);
     const problems = textFor(visitor.language).problems;
-    const said =
-      problem?.field === "brandColor"
+    // A title or label that would read as something else comes back without what made it so.
+    const unreadable = known && problem.reason === "reordering" && isTextField(problem.field) ? problem.field : undefined;
+    const said = unreadable
+      ? reorderingRemoved(visitor.language, fieldLabels(visitor)[unreadable])
+      : problem?.field === "brandColor"
         ? `${problems.says(w.brandColor, problems.expected(problems.color))} ${w.brandColorEmpty}`
         : problem?.field === "signInUrl"
           ? `${problems.says(w.signInUrl, problems.expected(problems.signInUrl))} ${w.signInUrlEmpty}`
@@ -240,7 +244,8 @@ export function settingsPortalRoutes(services: Services) {
     // Beside the field it is about where one is typed in; a choice refused (only a forged form can) is the page's.
     const beside = problem && isTextField(problem.field) ? { field: problem.field } : {};
     const notice = said ? { error: said, status: 400, ...beside } : refusal(visitor, failure);
-    return portalPage(services, visitor, { ...notice, ...(draft && { draft }) });
+    const kept = draft && unreadable ? { ...draft, fields: { ...draft.fields, [unreadable]: withoutReordering(draft.fields[unreadable]) } } : draft;
+    return portalPage(services, visitor, { ...notice, ...(kept && { draft: kept }) });
   };
   return new Elysia({ name: "routes/settings-portal" })
     .get(

@@ -10,9 +10,10 @@ import { browserCollection } from "../../../core/apps/browser-collection.ts";
 import { SEVERITIES } from "../../../core/schemas/feedback.ts";
 import { APP_KINDS } from "../../../core/schemas/catalog.ts";
 import { GROUPING_MODES, type GroupingMode } from "../../../core/grouping/decision.ts";
-import { describeFieldProblem, describeProblem, textFor } from "../catalog/text.ts";
+import { describeFieldProblem, describeProblem, reorderingRemoved, textFor } from "../catalog/text.ts";
 import type { Services } from "../../../core/services.ts";
 import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
+import { withoutReordering } from "../../../core/schemas/text.ts";
 import { addChannel } from "../../../core/apps/add-channel.ts";
 import { setBrowserCollection } from "../../../core/apps/set-browser-collection.ts";
 import { setGroupingMode } from "../../../core/apps/set-grouping-mode.ts";
@@ -504,11 +505,13 @@ export function settingsRoutes(services: Services) {
           const w = wordsFor(visitor.language, "apps");
           const kind = APP_KINDS.find((k) => k === field("kind"));
           const created = kind ? await createApp(services, visitor.grant, { name: field("name"), kind }) : fail("invalid_body");
-          // A name that would read as something else is said so; any other, as the name the form needs.
-          const unreadable = created.ok ? undefined : created.problem?.reason === "reordering" && created.problem;
-          const what = unreadable ? describeFieldProblem(unreadable, visitor.language, { name: w.name }) : w.nameNeeded;
+          // A name that would read as something else comes back without what made it so, and says
+          // so; any other, as the name the form needs.
+          const unreadable = !created.ok && created.problem?.reason === "reordering";
+          const what = unreadable ? reorderingRemoved(visitor.language, w.name) : w.nameNeeded;
+          const name = unreadable ? withoutReordering(field("name")) : field("name");
           // Refused, the form keeps what was typed, to be corrected rather than typed again.
-          if (!created.ok) return afterChange(visitor, cookie, created, null, what, { name: field("name"), kind: field("kind") });
+          if (!created.ok) return afterChange(visitor, cookie, created, null, what, { name, kind: field("kind") });
           // On to its channels, without which nothing can send it feedback.
           const step = { appId: created.value.id, made: "app" } as const;
           return redirectWithFlash(services, cookie, { kind: "setup", step }, sectionPath(step.appId, "channels"));

@@ -11,7 +11,8 @@ import type { Services } from "../../../core/services.ts";
 import type { CompanyEntry } from "../../../core/triage/companies.ts";
 import { listTags } from "../../../core/triage/list-tags.ts";
 import type { FieldProblem } from "../../../core/schemas/field-problem.ts";
-import { describeFieldProblem, describeProblem, textFor } from "../catalog/text.ts";
+import { withoutReordering } from "../../../core/schemas/text.ts";
+import { describeFieldProblem, describeProblem, reorderingRemoved, textFor } from "../catalog/text.ts";
 import { type Html, html } from "../html.ts";
 import { outcome, refusedField } from "./notices.ts";
 import { tagChips, tagColors } from "./tag-chips.ts";
@@ -66,6 +67,13 @@ export function triageRefusal(language: Language, problem: FieldProblem, tags: r
   const tag = /^tags\.(\d+)$/.exec(problem.field);
   if (tag) return describeProblem({ ...problem, field: `${w.tags} (${tags[Number(tag[1])]})` }, language);
   return describeFieldProblem(problem, language, fieldLabels(language));
+}
+
+/** A new tag refused for characters that reorder or hide it, said of the tag as put back, without them. */
+export function unreadableTagRefusal(language: Language, problem: FieldProblem, tags: readonly string[]): string {
+  const w = wordsFor(language, "triage");
+  const tag = /^tags\.(\d+)$/.exec(problem.field);
+  return reorderingRemoved(language, tag ? `${w.tags} (${withoutReordering(tags[Number(tag[1])] ?? "")})` : w.tags);
 }
 
 /** The form's fields by their labels. */

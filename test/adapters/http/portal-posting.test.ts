@@ -209,12 +209,15 @@ describe("posting from the portal", () => {
     expect(await long.text()).toContain("At most 120 characters.");
   });
 
-  test("a title that text-direction controls make read as something else is 400 and the form says why, keeping what was typed", async () => {
+  test("a title that text-direction controls make read as something else is 400 and the form says why, putting it back without them", async () => {
     const b = await signedIn("vic@customer.example", "Vic");
     const refused = await post(b, { title: "Add CSV export \u202e(official) - 999 votes", description: "Kept" });
     expect(refused.status).toBe(400);
     const page = await refused.text();
-    expect(page).toContain("Text-direction and other control characters (such as U+202E) would make it read as something else: remove them.");
+    expect(page).toContain(
+      "Text-direction and other control characters (such as U+202E) would make it read as something else: they were removed. Check the title and send it again.",
+    );
+    expect(page).toContain('value="Add CSV export (official) - 999 votes"');
     expect(page).toContain(">Kept</textarea>");
     expect(await toReview()).not.toContain("Add CSV export");
   });

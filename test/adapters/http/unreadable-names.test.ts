@@ -9,8 +9,12 @@ beforeAll(async () => {
 afterAll(() => http.close());
 
 const REORDERING = "text-direction and other control characters (such as U+202E) would make it read as something else";
-/** A name that reads "Shop" followed by its own letters backwards. */
+/** What a web form says of such a name, which it puts back without them. */
+const REMOVED =
+  "text-direction and other control characters (such as U+202E), which would make it read as something else, were removed: check what remains and send it again";
+/** A name that reads "Shop" followed by its own letters backwards; and as it reads with the character removed. */
 const REVERSED = "Shop \u202Epohs";
+const CLEANED = "Shop pohs";
 const as = (role: "admin" | "member", path: string) => signedInAs(http, role, path, { origin: http.url });
 /** The form of a page that posts to `action`, alone, so the browser submits that one. */
 const formOf = (page: string, action: string) => page.slice(page.indexOf(`<form method="post" action="${action}"`));
@@ -48,22 +52,22 @@ describe("names that reorder or hide text, over the API and the CLI", () => {
   });
 });
 
-describe("names that reorder or hide text, in the web settings: said beside their field", () => {
+describe("names that reorder or hide text, in the web settings: put back without those characters, said beside their field", () => {
   test("Settings → Apps: a new app's name", async () => {
     const admin = await as("admin", "/settings/apps");
     const page = await (await admin.fetch("/settings/apps")).text();
     const refused = await admin.submit(formOf(page, "/settings/apps"), { name: REVERSED, kind: "web" });
     expect([refused.status, await refused.text()]).toEqual([
       400,
-      expect.stringContaining(`<p class="error" role="alert" id="app-name-error">Name: ${REORDERING}.</p>`),
+      expect.stringContaining(`<p class="error" role="alert" id="app-name-error">Name: ${REMOVED}.</p>`),
     ]);
   });
 
-  test("Settings → Apps: the name refused stays in its field, with the kind chosen, to be corrected rather than typed again", async () => {
+  test("Settings → Apps: the name refused comes back in its field without those characters, still marked invalid, with the kind chosen", async () => {
     const admin = await as("admin", "/settings/apps");
     const page = await (await admin.fetch("/settings/apps")).text();
     const form = formOf(await (await admin.submit(formOf(page, "/settings/apps"), { name: REVERSED, kind: "ios" })).text(), "/settings/apps");
-    expect(form).toContain(`<input id="app-name" name="name" required maxlength="100" value="${REVERSED}" aria-invalid="true"`);
+    expect(form).toContain(`<input id="app-name" name="name" required maxlength="100" value="${CLEANED}" aria-invalid="true"`);
     expect(form).toContain('<option value="ios" selected>iOS</option>');
   });
 
@@ -73,8 +77,15 @@ describe("names that reorder or hide text, in the web settings: said beside thei
     const refused = await admin.submit(formOf(page, "/settings/api-keys"), { name: REVERSED, "scope.reports:write": "yes" });
     expect([refused.status, await refused.text()]).toEqual([
       400,
-      expect.stringContaining(`<p class="error" role="alert" id="key-name-error">Name: ${REORDERING}.</p>`),
+      expect.stringContaining(`<p class="error" role="alert" id="key-name-error">Name: ${REMOVED}.</p>`),
     ]);
+  });
+
+  test("Settings → API keys: the name refused comes back in its field without those characters, still marked invalid", async () => {
+    const admin = await as("admin", "/settings/api-keys");
+    const page = await (await admin.fetch("/settings/api-keys")).text();
+    const refused = await admin.submit(formOf(page, "/settings/api-keys"), { name: REVERSED, "scope.reports:write": "yes" });
+    expect(await refused.text()).toMatch(new RegExp(`name="name"[^>]*value="${CLEANED}"[^>]*aria-invalid="true"`));
   });
 
   test("Settings → Portal: its title, in French", async () => {
@@ -85,15 +96,23 @@ describe("names that reorder or hide text, in the web settings: said beside thei
     expect([refused.status, await refused.text()]).toEqual([
       400,
       expect.stringMatching(
-        /id="[a-z-]*title-error">[^<]*des caractères de sens d’écriture ou de contrôle \(comme U\+202E\) le feraient lire autrement/,
+        /id="[a-z-]*title-error">[^<]*des caractères de sens d’écriture ou de contrôle \(comme U\+202E\), qui le feraient lire autrement, ont été retirés\u202f: vérifiez ce qui reste, puis envoyez à nouveau\./,
       ),
     ]);
+  });
+
+  test("Settings → Portal: a status label refused comes back in its field without those characters, still marked invalid", async () => {
+    const admin = await as("admin", "/settings/portal");
+    const page = await (await admin.fetch("/settings/portal")).text();
+    const { slug } = (await http.request("GET", "/v1/portal", { token: http.demo.tokens.admin })).body;
+    const refused = await admin.submit(formOf(page, "/settings/portal"), { slug, title: "Demo", "label-fixed": "Fixed\u202E" });
+    expect(await refused.text()).toMatch(/id="label-fixed"[^>]*value="Fixed"[^>]*aria-invalid="true"/);
   });
 
   test("the inbox's saved views: a view's name", async () => {
     const member = await as("member", "/inbox");
     const refused = await member.submit(formOf(await (await member.fetch("/inbox")).text(), "/inbox/views"), { name: "Mine\u202E" });
     const shown = await (await member.fetch(refused.headers.get("location")!)).text();
-    expect(shown).toContain(`<p class="error" role="alert" id="view-refused">Name of this view: ${REORDERING}.</p>`);
+    expect(shown).toContain(`<p class="error" role="alert" id="view-refused">Name of this view: ${REMOVED}.</p>`);
   });
 });

@@ -425,7 +425,7 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     expect(form).toContain('<option value="idea" selected>');
   });
 
-  test("a new tag holding a text-direction character (U+202E) is refused beside the tags field, and nothing is saved", async () => {
+  test("a new tag holding a text-direction character (U+202E) is refused beside the tags field, put back without it, and nothing is saved", async () => {
     const key = await report("Tags that read backwards");
     const refused = await post(admin, `/inbox/${key}/triage`, `/inbox/${key}`, [
       ["title", "Tags that read backwards"],
@@ -435,8 +435,9 @@ describe("the feedback page edits the triage in place, without JavaScript", () =
     ]);
     expect(refused.status).toBe(400);
     const form = (await refused.text()).split('class="triage"')[1]!;
-    expect(form).toMatch(/id="triage-tags"[^>]*aria-invalid="true"[^>]*autofocus>\s*<p class="error" role="alert" id="triage-error">Tags \(/);
-    expect(form).toContain("U+202E");
+    expect(form).toMatch(
+      /id="triage-tags"[^>]*value="billing, urgentelbisivni"[^>]*aria-invalid="true"[^>]*autofocus>\s*<p class="error" role="alert" id="triage-error">Tags \(urgentelbisivni\): text-direction and other control characters \(such as U\+202E\), which would make it read as something else, were removed: check what remains and send it again\.</,
+    );
     const after = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
     expect([after.severity ?? null, after.tags ?? []]).toEqual([null, []]);
   });
@@ -682,7 +683,7 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
     );
   });
 
-  test("a new tag the bulk form adds that holds a text-direction character (U+202E) changes nothing, and is said beside the tag field", async () => {
+  test("a new tag the bulk form adds that holds a text-direction character (U+202E) changes nothing, and is said beside the tag field, put back without it", async () => {
     const key = await report("Bulk: the reordered tag");
     const refused = await post(admin, "/inbox/bulk", "/inbox", [
       ["keys", key],
@@ -690,8 +691,10 @@ describe("the inbox changes the ticked feedbacks at once, and exports the list",
       ["addTag", "urgent\u202Eelbisivni"],
     ]);
     const { shown } = await landed(admin, refused);
-    expect(shown).toContain("Nothing was changed: the tag added holds text-direction or other control characters (such as U+202E)");
-    expect(shown).toMatch(/name="addTag"[^>]*aria-invalid="true"/);
+    expect(shown).toContain(
+      "Nothing was changed: the tag added held text-direction or other control characters (such as U+202E), which would make it read as something else. They were removed: check the tag and send it again.",
+    );
+    expect(shown).toMatch(/name="addTag"[^>]*value="urgentelbisivni"[^>]*aria-invalid="true"/);
     const after = (await http.request("GET", `/v1/feedbacks/${key}`, { token: http.demo.tokens.reader })).body;
     expect([after.status, after.tags ?? []]).toEqual(["triage", []]);
   });
