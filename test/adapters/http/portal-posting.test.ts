@@ -70,6 +70,18 @@ describe("posting from the portal", () => {
     expect(page).not.toContain('name="appId"');
   });
 
+  test("the portal's home link reads its title once: the initial on its tile is hidden from screen readers", async () => {
+    const page = await (await browser().fetch("/p/demo")).text();
+    expect(page).toMatch(/<a class="brand" href="[^"]*"><span class="tile" aria-hidden="true">D<\/span><span>Demo<\/span><\/a>/);
+  });
+
+  test("the honeypot is out of reach of screen readers and the keyboard: label and field in an aria-hidden trap, the field out of the tab order and never autofilled", async () => {
+    const page = await (await (await signedIn("hal@customer.example", "Hal")).fetch("/p/demo/new")).text();
+    expect(page).toContain(
+      '<div class="trap" aria-hidden="true"><label for="post-website">Leave this field empty</label><input id="post-website" type="text" name="website" tabindex="-1" autocomplete="off"></div>',
+    );
+  });
+
   test("the form loads its look-alikes script from the service's own origin, the only one its CSP lets run or be asked, and keeps their list hidden above the form", async () => {
     const b = await signedIn("ines@customer.example", "Inès");
     const res = await b.fetch("/p/demo/new");
