@@ -7,7 +7,8 @@ import { renameTag } from "../../../core/triage/rename-tag.ts";
 import { setTagColor } from "../../../core/triage/set-tag-color.ts";
 import { isTagColor, TAG_COLORS } from "../../../core/triage/tag-colors.ts";
 import { listTags } from "../../../core/triage/list-tags.ts";
-import { describeFieldProblem, textFor } from "../catalog/text.ts";
+import { withoutReordering } from "../../../core/schemas/text.ts";
+import { describeFieldProblem, reorderingRemoved, textFor } from "../catalog/text.ts";
 import { STATUS_OF } from "../error-status.ts";
 import { type Html, html, redirect } from "../html.ts";
 import { outcome, refusedField } from "../web/notices.ts";
@@ -96,6 +97,9 @@ function renameDone(language: Language, done: { from: string; to: string; merged
 function renameRefused(services: Services, visitor: Visitor, from: string, to: string, refused: Failure) {
   const w = wordsFor(visitor.language, "tags");
   const status = STATUS_OF[refused.code];
+  // Characters no one can see are taken out of what comes back, and the refusal says so.
+  if (refused.problem?.reason === "reordering")
+    return tagsPage(services, visitor, { status, draft: { from, to: withoutReordering(to), error: reorderingRemoved(visitor.language, w.newName) } });
   if (refused.problem) {
     const error = describeFieldProblem(refused.problem, visitor.language, { to: w.newName });
     return tagsPage(services, visitor, { status, draft: { from, to, error } });

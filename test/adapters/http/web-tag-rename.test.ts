@@ -88,6 +88,18 @@ describe("Settings → Tags: renaming a tag for the whole organization", () => {
     });
   }
 
+  test("a new name holding a text-direction character (U+202E) comes back without it, still refused under its field; nothing is renamed", async () => {
+    const key = await tagged("Parcel names read backwards", ["cartons"]);
+    const refused = await rename(member, "cartons", "boxes\u202Esexob");
+    expect(refused.status).toBe(400);
+    const shown = await refused.text();
+    expect(shown).toMatch(/name="to" required value="boxessexob" aria-invalid="true"/);
+    expect(shown).toContain(
+      "New name: text-direction and other control characters (such as U+202E), which would make it read as something else, were removed",
+    );
+    expect(await tagsOf(key)).toEqual(["cartons"]);
+  });
+
   test("in French, the refusal says it in French", async () => {
     await tagged("Le colis est perdu", ["colis"]);
     const refused = await rename(member, "colis", "a,b", { "accept-language": "fr" });
