@@ -24,12 +24,13 @@ export function codePoints(text: string): number {
  * ("Add CSV export ‮(official) - 999 votes").
  */
 const REORDERING = /[\p{Bidi_Control}\p{Cc}]/u;
+const EVERY_REORDERING = new RegExp(REORDERING.source, "gu");
 
 /** Whether a text holds characters that reorder or hide what it shows. */
 export const reordersText = (text: string): boolean => REORDERING.test(text);
 
 /** A text without the characters that reorder or hide it: a refused name put back in its form, showing what was typed. */
-export const withoutReordering = (text: string): string => text.replace(new RegExp(REORDERING.source, "gu"), "");
+export const withoutReordering = (text: string): string => text.replace(EVERY_REORDERING, "");
 
 /**
  * A name shown where it cannot be refused any more (an e-mail's sender), in one line: each run of

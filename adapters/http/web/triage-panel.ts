@@ -61,19 +61,23 @@ const assignable = (choices: readonly OwnerChoice[], current: string | undefined
 export const ownerNames = (choices: readonly OwnerChoice[]): ReadonlyMap<string, string> =>
   new Map(choices.flatMap((c) => (c.name ? [[c.email, c.name] as const] : [])));
 
+/** The tag a refused field names (`tags.N`), by the form's label and the tag itself; null for another field. */
+function namedTag(language: Language, field: string, tags: readonly string[]): string | null {
+  const tag = /^tags\.(\d+)$/.exec(field);
+  return tag ? `${wordsFor(language, "triage").tags} (${tags[Number(tag[1])] ?? ""})` : null;
+}
+
 /** Why a triage was refused, said of the form's field by its label; a tag, by its label and the tag itself. */
 export function triageRefusal(language: Language, problem: FieldProblem, tags: readonly string[]): string {
-  const w = wordsFor(language, "triage");
-  const tag = /^tags\.(\d+)$/.exec(problem.field);
-  if (tag) return describeProblem({ ...problem, field: `${w.tags} (${tags[Number(tag[1])]})` }, language);
+  const tag = namedTag(language, problem.field, tags);
+  if (tag) return describeProblem({ ...problem, field: tag }, language);
   return describeFieldProblem(problem, language, fieldLabels(language));
 }
 
 /** A new tag refused for characters that reorder or hide it, said of the tag as put back, without them. */
 export function unreadableTagRefusal(language: Language, problem: FieldProblem, tags: readonly string[]): string {
-  const w = wordsFor(language, "triage");
-  const tag = /^tags\.(\d+)$/.exec(problem.field);
-  return reorderingRemoved(language, tag ? `${w.tags} (${withoutReordering(tags[Number(tag[1])] ?? "")})` : w.tags);
+  const tag = namedTag(language, problem.field, tags.map(withoutReordering));
+  return reorderingRemoved(language, tag ?? wordsFor(language, "triage").tags);
 }
 
 /** The form's fields by their labels. */
@@ -288,8 +292,15 @@ export const bulkRefusalNotice = (language: Language, draft: BulkDraft): Html =>
 
 const bulkRefusalWords = (language: Language, draft: BulkDraft): string => {
   const w = wordsFor(language, "triage");
-  const words = { none: w.bulkNone, invalid: w.bulkInvalid, dueDate: w.bulkDueDate, dueBoth: w.bulkDueBoth };
-  return { ...words, tagUnreadable: w.bulkTagUnreadable, tagLimit: w.bulkTagLimit }[draft.refusal];
+  const words: Record<BulkDraft["refusal"], string> = {
+    none: w.bulkNone,
+    invalid: w.bulkInvalid,
+    dueDate: w.bulkDueDate,
+    dueBoth: w.bulkDueBoth,
+    tagUnreadable: w.bulkTagUnreadable,
+    tagLimit: w.bulkTagLimit,
+  };
+  return words[draft.refusal];
 };
 
 /** The fields a refusal names, by their names in the form. */
